@@ -1,0 +1,90 @@
+import type { DiceSource } from '../random/dice.ts';
+import type { RollSpec } from '../random/rolls.ts';
+
+/** One distinct outcome of a procedure and its exact probability. */
+export interface Weighted<T> {
+  readonly outcome: T;
+  readonly probability: number;
+}
+
+/**
+ * Runs `run` once per distinct path through its dice and reports each result with the exact
+ * probability of its path: enumeration, never sampling.
+ *
+ * Each roll branches on the values of its `RollSpec.outcomes()` (faces grouped by value, weighted by
+ * their number of ways), so a Random Factor costs 11 branches, not 36. A roll made only on some paths
+ * (a without-orders d6, a second test) branches only there. `run` must be deterministic given its
+ * dice, which every procedure is. The path probabilities sum to 1.
+ */
+export function forEachOutcome<T>(
+  run: (dice: DiceSource) => T,
+  visit: (outcome: T, probability: number) => void,
+): void {
+  const dice = new EnumeratingDice();
+  do {
+    dice.rewind();
+    const outcome = run(dice);
+    visit(outcome, dice.pathProbability);
+  } while (dice.advance());
+}
+
+/** The exact distribution of `run`'s outcomes, merging paths whose `key` is equal (first seen stands for them). */
+export function enumerateOutcomes<T>(
+  run: (dice: DiceSource) => T,
+  key: (outcome: T) => string,
+): Weighted<T>[] {
+  const merged = new Map<string, { outcome: T; probability: number }>();
+  forEachOutcome(run, (outcome, probability) => {
+    const k = key(outcome);
+    const entry = merged.get(k);
+    if (entry) entry.probability += probability;
+    else merged.set(k, { outcome, probability });
+  });
+  return [...merged.values()];
+}
+
+/** An odometer over the branches of each roll on the current path. */
+class EnumeratingDice implements DiceSource {
+  private readonly choice: number[] = [];
+  private readonly branches: number[] = [];
+  private depth = 0;
+  pathProbability = 1;
+
+  rewind(): void {
+    this.depth = 0;
+    this.pathProbability = 1;
+  }
+
+  roll(spec: RollSpec, _key: string): number {
+    const outcomes = spec.outcomes();
+    const d = this.depth++;
+    if (d === this.choice.length) {
+      this.choice.push(0);
+      this.branches.push(outcomes.length);
+    } else if (this.branches[d] !== outcomes.length) {
+      throw new Error(
+        'forEachOutcome: the procedure threw different dice on a replayed path (not deterministic)',
+      );
+    }
+    const o = outcomes[this.choice[d]!]!;
+    this.pathProbability *= o.ways / spec.combinations;
+    return o.value;
+  }
+
+  /** Moves to the next path; false when every path has been run. */
+  advance(): boolean {
+    // Choices deeper than this path's depth belonged to an earlier, longer path.
+    this.choice.length = this.depth;
+    this.branches.length = this.depth;
+    while (this.choice.length > 0) {
+      const last = this.choice.length - 1;
+      if (this.choice[last]! + 1 < this.branches[last]!) {
+        this.choice[last]!++;
+        return true;
+      }
+      this.choice.pop();
+      this.branches.pop();
+    }
+    return false;
+  }
+}

@@ -1,0 +1,112 @@
+import type { DiceSource } from '../random/dice.ts';
+import { nd6 } from '../random/rolls.ts';
+import type { RuleRef, Trace } from './trace.ts';
+
+/**
+ * One modifier as the rules list it. `value` is points per occurrence, or a number of d6 added
+ * (`{ dice: 1 }`, "+1 Dice") or subtracted (`{ dice: -1 }`, "Shocked").
+ */
+export interface ModifierDef<Id extends string = string> {
+  readonly id: Id;
+  readonly rule: RuleRef;
+  readonly label: string;
+  readonly value: number | { readonly dice: number };
+  /** Applies once per occurrence ("−1 each"); otherwise a count above 1 is rejected. */
+  readonly perEach?: boolean;
+  /** The most occurrences that count ("max −3" is three of −1). */
+  readonly maxCount?: number;
+}
+
+/** A modifier that applies to this test, with how many times when it counts "each". */
+export interface AppliedModifier<Id extends string = string> {
+  readonly id: Id;
+  readonly count?: number;
+}
+
+/** A list of modifiers in the order the rules give them. The order is the order of application. */
+export interface ModifierTable<Id extends string = string> {
+  readonly id: string;
+  readonly title: string;
+  readonly source: RuleRef;
+  readonly modifiers: readonly ModifierDef<Id>[];
+  readonly index: Readonly<Record<string, number>>;
+}
+
+export function defineModifierTable<const Id extends string>(init: {
+  id: string;
+  title: string;
+  source: RuleRef;
+  modifiers: readonly ModifierDef<Id>[];
+}): ModifierTable<Id> {
+  const index: Record<string, number> = Object.create(null);
+  init.modifiers.forEach((m, i) => {
+    if (m.id in index) throw new Error(`duplicate modifier ${m.id} in ${init.id}`);
+    index[m.id] = i;
+  });
+  return Object.freeze({ ...init, index });
+}
+
+/**
+ * The one mechanism by which modifiers reach a total: adds each applied modifier of `table` to `total`
+ * in the table's order (dice-valued modifiers throw their dice in that order, so typed-in dice are
+ * consumed predictably), recording a trace step per modifier. Applied ids must belong to `table`
+ * (validated at the boundary; an unknown id here is a programming error).
+ */
+export function applyModifiers<Id extends string>(
+  table: ModifierTable<Id>,
+  applied: readonly AppliedModifier<Id>[],
+  total: number,
+  dice: DiceSource,
+  trace?: Trace,
+): number {
+  const inOrder = isInTableOrder(table, applied) ? applied : sortByTable(table, applied);
+  for (let i = 0; i < inOrder.length; i++) {
+    const a = inOrder[i]!;
+    const def = table.modifiers[table.index[a.id]!]!;
+    const count = countOf(def, a);
+    if (count === 0) continue;
+    const v = def.value;
+    let delta: number;
+    if (typeof v === 'number') delta = v * count;
+    else {
+      const n = Math.abs(v.dice) * count;
+      delta = Math.sign(v.dice) * dice.roll(nd6(n), def.id);
+    }
+    total += delta;
+    trace?.add({
+      rule: def.rule,
+      label: count > 1 ? `${def.label} (×${count})` : def.label,
+      delta,
+      total,
+      ...(typeof v === 'number' ? {} : { roll: def.id }),
+    });
+  }
+  return total;
+}
+
+/** The number of occurrences that count: 1 for a plain modifier, capped by `maxCount`. */
+export function countOf(def: ModifierDef, applied: AppliedModifier): number {
+  const raw = applied.count ?? 1;
+  if (!def.perEach) return raw > 0 ? 1 : 0;
+  return def.maxCount === undefined ? raw : Math.min(raw, def.maxCount);
+}
+
+function isInTableOrder(table: ModifierTable, applied: readonly AppliedModifier[]): boolean {
+  let last = -1;
+  for (let i = 0; i < applied.length; i++) {
+    const at = table.index[applied[i]!.id];
+    if (at === undefined) throw new Error(`modifier ${applied[i]!.id} is not in ${table.id}`);
+    if (at <= last) return false;
+    last = at;
+  }
+  return true;
+}
+
+function sortByTable<Id extends string>(table: ModifierTable<Id>, applied: readonly AppliedModifier<Id>[]) {
+  const seen = new Set<string>();
+  for (const a of applied) {
+    if (seen.has(a.id)) throw new Error(`modifier ${a.id} is listed twice; give a count instead`);
+    seen.add(a.id);
+  }
+  return [...applied].sort((x, y) => table.index[x.id]! - table.index[y.id]!);
+}

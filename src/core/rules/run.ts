@@ -1,0 +1,70 @@
+import { forEachOutcome, type Weighted } from '../odds/enumerate.ts';
+import { type DiceSource, PrngDice, type RollRecord, SuppliedDice } from '../random/dice.ts';
+import { seedRng } from '../random/prng.ts';
+import type { ProcedureDefinition } from './procedure.ts';
+import { Trace, type TraceStep } from './trace.ts';
+
+/** Typed-in dice: faces in throw order, or lists of faces by roll key. */
+export type DiceInput = readonly number[] | Readonly<Record<string, readonly number[]>>;
+
+export interface Resolution<Result> {
+  readonly procedure: string;
+  readonly result: Result;
+  readonly trace: readonly TraceStep[];
+  readonly rolls: readonly RollRecord[];
+  readonly odds: readonly OddsReport[];
+}
+
+/** The exact distribution of one odds view, outcomes in first-seen order. */
+export interface OddsReport {
+  readonly name: string;
+  readonly outcomes: readonly Weighted<string | number>[];
+}
+
+/**
+ * Resolves a procedure once, with a full trace and roll record, and its exact odds for the same facts.
+ * Dice: the typed-in `dice` first (all of them must be used); any further throws come from `seed`, and
+ * with neither, from seed 0 only if no dice were typed in (missing typed-in dice are an error).
+ * Facts must already be validated (`def.facts.parse`).
+ */
+export function resolveProcedure<F, R>(
+  def: ProcedureDefinition<F, R>,
+  facts: F,
+  options: { dice?: DiceInput | undefined; seed?: number | undefined } = {},
+): Resolution<R> {
+  const rolls: RollRecord[] = [];
+  const trace = new Trace();
+  const prng =
+    options.seed !== undefined || options.dice === undefined
+      ? new PrngDice(seedRng(options.seed ?? 0), rolls)
+      : undefined;
+  let dice: DiceSource;
+  let supplied: SuppliedDice | undefined;
+  if (options.dice !== undefined) {
+    supplied = new SuppliedDice(options.dice, rolls, prng);
+    dice = supplied;
+  } else dice = prng!;
+  const result = def.resolve(facts, dice, trace);
+  supplied?.assertAllUsed();
+  return { procedure: def.id, result, trace: trace.steps, rolls, odds: oddsOf(def, facts) };
+}
+
+/** The exact distribution of every odds view of `def` for `facts`, by enumerating the dice. */
+export function oddsOf<F, R>(def: ProcedureDefinition<F, R>, facts: F): OddsReport[] {
+  const views = def.odds;
+  const tallies = views.map(() => new Map<string | number, number>());
+  forEachOutcome(
+    (dice) => def.resolve(facts, dice),
+    (result, p) => {
+      for (let i = 0; i < views.length; i++) {
+        const k = views[i]!.project(result);
+        const t = tallies[i]!;
+        t.set(k, (t.get(k) ?? 0) + p);
+      }
+    },
+  );
+  return views.map((v, i) => ({
+    name: v.name,
+    outcomes: [...tallies[i]!.entries()].map(([outcome, probability]) => ({ outcome, probability })),
+  }));
+}

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The architecture, enforced: dependencies point one way
+ *   core <- rulesets <- game <- cli | server | web
+ * and the pure layers (core, rulesets, game) do no I/O: no Node built-ins, no clock, no Math.random.
+ */
+const ROOT = resolve(import.meta.dirname, '../../src');
+const LAYERS = ['core', 'rulesets', 'game', 'cli', 'server', 'web'] as const;
+type Layer = (typeof LAYERS)[number];
+
+/** What each layer may import from. Shells may not import each other. */
+const ALLOWED: Record<Layer, readonly Layer[]> = {
+  core: ['core'],
+  rulesets: ['core', 'rulesets'],
+  game: ['core', 'rulesets', 'game'],
+  cli: ['core', 'rulesets', 'game', 'cli'],
+  server: ['core', 'rulesets', 'game', 'server'],
+  web: ['core', 'rulesets', 'game', 'web'],
+};
+const PURE: readonly Layer[] = ['core', 'rulesets', 'game'];
+/** Packages the pure layers may use: pure libraries with no I/O. */
+const PURE_PACKAGES = ['zod'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+function layerOf(file: string): Layer {
+  const top = relative(ROOT, file).split(/[\\/]/)[0];
+  if (!LAYERS.includes(top as Layer)) throw new Error(`${file} is outside the known layers`);
+  return top as Layer;
+}
+
+/** Module specifiers of static and dynamic imports and re-exports. */
+function importsOf(text: string): string[] {
+  const specs: string[] = [];
+  const pattern =
+    /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+  for (const m of text.matchAll(pattern)) specs.push((m[1] ?? m[2] ?? m[3])!);
+  return specs;
+}
+
+/** Why a source file breaks the architecture, or nothing. */
+function violations(file: string, text: string): string[] {
+  const layer = layerOf(file);
+  const found: string[] = [];
+  for (const spec of importsOf(text)) {
+    if (spec.startsWith('.')) {
+      const target = layerOf(resolve(dirname(file), spec));
+      if (!ALLOWED[layer].includes(target)) found.push(`${layer} imports ${target} (${spec})`);
+    } else if (PURE.includes(layer)) {
+      const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+      if (!PURE_PACKAGES.includes(pkg)) found.push(`${layer} is pure but imports ${spec}`);
+    }
+  }
+  if (PURE.includes(layer)) {
+    const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    for (const [pattern, what] of [
+      [/\bMath\.random\b/, 'Math.random'],
+      [/\bDate\b/, 'the clock (Date)'],
+      [/\bperformance\.now\b/, 'the clock (performance.now)'],
+      [/\bprocess\./, 'process'],
+      [/\b(?:fetch|setTimeout|setInterval|require)\s*\(/, 'I/O or timers'],
+      [/\bconsole\./, 'console output'],
+    ] as const) {
+      if (pattern.test(code)) found.push(`${layer} is pure but uses ${what}`);
+    }
+  }
+  return found;
+}
+
+describe('architecture', () => {
+  const files = sourceFiles(ROOT).filter((f) => !/\.test\.tsx?$/.test(f));
+
+  it('finds the source', () => {
+    expect(files.length).toBeGreaterThan(5);
+  });
+
+  it.each(files.map((f) => [relative(ROOT, f), f]))('%s respects the layers', (_name, file) => {
+    expect(violations(file, readFileSync(file, 'utf8'))).toEqual([]);
+  });
+
+  it('catches a core module that imports I/O, the clock, randomness or an outer layer', () => {
+    const core = join(ROOT, 'core', 'x.ts');
+    expect(violations(core, "import { readFileSync } from 'node:fs';")).toHaveLength(1);
+    expect(violations(core, 'const r = Math.random();')).toHaveLength(1);
+    expect(violations(core, 'const t = Date.now();')).toHaveLength(1);
+    expect(violations(core, "import { x } from '../rulesets/john-company/index.ts';")).toHaveLength(1);
+    expect(violations(join(ROOT, 'rulesets', 'x.ts'), "import { y } from '../cli/main.ts';")).toHaveLength(1);
+    expect(violations(join(ROOT, 'cli', 'x.ts'), "import { y } from '../server/main.ts';")).toHaveLength(1);
+    expect(violations(join(ROOT, 'cli', 'x.ts'), "import { readFileSync } from 'node:fs';")).toEqual([]);
+  });
+});
