@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import type { DiceSource } from '../../../core/random/dice.ts';
+import { d6, randomFactor } from '../../../core/random/rolls.ts';
+import { type AppliedModifier, applyModifiers } from '../../../core/rules/modifiers.ts';
+import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
+import { modifierListSchema } from '../../../core/rules/schemas.ts';
+import type { Trace } from '../../../core/rules/trace.ts';
+import {
+  LEADERSHIP_MODIFIERS,
+  NEGATIVE_REACTION_MODIFIERS,
+  type NegativeReactionModifierId,
+  POSITIVE_REACTION_MODIFIERS,
+  type PositiveReactionModifierId,
+  RESOLVE_ADJUSTMENTS,
+  type ResolveAdjustmentId,
+} from '../tables/reaction-modifiers.ts';
+import {
+  MOVEMENT_RESULTS,
+  type MovementResultId,
+  movementResultFor,
+  type ReactionRowId,
+  statusForLevel,
+} from '../tables/reaction-table.ts';
+import {
+  WITHOUT_ORDERS_RESULTS,
+  type WithoutOrdersResultId,
+  withoutOrdersResultFor,
+} from '../tables/without-orders.ts';
+import {
+  FORMATIONS,
+  type Formation,
+  jc4,
+  LEADERSHIPS,
+  type Leadership,
+  ORDER_TYPES,
+  ORIGINS,
+  type OrderType,
+  type Origin,
+  RESOLVE_STATUSES,
+  type ResolveStatus,
+} from '../vocabulary.ts';
+
+/** Why the unit tests: a charger and its target always test; on activation only if a negative applies. */
+export const REACTION_OCCASIONS = [
+  'activation',
+  'voluntary',
+  'charging',
+  'charge-target',
+  'rally',
+  'regain-control',
+] as const;
+export type ReactionOccasion = (typeof REACTION_OCCASIONS)[number];
+
+/** Everything a reaction test depends on, stated explicitly (the referee's answers, or derived from the table). */
+export interface ReactionFacts {
+  /** The unit's Resolve Level (its rating, before this test's modifiers). */
+  readonly resolveLevel: number;
+  readonly origin: Origin;
+  /** An Army List exception: this Indian unit may exceed 20 before negatives like a European one. */
+  readonly mayExceed20?: boolean;
+  readonly formation: Formation;
+  /** Its order type, or 'without-orders' (outside command radius, blank counter, or none). */
+  readonly orders: OrderType | 'without-orders';
+  /** Its status from its last reaction test, if it has taken one (gives positives 6-7, negatives 5, 11, 13). */
+  readonly lastStatus?: ResolveStatus;
+  readonly occasion?: ReactionOccasion;
+  readonly resolveAdjustments?: readonly AppliedModifier<ResolveAdjustmentId>[];
+  readonly positive?: readonly AppliedModifier<PositiveReactionModifierId>[];
+  readonly negative?: readonly AppliedModifier<NegativeReactionModifierId>[];
+  /** Leadership of a General Officer in base contact with the unit. */
+  readonly generalInContact?: Leadership;
+}
+
+export interface ReactionTestResult {
+  /** False when no test was needed: the status comes from the Resolve Level alone. */
+  readonly tested: boolean;
+  /** The Final Modified Resolve Level, 1..20. */
+  readonly level: number;
+  readonly status: ResolveStatus;
+  readonly row: ReactionRowId;
+  readonly movement: MovementResultId;
+  /** The Without Orders Table result, when the row sent the unit there. */
+  readonly withoutOrders?: WithoutOrdersResultId;
+}
+
+const EMPTY: readonly never[] = [];
+
+/** The Reaction Table's formation row: close or open order line and deployed guns are "Line" (a Muster reading). */
+export function reactionRow(formation: Formation, orders: OrderType | 'without-orders'): ReactionRowId {
+  if (orders === 'without-orders') return 'all-without-orders';
+  if (orders === 'defend') return 'all-defend';
+  const line =
+    formation === 'close-order-line' || formation === 'open-order-line' || formation === 'artillery-deployed';
+  return `${line ? 'line' : 'other'}-${orders}`;
+}
+
+const LAST_STATUS_MODIFIER: Readonly<
+  Record<
+    ResolveStatus,
+    {
+      readonly positive?: AppliedModifier<PositiveReactionModifierId>[];
+      readonly negative?: AppliedModifier<NegativeReactionModifierId>[];
+    }
+  >
+> = {
+  Resolute: { positive: [{ id: 'last-status-resolute' }] },
+  Confident: { positive: [{ id: 'last-status-confident' }] },
+  Steady: {},
+  Shaken: { negative: [{ id: 'last-status-shaken' }] },
+  Wavering: { negative: [{ id: 'last-status-wavering' }] },
+  Panicked: { negative: [{ id: 'last-status-panicked' }] },
+};
+
+function needsTest(facts: ReactionFacts): boolean {
+  const occasion = facts.occasion ?? 'activation';
+  if (occasion !== 'activation') return true;
+  if (facts.lastStatus && LAST_STATUS_MODIFIER[facts.lastStatus].negative) return true;
+  const negatives = facts.negative ?? EMPTY;
+  for (let i = 0; i < negatives.length; i++) if ((negatives[i]!.count ?? 1) > 0) return true;
+  return false;
+}
+
+/**
+ * A John Company Reaction Test (Part 4, "How To Make A Reaction Test"), in the text's order:
+ * Resolve Level (with permanent event adjustments); positive modifiers; for Indian units, a cap at 20;
+ * negative modifiers; the Leadership of a General Officer in base contact; the Random Factor; a clamp
+ * to 1..20; the Reaction Table. On the Without Orders row, a Resolute, Confident or Steady unit then
+ * rolls a d6 on the Without Orders Table.
+ *
+ * A unit on activation tests only if a negative modifier applies (or it tests voluntarily); otherwise
+ * its status is read from its Resolve Level and no dice are thrown for the test itself.
+ */
+export function resolveReactionTest(
+  facts: ReactionFacts,
+  dice: DiceSource,
+  trace?: Trace,
+): ReactionTestResult {
+  const row = reactionRow(facts.formation, facts.orders);
+  let level: number;
+  const tested = needsTest(facts);
+  if (!tested) {
+    level = facts.resolveLevel < 1 ? 1 : facts.resolveLevel > 20 ? 20 : facts.resolveLevel;
+    trace?.add({
+      rule: jc4('When To Make A Reaction Test'),
+      label: 'No negative modifier applies: no test; status from the Resolve Level',
+      total: level,
+    });
+  } else {
+    let total = facts.resolveLevel;
+    trace?.add({ rule: jc4('How To Make A Reaction Test'), label: 'Resolve Level', total });
+    total = applyModifiers(RESOLVE_ADJUSTMENTS, facts.resolveAdjustments ?? EMPTY, total, dice, trace);
+    total = applyModifiers(POSITIVE_REACTION_MODIFIERS, facts.positive ?? EMPTY, total, dice, trace);
+    const fromStatus = facts.lastStatus ? LAST_STATUS_MODIFIER[facts.lastStatus] : undefined;
+    if (fromStatus?.positive)
+      total = applyModifiers(POSITIVE_REACTION_MODIFIERS, fromStatus.positive, total, dice, trace);
+    if (total > 20 && facts.origin === 'indian' && !facts.mayExceed20) {
+      total = 20;
+      trace?.add({
+        rule: jc4('How To Make A Reaction Test', 'step 1'),
+        label: 'Indian unit: capped at 20 before negatives',
+        total,
+      });
+    }
+    total = applyModifiers(NEGATIVE_REACTION_MODIFIERS, facts.negative ?? EMPTY, total, dice, trace);
+    if (fromStatus?.negative)
+      total = applyModifiers(NEGATIVE_REACTION_MODIFIERS, fromStatus.negative, total, dice, trace);
+    if (facts.generalInContact) {
+      const leader = LEADERSHIP_MODIFIERS[facts.generalInContact];
+      total += leader.value as number;
+      trace?.add({ rule: leader.rule, label: leader.label, delta: leader.value as number, total });
+    }
+    const rf = dice.roll(randomFactor, 'randomFactor');
+    total += rf;
+    trace?.add({
+      rule: jc4('How To Make A Reaction Test', 'step 3'),
+      label: 'Random Factor',
+      delta: rf,
+      total,
+      roll: 'randomFactor',
+    });
+    level = total < 1 ? 1 : total > 20 ? 20 : total;
+    if (level !== total)
+      trace?.add({
+        rule: jc4('How To Make A Reaction Test', 'step 3'),
+        label: 'Clamped to 1..20',
+        total: level,
+      });
+  }
+  const status = statusForLevel(level);
+  const movement = movementResultFor(row, status);
+  trace?.add({ rule: jc4('Reaction Table'), label: `Resolve Status (${row} row)`, value: status });
+  trace?.add({
+    rule: jc4('Reaction Table'),
+    label: 'Effect on movement',
+    value: MOVEMENT_RESULTS[movement].label,
+  });
+  if (movement !== 'roll-without-orders') return { tested, level, status, row, movement };
+  const roll = dice.roll(d6, 'withoutOrders');
+  const withoutOrders = withoutOrdersResultFor(roll, status as 'Resolute' | 'Confident' | 'Steady');
+  trace?.add({
+    rule: jc4('Units Without Orders', 'Without Orders Table'),
+    label: `Without Orders Table, d6 ${roll}`,
+    value: WITHOUT_ORDERS_RESULTS[withoutOrders].label,
+    roll: 'withoutOrders',
+  });
+  return { tested, level, status, row, movement, withoutOrders };
+}
+
+const LAST_STATUS_DERIVED = {
+  'last-status-confident': 'give lastStatus instead',
+  'last-status-resolute': 'give lastStatus instead',
+  'last-status-shaken': 'give lastStatus instead',
+  'last-status-wavering': 'give lastStatus instead',
+  'last-status-panicked': 'give lastStatus instead',
+};
+
+/** The facts of a reaction test, as typed in by a referee or produced by the table. */
+export const reactionFactsShape = {
+  resolveLevel: z
+    .number()
+    .int()
+    .min(1)
+    .max(30)
+    .describe("The unit's Resolve Level (1-20; Europeans may be rated higher)"),
+  origin: z
+    .enum(ORIGINS)
+    .describe('european: may exceed 20 before negatives; indian: capped at 20 (unless mayExceed20)'),
+  mayExceed20: z
+    .boolean()
+    .optional()
+    .describe('Army List exception: an Indian unit that may exceed 20 like a European one'),
+  formation: z
+    .enum(FORMATIONS)
+    .describe('Its formation; close/open order line and deployed guns use the Line rows'),
+  orders: z.enum([...ORDER_TYPES, 'without-orders']).describe('Its order type, or without-orders'),
+  lastStatus: z.enum(RESOLVE_STATUSES).optional().describe('Its status from its last reaction test, if any'),
+  occasion: z
+    .enum(REACTION_OCCASIONS)
+    .optional()
+    .describe(
+      'activation (default: tests only if a negative applies), voluntary, charging, charge-target, rally or regain-control',
+    ),
+  resolveAdjustments: modifierListSchema(RESOLVE_ADJUSTMENTS).optional(),
+  positive: modifierListSchema(POSITIVE_REACTION_MODIFIERS, LAST_STATUS_DERIVED).optional(),
+  negative: modifierListSchema(NEGATIVE_REACTION_MODIFIERS, LAST_STATUS_DERIVED).optional(),
+  generalInContact: z
+    .enum(LEADERSHIPS)
+    .optional()
+    .describe('Leadership of a General Officer in base contact'),
+};
+
+export const reactionFactsSchema = z.object(reactionFactsShape).strict();
+
+export const reactionTest: ProcedureDefinition<ReactionFacts, ReactionTestResult> = {
+  id: 'reaction-test',
+  title: 'Reaction Test',
+  summary: "A unit's Resolve Status for the turn and its effect on movement (and the Without Orders roll).",
+  rule: jc4('Resolve Status And Reaction Tests'),
+  facts: reactionFactsSchema as z.ZodType<ReactionFacts>,
+  rolls: [
+    {
+      key: 'irregular-or-cavalry-won-confrontation',
+      dice: '1d6 (+1 Dice)',
+      when: 'if that positive modifier applies',
+    },
+    { key: 'shocked', dice: '1d6 (-1 Dice)', when: 'if Shocked applies' },
+    { key: 'randomFactor', dice: '2d6: positive, negative', when: 'whenever the unit tests' },
+    { key: 'withoutOrders', dice: '1d6', when: 'on the Without Orders row at Steady or better' },
+  ],
+  examples: [
+    {
+      title:
+        "The text's European example: 1st Bengal (European) Infantry, Resolve 20, in line, advancing under fire",
+      facts: {
+        resolveLevel: 20,
+        origin: 'european',
+        formation: 'close-order-line',
+        orders: 'advance',
+        positive: [
+          { id: 'flanks-and-rear-secure' },
+          { id: 'close-order' },
+          { id: 'uncommitted-friends-flank-or-rear' },
+        ],
+        negative: [{ id: 'target-of-artillery-fire' }, { id: 'stands-lost-since-last-check', count: 3 }],
+      },
+      dice: [3, 3],
+    },
+    {
+      title: 'Sikh regular infantry, Resolve 17, in column, capped at 20 before negatives',
+      facts: {
+        resolveLevel: 17,
+        origin: 'indian',
+        formation: 'close-order-column',
+        orders: 'advance',
+        positive: [
+          { id: 'flanks-and-rear-secure' },
+          { id: 'close-order' },
+          { id: 'uncommitted-friends-flank-or-rear' },
+        ],
+        negative: [{ id: 'target-of-artillery-fire' }, { id: 'stands-lost-since-last-check', count: 3 }],
+      },
+      dice: [4, 4],
+    },
+  ],
+  resolve: resolveReactionTest,
+  odds: [
+    { name: 'Resolve Status', project: (r) => r.status },
+    { name: 'Effect on movement', project: (r) => MOVEMENT_RESULTS[r.movement].label },
+    {
+      name: 'Without Orders result',
+      project: (r) => (r.withoutOrders ? WITHOUT_ORDERS_RESULTS[r.withoutOrders].label : 'not rolled'),
+    },
+  ],
+  describe: (r) => [
+    r.tested
+      ? `Final Modified Resolve Level ${r.level}: ${r.status}`
+      : `No test needed: Resolve Level ${r.level} gives ${r.status}`,
+    `Movement: ${MOVEMENT_RESULTS[r.movement].label}`,
+    ...(r.withoutOrders
+      ? [
+          `Without Orders: ${WITHOUT_ORDERS_RESULTS[r.withoutOrders].label} (${WITHOUT_ORDERS_RESULTS[r.withoutOrders].effect})`,
+        ]
+      : []),
+  ],
+};
