@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -38,13 +39,9 @@ function layerOf(file: string): Layer {
   return top as Layer;
 }
 
-/** Module specifiers of static and dynamic imports and re-exports. */
+/** Module specifiers of static and dynamic imports and re-exports, as TypeScript reads them. */
 function importsOf(text: string): string[] {
-  const specs: string[] = [];
-  const pattern =
-    /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
-  for (const m of text.matchAll(pattern)) specs.push((m[1] ?? m[2] ?? m[3])!);
-  return specs;
+  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
 }
 
 /** Why a source file breaks the architecture, or nothing. */
