@@ -139,7 +139,7 @@ export function resolveReactionTest(
   let level: number;
   const tested = needsTest(facts);
   if (!tested) {
-    level = facts.resolveLevel < 1 ? 1 : facts.resolveLevel > 20 ? 20 : facts.resolveLevel;
+    level = facts.resolveLevel < 1 ? 1 : Math.min(facts.resolveLevel, 20);
     trace?.add({
       rule: jc4('When To Make A Reaction Test'),
       label: 'No negative modifier applies: no test; status from the Resolve Level',
@@ -178,7 +178,7 @@ export function resolveReactionTest(
       total,
       roll: 'randomFactor',
     });
-    level = total < 1 ? 1 : total > 20 ? 20 : total;
+    level = total < 1 ? 1 : Math.min(total, 20);
     if (level !== total)
       trace?.add({
         rule: jc4('How To Make A Reaction Test', 'step 3'),

@@ -28,7 +28,7 @@ const STATUS_BY_LEVEL: readonly ResolveStatus[] = Array.from({ length: 21 }, (_,
   level === 0 ? 'Panicked' : RESOLVE_STATUS_BANDS.rows.find((r) => level >= r.from && level <= r.to)!.result,
 );
 export function statusForLevel(level: number): ResolveStatus {
-  return STATUS_BY_LEVEL[level < 1 ? 1 : level > 20 ? 20 : level]!;
+  return STATUS_BY_LEVEL[level < 1 ? 1 : Math.min(level, 20)]!;
 }
 
 /** The movement results the Reaction Table can give (Part 4, "Effects of Resolve on Movement", 1-11). */
