@@ -35,9 +35,10 @@ export class PrngDice implements DiceSource {
   }
 
   roll(spec: RollSpec, key: string): number {
+    if (this.record === undefined && spec.draw !== undefined) return spec.draw(this.prng);
     const dice = spec.dice;
     const faces = this.scratch;
-    faces.length = dice.length;
+    if (faces.length !== dice.length) faces.length = dice.length;
     for (let i = 0; i < dice.length; i++) {
       const die = dice[i]!;
       faces[i] = die.min + this.prng.int(die.max - die.min + 1);

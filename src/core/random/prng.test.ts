@@ -38,6 +38,36 @@ describe('xoshiro128** PRNG', () => {
     ]);
   });
 
+  it('is frozen: the first d6 and percentile throws for seed 1 never change', () => {
+    const prng = new Prng(seedRng(1));
+    expect(Array.from({ length: 12 }, () => 1 + prng.int(6))).toMatchInlineSnapshot(`
+      [
+        4,
+        5,
+        6,
+        3,
+        3,
+        6,
+        3,
+        4,
+        3,
+        6,
+        4,
+        5,
+      ]
+    `);
+    expect(Array.from({ length: 6 }, () => prng.int(100))).toMatchInlineSnapshot(`
+      [
+        61,
+        45,
+        26,
+        73,
+        66,
+        59,
+      ]
+    `);
+  });
+
   it('resumes exactly from a saved state', () => {
     fc.assert(
       fc.property(fc.integer(), fc.nat(50), (seed, skip) => {

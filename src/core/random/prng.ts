@@ -11,7 +11,7 @@
  * - The state is plain JSON (`RngState`): four uint32 numbers. It lives in the game state.
  * - `seedRng(seed)` expands any 32-bit integer seed with splitmix32, so nearby seeds give unrelated
  *   streams and the all-zero state (which xoshiro cannot leave) never occurs.
- * - `int(n)` is exact: each of 0..n-1 has probability exactly 1/n (rejection of the biased tail).
+ * - `int(n)` is exact: each of 0..n-1 has probability exactly 1/n (rejection of the biased products).
  */
 export interface RngState {
   readonly algorithm: 'xoshiro128**';
@@ -58,13 +58,15 @@ export class Prng {
     return result;
   }
 
-  /** A uniform integer 0..n-1, exactly unbiased; n must be an integer in 1..2^32. */
+  /**
+   * A uniform integer 0..n-1, exactly unbiased; n must be an integer in 1..2^21. Lemire's multiply-shift
+   * with rejection: x·n / 2^32 for a 32-bit x, rejecting the (2^32 mod n) low products that would bias it.
+   */
   int(n: number): number {
-    // Reject the top (2^32 mod n) outputs so every residue is equally likely.
-    const limit = 0x100000000 - (0x100000000 % n);
     for (;;) {
-      const x = this.nextUint32();
-      if (x < limit) return x % n;
+      const m = this.nextUint32() * n;
+      const low = m >>> 0;
+      if (low >= n || low >= (-n >>> 0) % n) return Math.floor(m / 0x100000000);
     }
   }
 

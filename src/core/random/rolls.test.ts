@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Prng, seedRng } from './prng.ts';
 import {
   d6,
   d6Plus3,
@@ -59,6 +60,19 @@ describe('roll specs', () => {
       const got = new Map(spec.outcomes().map((o) => [o.value, o.ways]));
       expect(got).toEqual(expected);
       expect(spec.outcomes().reduce((s, o) => s + o.ways, 0)).toBe(spec.combinations);
+    },
+  );
+
+  it.each(SPECS.filter((s) => s.draw).map((s) => [s.label, s]))(
+    '%s: the fast draw consumes the PRNG exactly as recorded throws do',
+    (_l, spec) => {
+      const fast = new Prng(seedRng(5));
+      const recorded = new Prng(seedRng(5));
+      for (let i = 0; i < 2000; i++) {
+        const faces = spec.dice.map((d) => d.min + recorded.int(d.max - d.min + 1));
+        expect(spec.draw!(fast)).toBe(spec.combine(faces));
+      }
+      expect(fast.state()).toEqual(recorded.state());
     },
   );
 

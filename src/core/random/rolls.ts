@@ -1,3 +1,5 @@
+import type { Prng } from './prng.ts';
+
 /**
  * The kinds of roll the rules call for. A `RollSpec` says which physical dice are thrown and how
  * their faces combine into the one number a procedure sees.
@@ -34,6 +36,11 @@ export interface RollSpec {
   outcomes(): readonly RollOutcome[];
   /** Total number of equally likely face combinations. */
   readonly combinations: number;
+  /**
+   * Optional fast path for unrecorded PRNG throws: must draw the faces from `prng` exactly as `PrngDice`
+   * would (one `int(max - min + 1)` per die, in order) and return `combine(faces)` (a test checks both).
+   */
+  readonly draw: ((prng: Prng) => number) | undefined;
 }
 
 const D6: Die = { min: 1, max: 6, name: 'd6' };
@@ -71,6 +78,7 @@ interface SpecInit {
   dice: readonly Die[];
   combine(faces: ArrayLike<number>): number;
   outcomes?: () => RollOutcome[];
+  draw?: (prng: Prng) => number;
 }
 
 export function defineRoll(init: SpecInit): RollSpec {
@@ -80,6 +88,7 @@ export function defineRoll(init: SpecInit): RollSpec {
     label: init.label,
     dice: init.dice,
     combine: init.combine,
+    draw: init.draw,
     combinations: faceCount(init.dice),
     outcomes() {
       cached ??= Object.freeze(init.outcomes ? init.outcomes() : bruteForceOutcomes(init.dice, init.combine));
@@ -95,7 +104,13 @@ function sum(faces: ArrayLike<number>): number {
 }
 
 /** One d6: 1..6, each 1/6. */
-export const d6 = defineRoll({ id: 'd6', label: '1d6', dice: [D6], combine: (f) => f[0]! });
+export const d6 = defineRoll({
+  id: 'd6',
+  label: '1d6',
+  dice: [D6],
+  combine: (f) => f[0]!,
+  draw: (p) => 1 + p.int(6),
+});
 
 const sumsOfD6 = new Map<number, RollSpec>();
 /**
@@ -112,6 +127,11 @@ export function nd6(n: number): RollSpec {
       dice: Array.from({ length: n }, () => D6),
       combine: sum,
       outcomes: () => convolveD6(n),
+      draw: (p) => {
+        let s = n;
+        for (let i = 0; i < n; i++) s += p.int(6);
+        return s;
+      },
     });
     sumsOfD6.set(n, spec);
   }
@@ -147,6 +167,7 @@ export const d10 = defineRoll({
   label: '1d10',
   dice: [{ min: 1, max: 10, name: 'd10' }],
   combine: (f) => f[0]!,
+  draw: (p) => 1 + p.int(10),
 });
 
 /** Percentile: 00..99, each 1/100, typed in as one number (tens die and units die read together). */
@@ -155,6 +176,7 @@ export const percentile = defineRoll({
   label: 'percentile (00-99)',
   dice: [{ min: 0, max: 99, name: 'percentile 00-99' }],
   combine: (f) => f[0]!,
+  draw: (p) => p.int(100),
 });
 
 /**
@@ -169,6 +191,7 @@ export const randomFactor = defineRoll({
     { min: 1, max: 6, name: 'd6 (negative)' },
   ],
   combine: (f) => f[0]! - f[1]!,
+  draw: (p) => p.int(6) - p.int(6),
 });
 
 const eventDice = new Map<number, RollSpec>();
@@ -184,6 +207,7 @@ export function eventDie(eventOn: 1 | 2): RollSpec {
       label: `Event Die (event on ${eventOn === 1 ? '1' : '1-2'})`,
       dice: [{ min: 1, max: 6, name: 'd6 (event die)' }],
       combine: (f) => (f[0]! <= eventOn ? 1 : 0),
+      draw: (p) => (p.int(6) < eventOn ? 1 : 0),
     });
     eventDice.set(eventOn, spec);
   }
@@ -196,6 +220,7 @@ export const oddD6 = defineRoll({
   label: '1d6 (odd or even)',
   dice: [D6],
   combine: (f) => f[0]! % 2,
+  draw: (p) => (1 + p.int(6)) % 2,
 });
 
 const successRolls = new Map<string, RollSpec>();

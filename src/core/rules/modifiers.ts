@@ -38,9 +38,10 @@ export function defineModifierTable<const Id extends string>(init: {
   source: RuleRef;
   modifiers: readonly ModifierDef<Id>[];
 }): ModifierTable<Id> {
-  const index: Record<string, number> = Object.create(null);
+  // A plain object (not null-prototype, which V8 keeps in slow dictionary mode): ids are looked up on hot paths.
+  const index: Record<string, number> = {};
   init.modifiers.forEach((m, i) => {
-    if (m.id in index) throw new Error(`duplicate modifier ${m.id} in ${init.id}`);
+    if (Object.hasOwn(index, m.id)) throw new Error(`duplicate modifier ${m.id} in ${init.id}`);
     index[m.id] = i;
   });
   return Object.freeze({ ...init, index });
@@ -84,6 +85,35 @@ export function applyModifiers<Id extends string>(
   return total;
 }
 
+/**
+ * The same modifiers as `applyModifiers` would add, summed without throwing dice: the fixed points, and the
+ * net number of d6 to add (negative: subtract) with the key of the one dice-valued modifier that throws them.
+ * For hot paths that resolve the same facts many times (a prepared test); the trace comes from
+ * `applyModifiers`. Returns `diceKey: undefined` with `dice: 0` when no dice-valued modifier applies; more
+ * than one dice-valued modifier in one list is not supported here (use `applyModifiers`).
+ */
+export function summarizeModifiers<Id extends string>(
+  table: ModifierTable<Id>,
+  applied: readonly AppliedModifier<Id>[],
+): { fixed: number; dice: number; diceKey: Id | undefined } {
+  let fixed = 0;
+  let dice = 0;
+  let diceKey: Id | undefined;
+  for (const a of applied) {
+    const def = table.modifiers[table.index[a.id]!]!;
+    const count = countOf(def, a);
+    if (count === 0) continue;
+    if (typeof def.value === 'number') fixed += def.value * count;
+    else {
+      if (diceKey !== undefined)
+        throw new Error(`${table.id}: more than one dice-valued modifier; use applyModifiers`);
+      dice += def.value.dice * count;
+      diceKey = def.id;
+    }
+  }
+  return { fixed, dice, diceKey };
+}
+
 /** The number of occurrences that count: 1 for a plain modifier, capped by `maxCount`. */
 export function countOf(def: ModifierDef, applied: AppliedModifier): number {
   const raw = applied.count ?? 1;
@@ -94,8 +124,9 @@ export function countOf(def: ModifierDef, applied: AppliedModifier): number {
 function isInTableOrder(table: ModifierTable, applied: readonly AppliedModifier[]): boolean {
   let last = -1;
   for (let i = 0; i < applied.length; i++) {
-    const at = table.index[applied[i]!.id];
-    if (at === undefined) throw new Error(`modifier ${applied[i]!.id} is not in ${table.id}`);
+    const id = applied[i]!.id;
+    const at = table.index[id];
+    if (typeof at !== 'number') throw new Error(`modifier ${id} is not in ${table.id}`);
     if (at <= last) return false;
     last = at;
   }

@@ -42,12 +42,14 @@ export function modifierListSchema<Id extends string>(
       });
     })
     .transform((list): AppliedModifier<Id>[] =>
-      list.map((e) =>
-        typeof e === 'string'
-          ? { id: e }
-          : e.count === undefined
-            ? { id: e.id }
-            : { id: e.id, count: e.count },
-      ),
+      list
+        .map((e) =>
+          typeof e === 'string'
+            ? { id: e }
+            : e.count === undefined
+              ? { id: e.id }
+              : { id: e.id, count: e.count },
+        )
+        .sort((a, b) => table.index[a.id]! - table.index[b.id]!),
     );
 }

@@ -387,6 +387,21 @@ describe('reaction test: properties', () => {
     );
   });
 
+  it('the fast path (prepared, untraced) and the traced path agree exactly, dice for dice', () => {
+    fc.assert(
+      fc.property(arbFacts, fc.integer(), fc.boolean(), fc.boolean(), (raw, seed, won, shocked) => {
+        const facts: ReactionFacts = {
+          ...clean(raw),
+          ...(won ? { positive: [{ id: 'irregular-or-cavalry-won-confrontation' as const }] } : {}),
+          ...(shocked ? { negative: [...(raw.negative ?? []), { id: 'shocked' as const }] } : {}),
+        };
+        const fast = resolveReactionTest(facts, new PrngDice(seedRng(seed)));
+        const traced = resolveReactionTest(facts, new PrngDice(seedRng(seed)), new Trace());
+        expect(traced).toEqual(fast);
+      }),
+    );
+  });
+
   it('the level stays within 1..20 and the same seed gives the same result', () => {
     fc.assert(
       fc.property(arbFacts, fc.integer(), (raw, seed) => {

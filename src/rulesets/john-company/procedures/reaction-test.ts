@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
-import { d6, randomFactor } from '../../../core/random/rolls.ts';
-import { type AppliedModifier, applyModifiers } from '../../../core/rules/modifiers.ts';
+import { d6, nd6, type RollSpec, randomFactor } from '../../../core/random/rolls.ts';
+import { type AppliedModifier, applyModifiers, summarizeModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import { modifierListSchema } from '../../../core/rules/schemas.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
@@ -18,12 +18,15 @@ import {
   MOVEMENT_RESULTS,
   type MovementResultId,
   movementResultFor,
+  REACTION_MOVEMENT_TABLE,
   type ReactionRowId,
   statusForLevel,
+  statusRankForLevel,
 } from '../tables/reaction-table.ts';
 import {
   WITHOUT_ORDERS_RESULTS,
   type WithoutOrdersResultId,
+  type WithoutOrdersStatus,
   withoutOrdersResultFor,
 } from '../tables/without-orders.ts';
 import {
@@ -85,13 +88,19 @@ export interface ReactionTestResult {
 
 const EMPTY: readonly never[] = [];
 
-/** The Reaction Table's formation row: close or open order line and deployed guns are "Line" (a Muster reading). */
+const LINE_FORMATIONS: ReadonlySet<Formation> = new Set([
+  'close-order-line',
+  'open-order-line',
+  'artillery-deployed',
+]);
+const LINE_ROWS = { advance: 'line-advance', retire: 'line-retire', charge: 'line-charge' } as const;
+const OTHER_ROWS = { advance: 'other-advance', retire: 'other-retire', charge: 'other-charge' } as const;
+
+/** The Reaction Table's row: close or open order line and deployed guns use the Line rows (a Muster reading). */
 export function reactionRow(formation: Formation, orders: OrderType | 'without-orders'): ReactionRowId {
   if (orders === 'without-orders') return 'all-without-orders';
   if (orders === 'defend') return 'all-defend';
-  const line =
-    formation === 'close-order-line' || formation === 'open-order-line' || formation === 'artillery-deployed';
-  return `${line ? 'line' : 'other'}-${orders}`;
+  return (LINE_FORMATIONS.has(formation) ? LINE_ROWS : OTHER_ROWS)[orders];
 }
 
 const LAST_STATUS_MODIFIER: Readonly<
@@ -118,6 +127,79 @@ function needsTest(facts: ReactionFacts): boolean {
   const negatives = facts.negative ?? EMPTY;
   for (let i = 0; i < negatives.length; i++) if ((negatives[i]!.count ?? 1) > 0) return true;
   return false;
+}
+
+/**
+ * A reaction test's facts reduced to numbers, for resolving the same test many times (Monte Carlo runs,
+ * the game's hot paths). `runReactionTest(prepareReactionTest(f), dice)` gives exactly what
+ * `resolveReactionTest(f, dice, trace)` gives, throwing the same dice under the same keys (a property test
+ * checks it); only the traced path records each modifier.
+ */
+export interface PreparedReactionTest {
+  readonly tested: boolean;
+  /** The status level when no test is needed. */
+  readonly untestedLevel: number;
+  /** Resolve Level + permanent adjustments + fixed positive modifiers. */
+  readonly beforeCap: number;
+  readonly positiveDice: RollSpec | undefined;
+  readonly positiveDiceKey: string;
+  readonly capAt20: boolean;
+  /** Fixed negative modifiers + the General's Leadership (both come after the cap). */
+  readonly afterCap: number;
+  readonly negativeDice: RollSpec | undefined;
+  readonly negativeDiceKey: string;
+  readonly row: ReactionRowId;
+  /** The row's movement results, Resolute first. */
+  readonly movements: readonly MovementResultId[];
+}
+
+export function prepareReactionTest(facts: ReactionFacts): PreparedReactionTest {
+  const fromStatus = facts.lastStatus ? LAST_STATUS_MODIFIER[facts.lastStatus] : undefined;
+  const adjustments = summarizeModifiers(RESOLVE_ADJUSTMENTS, facts.resolveAdjustments ?? EMPTY);
+  const positive = summarizeModifiers(POSITIVE_REACTION_MODIFIERS, facts.positive ?? EMPTY);
+  const negative = summarizeModifiers(NEGATIVE_REACTION_MODIFIERS, facts.negative ?? EMPTY);
+  const statusPositive = fromStatus?.positive
+    ? summarizeModifiers(POSITIVE_REACTION_MODIFIERS, fromStatus.positive).fixed
+    : 0;
+  const statusNegative = fromStatus?.negative
+    ? summarizeModifiers(NEGATIVE_REACTION_MODIFIERS, fromStatus.negative).fixed
+    : 0;
+  const row = reactionRow(facts.formation, facts.orders);
+  const leadership = facts.generalInContact
+    ? (LEADERSHIP_MODIFIERS[facts.generalInContact].value as number)
+    : 0;
+  return {
+    tested: needsTest(facts),
+    untestedLevel: Math.max(1, Math.min(20, facts.resolveLevel)),
+    beforeCap: facts.resolveLevel + adjustments.fixed + positive.fixed + statusPositive,
+    positiveDice: positive.dice > 0 ? nd6(positive.dice) : undefined,
+    positiveDiceKey: positive.diceKey ?? '',
+    capAt20: facts.origin === 'indian' && !facts.mayExceed20,
+    afterCap: negative.fixed + statusNegative + leadership,
+    negativeDice: negative.dice < 0 ? nd6(-negative.dice) : undefined,
+    negativeDiceKey: negative.diceKey ?? '',
+    row,
+    movements: REACTION_MOVEMENT_TABLE.rows[row],
+  };
+}
+
+/** Resolves a prepared reaction test: the untraced fast path of `resolveReactionTest`. */
+export function runReactionTest(p: PreparedReactionTest, dice: DiceSource): ReactionTestResult {
+  let level = p.untestedLevel;
+  if (p.tested) {
+    let total = p.beforeCap;
+    if (p.positiveDice) total += dice.roll(p.positiveDice, p.positiveDiceKey);
+    if (p.capAt20 && total > 20) total = 20;
+    total += p.afterCap;
+    if (p.negativeDice) total -= dice.roll(p.negativeDice, p.negativeDiceKey);
+    total += dice.roll(randomFactor, 'randomFactor');
+    level = total < 1 ? 1 : Math.min(total, 20);
+  }
+  const status = statusForLevel(level);
+  const movement = p.movements[statusRankForLevel(level)]!;
+  if (movement !== 'roll-without-orders') return { tested: p.tested, level, status, row: p.row, movement };
+  const withoutOrders = withoutOrdersResultFor(dice.roll(d6, 'withoutOrders'), status as WithoutOrdersStatus);
+  return { tested: p.tested, level, status, row: p.row, movement, withoutOrders };
 }
 
 /**

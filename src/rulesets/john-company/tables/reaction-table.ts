@@ -27,6 +27,11 @@ export const RESOLVE_STATUS_BANDS = defineRangeTable<ResolveStatus>({
 const STATUS_BY_LEVEL: readonly ResolveStatus[] = Array.from({ length: 21 }, (_, level) =>
   level === 0 ? 'Panicked' : RESOLVE_STATUS_BANDS.rows.find((r) => level >= r.from && level <= r.to)!.result,
 );
+const RANK_BY_LEVEL: readonly number[] = STATUS_BY_LEVEL.map((s) => RESOLVE_STATUSES.indexOf(s));
+/** The status's position (0 = Resolute .. 5 = Panicked) for a level 1..20. */
+export function statusRankForLevel(level: number): number {
+  return RANK_BY_LEVEL[level < 1 ? 1 : Math.min(level, 20)]!;
+}
 export function statusForLevel(level: number): ResolveStatus {
   return STATUS_BY_LEVEL[level < 1 ? 1 : Math.min(level, 20)]!;
 }

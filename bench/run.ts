@@ -1,0 +1,119 @@
+import { PrngDice } from '../src/core/random/dice.ts';
+import { Prng, seedRng } from '../src/core/random/prng.ts';
+import { d6 } from '../src/core/random/rolls.ts';
+import type { AnyProcedure } from '../src/core/rules/procedure.ts';
+import { oddsOf } from '../src/core/rules/run.ts';
+import { Trace } from '../src/core/rules/trace.ts';
+import { RULE_SETS } from '../src/rulesets/index.ts';
+import {
+  type ReactionFacts,
+  reactionTest,
+  resolveReactionTest,
+} from '../src/rulesets/john-company/procedures/reaction-test.ts';
+import { formatRate, measure } from './harness.ts';
+
+/**
+ * `npm run bench`: Muster's speed figures on this machine, one core. Targets (issue 2): >= 50 M reaction
+ * tests/s without trace, >= 2 M with the trace, any single exact distribution under 100 µs.
+ */
+const lines: string[] = [];
+const say = (line: string) => {
+  lines.push(line);
+  process.stdout.write(`${line}\n`);
+};
+
+say(`Muster benchmark - node ${process.version}, ${new Date().toISOString()}`);
+say('');
+say('Dice');
+{
+  const prng = new Prng(seedRng(1));
+  let sink = 0;
+  say(
+    formatRate(
+      measure('raw d6 from the PRNG (Prng.int(6))', 1e6, () => {
+        for (let i = 0; i < 1e6; i++) sink += prng.int(6);
+      }),
+    ),
+  );
+  const dice = new PrngDice(seedRng(1));
+  say(
+    formatRate(
+      measure('d6 through the DiceSource interface', 1e6, () => {
+        for (let i = 0; i < 1e6; i++) sink += dice.roll(d6, 'd6');
+      }),
+    ),
+  );
+  if (sink === -1) say('');
+}
+
+say('');
+say('Procedures (John Company)');
+{
+  const facts: ReactionFacts[] = reactionTest.examples.map((e) => reactionTest.facts.parse(e.facts));
+  facts.push(
+    reactionTest.facts.parse({
+      resolveLevel: 13,
+      origin: 'indian',
+      formation: 'mass',
+      orders: 'charge',
+      lastStatus: 'Shaken',
+      positive: ['mounted'],
+      negative: ['target-of-small-arms-fire', { id: 'stands-lost-since-last-check', count: 2 }],
+      generalInContact: 'Inspiring',
+    }),
+  );
+  const dice = new PrngDice(seedRng(7));
+  let sink = 0;
+  const n = facts.length;
+  say(
+    formatRate(
+      measure('reaction tests, no trace', 1e6, () => {
+        for (let i = 0; i < 1e6; i++) sink += resolveReactionTest(facts[i % n]!, dice).level;
+      }),
+    ),
+  );
+  say(
+    formatRate(
+      measure('reaction tests, with the full trace', 1e5, () => {
+        for (let i = 0; i < 1e5; i++) sink += resolveReactionTest(facts[i % n]!, dice, new Trace()).level;
+      }),
+    ),
+  );
+  if (sink === -1) say('');
+}
+
+say('');
+say(
+  'Every procedure: resolutions/s of its examples, and the time of one exact distribution (all odds views)',
+);
+for (const ruleSet of RULE_SETS) {
+  for (const def of ruleSet.procedures as AnyProcedure[]) {
+    const facts = def.examples.map((e) => def.facts.parse(e.facts));
+    const dice = new PrngDice(seedRng(11));
+    const n = facts.length;
+    const resolve = measure(
+      `${ruleSet.id}/${def.id}: resolutions, no trace`,
+      1e4,
+      () => {
+        for (let i = 0; i < 1e4; i++) def.resolve(facts[i % n], dice);
+      },
+      0.3,
+    );
+    say(formatRate(resolve));
+    let worst = 0;
+    for (const f of facts) {
+      const m = measure(
+        'odds',
+        10,
+        () => {
+          for (let i = 0; i < 10; i++) oddsOf(def, f);
+        },
+        0.2,
+      );
+      worst = Math.max(worst, m.nsPerOp);
+    }
+    say(
+      `${`${ruleSet.id}/${def.id}: exact distribution (slowest example)`.padEnd(58)} ${`${(worst / 1000).toFixed(1)} µs`.padStart(12)}`,
+    );
+  }
+}
