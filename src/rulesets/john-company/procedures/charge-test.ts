@@ -11,6 +11,7 @@ import {
   type ReactionTestResult,
   reactionFactsShape,
   resolveReactionTest,
+  withOrders,
 } from './reaction-test.ts';
 
 /**
@@ -76,7 +77,7 @@ export function resolveChargeTest(facts: ChargeTestFacts, dice: DiceSource, trac
     extra && !listed.some((m) => m.id === extra) ? [...listed, { id: extra }] : listed;
   const isTarget = facts.role === 'target' || facts.role === 'target-changing-orders';
   const test = resolveReactionTest(
-    { ...facts.unit, negative, orders: ordersFor(facts), occasion: isTarget ? 'charge-target' : 'charging' },
+    withOrders(facts.unit, ordersFor(facts), isTarget ? 'charge-target' : 'charging', { negative }),
     dice,
     trace,
   );

@@ -9,6 +9,7 @@ import {
   type ReactionTestResult,
   reactionFactsShape,
   resolveReactionTest,
+  withOrders,
 } from './reaction-test.ts';
 
 /** The rally requirements of Part 4 ("Rallying"), each a fact the referee confirms or the table derives. */
@@ -63,13 +64,10 @@ export function resolveRally(facts: RallyFacts, dice: DiceSource, trace?: Trace)
   }
   trace?.add({ rule: jc4('Rallying', 'requirements'), label: 'Every rally requirement is met', value: true });
   const test = resolveReactionTest(
-    {
-      ...facts.unit,
-      orders: 'defend',
-      occasion: 'rally',
+    withOrders(facts.unit, 'defend', 'rally', {
       lastStatus: facts.status,
       generalInContact: facts.general!.leadership,
-    },
+    }),
     dice,
     trace,
   );

@@ -60,18 +60,40 @@ export interface ReactionFacts {
   readonly resolveLevel: number;
   readonly origin: Origin;
   /** An Army List exception: this Indian unit may exceed 20 before negatives like a European one. */
-  readonly mayExceed20?: boolean;
+  readonly mayExceed20?: boolean | undefined;
   readonly formation: Formation;
   /** Its order type, or 'without-orders' (outside command radius, blank counter, or none). */
   readonly orders: OrderType | 'without-orders';
   /** Its status from its last reaction test, if it has taken one (gives positives 6-7, negatives 5, 11, 13). */
-  readonly lastStatus?: ResolveStatus;
-  readonly occasion?: ReactionOccasion;
-  readonly resolveAdjustments?: readonly AppliedModifier<ResolveAdjustmentId>[];
-  readonly positive?: readonly AppliedModifier<PositiveReactionModifierId>[];
-  readonly negative?: readonly AppliedModifier<NegativeReactionModifierId>[];
+  readonly lastStatus?: ResolveStatus | undefined;
+  readonly occasion?: ReactionOccasion | undefined;
+  readonly resolveAdjustments?: readonly AppliedModifier<ResolveAdjustmentId>[] | undefined;
+  readonly positive?: readonly AppliedModifier<PositiveReactionModifierId>[] | undefined;
+  readonly negative?: readonly AppliedModifier<NegativeReactionModifierId>[] | undefined;
   /** Leadership of a General Officer in base contact with the unit. */
-  readonly generalInContact?: Leadership;
+  readonly generalInContact?: Leadership | undefined;
+}
+
+/** Copies the facts field by field (not by spreading: spreading parsed input can produce slow dictionary-mode objects). */
+export function withOrders(
+  unit: Omit<ReactionFacts, 'orders' | 'occasion'>,
+  orders: ReactionFacts['orders'],
+  occasion: ReactionOccasion,
+  changes: Pick<ReactionFacts, 'negative' | 'lastStatus' | 'generalInContact'> = {},
+): ReactionFacts {
+  return {
+    resolveLevel: unit.resolveLevel,
+    origin: unit.origin,
+    mayExceed20: unit.mayExceed20,
+    formation: unit.formation,
+    orders,
+    lastStatus: 'lastStatus' in changes ? changes.lastStatus : unit.lastStatus,
+    occasion,
+    resolveAdjustments: unit.resolveAdjustments,
+    positive: unit.positive,
+    negative: 'negative' in changes ? changes.negative : unit.negative,
+    generalInContact: 'generalInContact' in changes ? changes.generalInContact : unit.generalInContact,
+  };
 }
 
 export interface ReactionTestResult {
