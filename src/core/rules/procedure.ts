@@ -23,6 +23,11 @@ export interface ProcedureDefinition<Facts, Result> {
   readonly rolls: readonly RollDoc[];
   readonly examples: readonly ProcedureExample<Facts>[];
   resolve(facts: Facts, dice: DiceSource, trace?: Trace): Result;
+  /**
+   * Optional: the dice-free work done once for these facts, returning an untraced resolver that gives
+   * exactly what `resolve(facts, dice)` gives (tests check it). `oddsOf` and Monte Carlo runs use it.
+   */
+  prepare?(facts: Facts): (dice: DiceSource) => Result;
   /** Named projections of the result whose exact distributions are reported as the odds. */
   readonly odds: readonly OddsView<Result>[];
   /** The result in a few readable lines (the trace is printed beside them). */

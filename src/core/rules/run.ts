@@ -52,17 +52,31 @@ export function resolveProcedure<F, R>(
 /** The exact distribution of every odds view of `def` for `facts`, by enumerating the dice. */
 export function oddsOf<F, R>(def: ProcedureDefinition<F, R>, facts: F): OddsReport[] {
   const views = def.odds;
+  const n = views.length;
   const tallies = views.map(() => new Map<string | number, number>());
-  forEachOutcome(
-    (dice) => def.resolve(facts, dice),
-    (result, p) => {
-      for (let i = 0; i < views.length; i++) {
-        const k = views[i]!.project(result);
-        const t = tallies[i]!;
-        t.set(k, (t.get(k) ?? 0) + p);
+  // Consecutive paths usually differ only in their last die and agree on most views: accumulate runs of
+  // equal keys and touch the maps only when a key changes.
+  const runKey: (string | number | undefined)[] = new Array(n).fill(undefined);
+  const runSum: number[] = new Array(n).fill(0);
+  const flush = (i: number): void => {
+    const k = runKey[i];
+    if (k === undefined) return;
+    const t = tallies[i]!;
+    t.set(k, (t.get(k) ?? 0) + runSum[i]!);
+  };
+  const run = def.prepare ? def.prepare(facts) : (dice: DiceSource) => def.resolve(facts, dice);
+  forEachOutcome(run, (result, p) => {
+    for (let i = 0; i < n; i++) {
+      const k = views[i]!.project(result);
+      if (k === runKey[i]) runSum[i]! += p;
+      else {
+        flush(i);
+        runKey[i] = k;
+        runSum[i] = p;
       }
-    },
-  );
+    }
+  });
+  for (let i = 0; i < n; i++) flush(i);
   return views.map((v, i) => ({
     name: v.name,
     outcomes: [...tallies[i]!.entries()].map(([outcome, probability]) => ({ outcome, probability })),

@@ -1,11 +1,15 @@
 import type { AnyProcedure } from '../../../core/rules/procedure.ts';
+import { caracole } from './caracole.ts';
 import { chargeTest } from './charge-test.ts';
+import { confrontation } from './confrontation.ts';
 import { generalMovement } from './general-movement.ts';
 import { movementAllowance } from './movement-allowance.ts';
 import { ordersDraw } from './orders-draw.ts';
+import { pursuitCatch } from './pursuit.ts';
 import { rallyTest } from './rally-test.ts';
 import { reactionTest } from './reaction-test.ts';
 import { regainControl } from './regain-control.ts';
+import { skirmishersCaught } from './skirmishers-caught.ts';
 
 /** Every John Company procedure a referee can resolve, in the order of the sequence of play. */
 export const JOHN_COMPANY_PROCEDURES: readonly AnyProcedure[] = [
@@ -14,6 +18,10 @@ export const JOHN_COMPANY_PROCEDURES: readonly AnyProcedure[] = [
   chargeTest,
   movementAllowance,
   generalMovement,
+  confrontation,
+  caracole,
+  skirmishersCaught,
+  pursuitCatch,
   rallyTest,
   regainControl,
 ];
