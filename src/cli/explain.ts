@@ -1,0 +1,210 @@
+import type { RollRecord } from '../core/random/dice.ts';
+import type { AnyProcedure } from '../core/rules/procedure.ts';
+import type { OddsReport } from '../core/rules/run.ts';
+import { formatRule, type TraceStep } from '../core/rules/trace.ts';
+import type { RuleSetEntry } from '../rulesets/index.ts';
+import type { JsonSchema } from './json-schema.ts';
+import { alignColumns, signed } from './text.ts';
+
+/** Everything `--explain` prints, gathered by the resolve command. */
+export interface Explained {
+  readonly ruleSet: RuleSetEntry;
+  readonly def: AnyProcedure;
+  /** The facts as the referee gave them (without the dice). */
+  readonly facts: unknown;
+  readonly factsSchema: JsonSchema;
+  readonly result: unknown;
+  readonly trace: readonly TraceStep[];
+  readonly rolls: readonly RollRecord[];
+  /** The seed of the generator that threw the dice not typed in, and whether the shell chose it. */
+  readonly seed?: { readonly value: number; readonly chosen: boolean };
+  readonly odds?: readonly OddsReport[];
+}
+
+const BAR_WIDTH = 30;
+/** Outcomes longer than this are printed after the numbers. */
+const LONG_OUTCOME = 32;
+/** Floating-point error in a sum of path probabilities. */
+const EPSILON = 1e-12;
+const MAX_DENOMINATOR = 100_000;
+const FRACTION_TOLERANCE = 5e-13;
+
+/** The readable explanation of one resolution: facts, steps with their rules, dice, result, exact odds. */
+export function renderExplanation(e: Explained): string {
+  const lines: string[] = [];
+  lines.push(`${e.def.title} - ${e.ruleSet.title}`);
+  lines.push(e.def.summary);
+  lines.push(`Rule: ${formatRule(e.def.rule)}`);
+
+  lines.push('', 'Facts');
+  const factLines = renderFacts(e.facts, e.factsSchema, '  ');
+  lines.push(...(factLines.length ? factLines : ['  (none)']));
+
+  lines.push('', 'Steps');
+  lines.push(...renderSteps(e.trace, e.rolls));
+
+  lines.push('', 'Dice');
+  lines.push(...renderRolls(e.rolls));
+  if (e.seed && e.rolls.some((r) => r.source === 'prng')) {
+    lines.push(
+      e.seed.chosen
+        ? `  Seed ${e.seed.value}, chosen at random: add --seed ${e.seed.value} to throw the same dice again.`
+        : `  Seed ${e.seed.value}: dice not typed in came from the seeded generator (same seed, same dice).`,
+    );
+  }
+
+  lines.push('', 'Result');
+  lines.push(...e.def.describe(e.result).map((l) => `  ${l}`));
+
+  if (e.odds) {
+    lines.push('', 'Odds (exact, over every throw of the dice for these facts)');
+    for (const view of e.odds) lines.push(...renderOddsView(view));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The facts, one field a line, in the schema's field order; nested objects are indented blocks. */
+export function renderFacts(facts: unknown, schema: JsonSchema | undefined, indent: string): string[] {
+  if (facts === null || typeof facts !== 'object' || Array.isArray(facts))
+    return [`${indent}${factValue(facts)}`];
+  const record = facts as Record<string, unknown>;
+  const order = Object.keys(schema?.properties ?? {});
+  const keys = [
+    ...order.filter((k) => k in record),
+    ...Object.keys(record).filter((k) => !order.includes(k)),
+  ];
+  const present = keys.filter((k) => record[k] !== undefined);
+  const width = Math.max(0, ...present.filter((k) => !isBlock(record[k])).map((k) => k.length));
+  const out: string[] = [];
+  for (const key of present) {
+    const value = record[key];
+    if (isBlock(value)) {
+      out.push(`${indent}${key}`);
+      out.push(...renderFacts(value, schema?.properties?.[key], `${indent}  `));
+    } else out.push(`${indent}${key.padEnd(width)}  ${factValue(value)}`.trimEnd());
+  }
+  return out;
+}
+
+function isBlock(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isModifierEntry(value);
+}
+
+/** `{ id }` or `{ id, count }`: a modifier as the modifier lists take it. */
+function isModifierEntry(value: object): value is { id: unknown; count?: unknown } {
+  const keys = Object.keys(value);
+  return 'id' in value && keys.every((k) => k === 'id' || k === 'count');
+}
+
+function factValue(value: unknown): string {
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(factValue).join(', ');
+  if (value !== null && typeof value === 'object') {
+    if (isModifierEntry(value)) {
+      return value.count === undefined ? String(value.id) : `${String(value.id)} ×${String(value.count)}`;
+    }
+    return `{ ${Object.entries(value)
+      .map(([k, v]) => `${k}: ${factValue(v)}`)
+      .join(', ')} }`;
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** One line per step: label (with the dice it used), delta, running total, value, rule. */
+export function renderSteps(trace: readonly TraceStep[], rolls: readonly RollRecord[]): string[] {
+  if (trace.length === 0) return ['  (no steps)'];
+  const used = new Map<string, number>();
+  const rows = trace.map((step) => {
+    let label = step.label;
+    if (step.roll !== undefined) {
+      const n = used.get(step.roll) ?? 0;
+      used.set(step.roll, n + 1);
+      const record = rolls.filter((r) => r.key === step.roll)[n];
+      if (record) label += ` [${record.faces.join(', ')}]`;
+    }
+    return [
+      label,
+      step.delta === undefined ? '' : signed(step.delta),
+      step.total === undefined ? '' : `= ${step.total}`,
+      step.value === undefined ? '' : String(step.value),
+      formatRule(step.rule),
+    ];
+  });
+  return alignColumns(
+    rows,
+    ['left', 'right', 'right', 'left', 'left'],
+    [undefined, undefined, undefined, 20],
+  ).map((l) => `  ${l}`);
+}
+
+/** The dice thrown: key, what was thrown, faces, value, and whether typed in or from the seed. */
+export function renderRolls(rolls: readonly RollRecord[]): string[] {
+  if (rolls.length === 0) return ['  No dice were thrown.'];
+  return alignColumns(
+    rolls.map((r) => [
+      r.key,
+      r.label,
+      `faces ${r.faces.join(', ')}`,
+      `value ${r.value}`,
+      r.source === 'supplied' ? 'typed in' : 'seeded',
+    ]),
+  ).map((l) => `  ${l}`);
+}
+
+/** Outcomes in a sensible order: numbers ascending; otherwise as the dice first reach them, low to high. */
+export function orderedOutcomes(view: OddsReport): OddsReport['outcomes'] {
+  const all = view.outcomes;
+  if (all.every((o) => typeof o.outcome === 'number')) {
+    return [...all].sort((a, b) => (a.outcome as number) - (b.outcome as number));
+  }
+  return all;
+}
+
+/**
+ * One odds view as a small table: outcome, percentage, exact fraction, bar. When an outcome is a long
+ * phrase, it goes last so the numbers still line up.
+ */
+export function renderOddsView(view: OddsReport): string[] {
+  const outcomes = orderedOutcomes(view);
+  const long = outcomes.some((o) => String(o.outcome).length > LONG_OUTCOME);
+  const rows = outcomes.map((o) => {
+    const bar = '#'.repeat(Math.round(o.probability * BAR_WIDTH)) || (o.probability > EPSILON ? '.' : '');
+    const numbers = [percent(o.probability), fraction(o.probability) ?? ''];
+    return long
+      ? [...numbers, bar.padEnd(BAR_WIDTH), String(o.outcome)]
+      : [String(o.outcome), ...numbers, bar];
+  });
+  const align = long
+    ? (['right', 'right', 'left', 'left'] as const)
+    : (['left', 'right', 'right', 'left'] as const);
+  return [`  ${view.name}`, ...alignColumns(rows, align).map((l) => `    ${l}`)];
+}
+
+/** A probability as a percentage with one decimal; never rounds a possible outcome to 0% or 100%. */
+export function percent(p: number): string {
+  if (p > EPSILON && p < 0.0005) return '<0.1%';
+  if (p < 1 - EPSILON && p > 0.9995) return '>99.9%';
+  return `${(p * 100).toFixed(1)}%`;
+}
+
+/**
+ * The exact fraction a probability stands for, e.g. `25/36`, when a small denominator (at most
+ * 100000) matches it to within floating-point error; else undefined. Two such fractions differ by at
+ * least 1e-10, far more than the error of a sum of path probabilities, so the fraction is the one.
+ */
+export function fraction(p: number): string | undefined {
+  if (Math.abs(p - 1) <= EPSILON) return '1';
+  if (Math.abs(p) <= EPSILON) return '0';
+  let [h0, h1, k0, k1] = [0, 1, 1, 0];
+  let x = p;
+  for (let i = 0; i < 40; i++) {
+    const a = Math.floor(x);
+    [h0, h1] = [h1, a * h1 + h0];
+    [k0, k1] = [k1, a * k1 + k0];
+    if (k1 > MAX_DENOMINATOR) return undefined;
+    if (Math.abs(h1 / k1 - p) <= FRACTION_TOLERANCE) return `${h1}/${k1}`;
+    const rest = x - a;
+    if (rest < 1e-15) break;
+    x = 1 / rest;
+  }
+  return undefined;
+}

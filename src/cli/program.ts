@@ -1,0 +1,237 @@
+import { Command, CommanderError } from 'commander';
+import { DEFAULT_RULE_SET, RULE_SETS } from '../rulesets/index.ts';
+import {
+  procedureHelp,
+  procedureListing,
+  procedureListingJson,
+  resolveHelpAfter,
+  topHelpAfter,
+} from './help.ts';
+import { inputJsonSchema } from './json-schema.ts';
+import { procedureList, procedureOrThrow, type Registry, ruleSetOrThrow, UsageError } from './registry.ts';
+import { type CliOutcome, EXIT_OK, EXIT_USAGE, fail, internalError, resolveSituation } from './resolve.ts';
+
+/** What the CLI needs from the world; `main.ts` gives it the process, tests give it fakes. */
+export interface CliEnv {
+  /** The text of `file`, or of stdin when `file` is undefined or `-`. */
+  readInput(file: string | undefined): Promise<string>;
+  /** A fresh seed (0..2^32-1) for dice when none were typed in and no `--seed` was given. */
+  randomSeed(): number;
+  readonly version?: string;
+  /** Print stack traces of internal errors. */
+  readonly debug?: boolean;
+  /** The rule sets to offer (default: the registry, `RULE_SETS`). */
+  readonly ruleSets?: Registry;
+}
+
+/** Help is wrapped at a fixed width, so it reads the same in a terminal, a pipe, the tests and the docs. */
+const HELP_WIDTH = 100;
+
+interface Sink {
+  out: string;
+  err: string;
+  code: number;
+}
+
+function emit(sink: Sink, outcome: CliOutcome): void {
+  sink.out += outcome.stdout;
+  sink.err += outcome.stderr;
+  sink.code = outcome.code;
+}
+
+/**
+ * The `muster` program: its commands and options, with output captured into `sink` and exits turned
+ * into exceptions (commander's exitOverride). Exported so docs.ts can document the options as defined.
+ */
+export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code: 0 }): Command {
+  const registry = env.ruleSets ?? RULE_SETS;
+  const ruleSet = (id: string) => ruleSetOrThrow(registry, id);
+  const lookUp = (id: string, ruleSetId: string) => {
+    const found = ruleSet(ruleSetId);
+    return { ruleSet: found, def: procedureOrThrow(registry, found, id) };
+  };
+  const program = new Command('muster');
+  program
+    .description(
+      "Muster: the referee's rules engine for John Company wargames (the conquest of India, 1750-1860).",
+    )
+    .version(env.version ?? '0.0.0', '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .configureOutput({
+      writeOut: (s) => {
+        sink.out += s;
+      },
+      writeErr: (s) => {
+        sink.err += s;
+      },
+    })
+    .configureHelp({ helpWidth: HELP_WIDTH })
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(muster --help shows the commands)')
+    .helpCommand(false)
+    .addHelpText('after', topHelpAfter());
+
+  const resolve = program
+    .command('resolve')
+    .summary('resolve a rules procedure for a situation given as JSON')
+    .description(
+      'Resolve a rules procedure for a situation given as JSON (from the file, or stdin if no file or -): the result, every step with its rule, the dice, and the exact odds.',
+    )
+    .argument('[procedure]', 'the procedure to resolve (see the list below)')
+    .argument('[file]', 'the situation as JSON; - or none: read stdin')
+    .option(
+      '--seed <n>',
+      'seed (0-4294967295) for dice not typed in; without typed dice or a seed, one is picked and printed',
+    )
+    .option(
+      '--dice <faces>',
+      'typed-in dice, instead of the "dice" field: faces in throw order (3,4,5) or by roll key (randomFactor=3,4); repeatable',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option('--explain', 'print a readable explanation instead of JSON')
+    .option('--no-odds', 'leave out the exact odds')
+    .option('--ruleset <id>', 'the rule set', DEFAULT_RULE_SET)
+    .helpOption(false)
+    .option('-h, --help', 'show this help; after a procedure, its fields, rolls and examples')
+    .addHelpText('after', resolveHelpAfter(registry))
+    .action(
+      async (
+        procedure: string | undefined,
+        file: string | undefined,
+        opts: {
+          seed?: string;
+          dice?: string[];
+          explain?: boolean;
+          odds: boolean;
+          ruleset: string;
+          help?: boolean;
+        },
+      ) => {
+        if (opts.help) {
+          if (procedure === undefined) resolve.outputHelp();
+          else {
+            const found = lookUp(procedure, opts.ruleset);
+            sink.out += procedureHelp(found.ruleSet, found.def);
+          }
+          return;
+        }
+        if (procedure === undefined) {
+          throw new UsageError(
+            `which procedure? ${procedureList(ruleSet(opts.ruleset))}\nUsage: muster resolve <procedure> [file] [options] (muster resolve --help for more)`,
+          );
+        }
+        lookUp(procedure, opts.ruleset);
+        const source = file === undefined || file === '-' ? 'stdin' : file;
+        let text: string;
+        try {
+          text = await env.readInput(file);
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          const reason =
+            code === 'ENOENT'
+              ? 'no such file'
+              : code === 'EISDIR'
+                ? 'it is a directory'
+                : error instanceof Error
+                  ? error.message
+                  : String(error);
+          throw new UsageError(`cannot read ${source}: ${reason}`);
+        }
+        emit(
+          sink,
+          resolveSituation(
+            {
+              procedure,
+              ruleSet: opts.ruleset,
+              source,
+              odds: opts.odds,
+              ...(opts.seed === undefined ? {} : { seed: opts.seed }),
+              ...(opts.dice ? { dice: opts.dice } : {}),
+              ...(opts.explain ? { explain: true } : {}),
+              ...(env.debug ? { debug: true } : {}),
+            },
+            text,
+            env.randomSeed,
+            registry,
+          ),
+        );
+      },
+    );
+
+  program
+    .command('schema')
+    .summary("print the JSON Schema of a procedure's input")
+    .description(
+      'Print the JSON Schema (draft 2020-12) of a procedure\'s input: its facts plus the optional "dice" field.',
+    )
+    .argument('<procedure>', 'the procedure')
+    .option('--ruleset <id>', 'the rule set', DEFAULT_RULE_SET)
+    .action((procedure: string, opts: { ruleset: string }) => {
+      const found = lookUp(procedure, opts.ruleset);
+      const schema = inputJsonSchema(found.ruleSet, found.def);
+      sink.out += `${JSON.stringify(schema, null, 2)}\n`;
+    });
+
+  program
+    .command('procedures')
+    .alias('list')
+    .summary('list the rule sets and their procedures')
+    .description('List the rule sets and their procedures, with what each decides.')
+    .option('--json', 'as JSON')
+    .action((opts: { json?: boolean }) => {
+      sink.out += opts.json ? procedureListingJson(registry) : procedureListing(registry);
+    });
+
+  program
+    .command('help')
+    .summary('show help for a command, or for a procedure (muster help resolve <procedure>)')
+    .description('Show help for a command, or for a procedure: muster help resolve <procedure>.')
+    .argument('[command]', 'a command')
+    .argument('[procedure]', 'with resolve: a procedure')
+    .option('--ruleset <id>', 'the rule set', DEFAULT_RULE_SET)
+    .action((name: string | undefined, procedure: string | undefined, opts: { ruleset: string }) => {
+      if (name === undefined) {
+        program.outputHelp();
+        return;
+      }
+      const command = program.commands.find((c) => c.name() === name || c.aliases().includes(name));
+      if (!command)
+        throw new UsageError(`unknown command "${name}". The commands are: ${commandNames(program)}.`);
+      if (command.name() === 'resolve' && procedure !== undefined) {
+        const found = lookUp(procedure, opts.ruleset);
+        sink.out += procedureHelp(found.ruleSet, found.def);
+      } else command.outputHelp();
+    });
+
+  return program;
+}
+
+function commandNames(program: Command): string {
+  return program.commands.map((c) => c.name()).join(', ');
+}
+
+/**
+ * Runs `muster` with `argv` (without node and the script): what to print and the exit code.
+ * With no arguments it prints the top-level help. Errors in the input are exit code 2 with a message
+ * and never a stack trace; exit code 1 is Muster's own failure.
+ */
+export async function runCli(argv: readonly string[], env: CliEnv): Promise<CliOutcome> {
+  const sink: Sink = { out: '', err: '', code: EXIT_OK };
+  const program = buildProgram(env, sink);
+  if (argv.length === 0) {
+    program.outputHelp();
+    return { stdout: sink.out, stderr: '', code: EXIT_OK };
+  }
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      const done = error.code === 'commander.helpDisplayed' || error.code === 'commander.version';
+      return { stdout: sink.out, stderr: sink.err, code: done ? EXIT_OK : EXIT_USAGE };
+    }
+    const outcome = error instanceof UsageError ? fail(error.message) : internalError(error, env.debug);
+    return { stdout: sink.out, stderr: sink.err + outcome.stderr, code: outcome.code };
+  }
+  return { stdout: sink.out, stderr: sink.err, code: sink.code };
+}
