@@ -2,6 +2,9 @@ import type { AnyProcedure } from '../../../core/rules/procedure.ts';
 import { caracole } from './caracole.ts';
 import { chargeTest } from './charge-test.ts';
 import { confrontation } from './confrontation.ts';
+import { counterBattery, postBattleGunDamage } from './counter-battery.ts';
+import { defendersVolley } from './defenders-volley.ts';
+import { artilleryFire, rangeBand, smallArmsFire } from './fire.ts';
 import { generalMovement } from './general-movement.ts';
 import { movementAllowance } from './movement-allowance.ts';
 import { ordersDraw } from './orders-draw.ts';
@@ -18,10 +21,16 @@ export const JOHN_COMPANY_PROCEDURES: readonly AnyProcedure[] = [
   chargeTest,
   movementAllowance,
   generalMovement,
+  rangeBand,
+  smallArmsFire,
+  artilleryFire,
+  counterBattery,
+  defendersVolley,
   confrontation,
   caracole,
   skirmishersCaught,
   pursuitCatch,
   rallyTest,
   regainControl,
+  postBattleGunDamage,
 ];
