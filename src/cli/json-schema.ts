@@ -87,12 +87,12 @@ export function inputSchemaId(ruleSet: RuleSetEntry, def: AnyProcedure): string 
  * optional `dice` field.
  */
 export function inputJsonSchema(ruleSet: RuleSetEntry, def: AnyProcedure): JsonSchema {
-  const { $schema: _ignored, ...facts } = factsJsonSchema(def);
+  const { $schema: _ignored, title: _title, description: factsDescription, ...facts } = factsJsonSchema(def);
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: inputSchemaId(ruleSet, def),
     title: `${def.title} - ${ruleSet.title}: the situation`,
-    description: `${def.summary} Rule: ${formatRule(def.rule)}. The facts of the situation, plus optional typed-in dice.`,
+    description: `${def.summary} Rule: ${formatRule(def.rule)}. The facts of the situation${factsDescription ? ` (${factsDescription})` : ''}, plus optional typed-in dice.`,
     ...withDice(facts, diceJsonSchema(def)),
   };
 }
