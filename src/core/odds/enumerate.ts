@@ -43,10 +43,15 @@ export function enumerateOutcomes<T>(
   return [...merged.values()];
 }
 
-/** An odometer over the branches of each roll on the current path. */
+/** The deepest chain of rolls one path may make. */
+const MAX_DEPTH = 256;
+
+/** An odometer over the branches of each roll on the current path (typed arrays: this is a hot loop). */
 class EnumeratingDice implements DiceSource {
-  private readonly choice: number[] = [];
-  private readonly branches: number[] = [];
+  private readonly choice = new Int32Array(MAX_DEPTH);
+  private readonly branches = new Int32Array(MAX_DEPTH);
+  /** Rolls on the odometer (the longest path since the last carry). */
+  private size = 0;
   private depth = 0;
   pathProbability = 1;
 
@@ -58,13 +63,13 @@ class EnumeratingDice implements DiceSource {
   roll(spec: RollSpec, _key: string): number {
     const outcomes = spec.outcomes();
     const d = this.depth++;
-    if (d === this.choice.length) {
-      this.choice.push(0);
-      this.branches.push(outcomes.length);
+    if (d === this.size) {
+      if (d === MAX_DEPTH) throw new Error(`forEachOutcome: more than ${MAX_DEPTH} rolls on one path`);
+      this.choice[d] = 0;
+      this.branches[d] = outcomes.length;
+      this.size++;
     } else if (this.branches[d] !== outcomes.length) {
-      throw new Error(
-        'forEachOutcome: the procedure threw different dice on a replayed path (not deterministic)',
-      );
+      throw new Error('forEachOutcome: the procedure threw different dice on a replayed path (not deterministic)');
     }
     const o = outcomes[this.choice[d]!]!;
     this.pathProbability *= o.ways / spec.combinations;
@@ -74,16 +79,14 @@ class EnumeratingDice implements DiceSource {
   /** Moves to the next path; false when every path has been run. */
   advance(): boolean {
     // Choices deeper than this path's depth belonged to an earlier, longer path.
-    this.choice.length = this.depth;
-    this.branches.length = this.depth;
-    while (this.choice.length > 0) {
-      const last = this.choice.length - 1;
+    let last = this.depth - 1;
+    while (last >= 0) {
       if (this.choice[last]! + 1 < this.branches[last]!) {
         this.choice[last]!++;
+        this.size = last + 1;
         return true;
       }
-      this.choice.pop();
-      this.branches.pop();
+      last--;
     }
     return false;
   }

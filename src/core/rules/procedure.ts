@@ -49,7 +49,10 @@ export interface ProcedureExample<Facts> {
 
 export interface OddsView<Result> {
   readonly name: string;
+  /** The outcome's key: keep it cheap (an id or a number), it runs once per path of the dice. */
   project(result: Result): string | number;
+  /** How a key is shown, if not as itself (applied once per distinct key; must be one-to-one). */
+  label?(key: string | number): string | number;
 }
 
 /** Any procedure, as held in a registry; facts and results are checked per procedure. */

@@ -79,6 +79,9 @@ export function oddsOf<F, R>(def: ProcedureDefinition<F, R>, facts: F): OddsRepo
   for (let i = 0; i < n; i++) flush(i);
   return views.map((v, i) => ({
     name: v.name,
-    outcomes: [...tallies[i]!.entries()].map(([outcome, probability]) => ({ outcome, probability })),
+    outcomes: [...tallies[i]!.entries()].map(([key, probability]) => ({
+      outcome: v.label ? v.label(key) : key,
+      probability,
+    })),
   }));
 }

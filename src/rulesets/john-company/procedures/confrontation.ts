@@ -663,6 +663,8 @@ export const confrontationFactsSchema = z
       });
   });
 
+const eventLabel = (k: string | number): string => (k === 1 ? 'Event' : 'no Event');
+
 const WINNER_LABEL: Readonly<Record<ConfrontationSide | 'none', string>> = {
   charger: 'charger',
   target: 'target',
@@ -785,15 +787,20 @@ export const confrontation: ProcedureDefinition<ConfrontationFacts, Confrontatio
   resolve: resolveConfrontation,
   prepare: prepareConfrontation,
   odds: [
-    { name: 'Winner', project: (r) => WINNER_LABEL[r.winner] },
-    { name: 'Result', project: (r) => CONFRONTATION_RESULTS.rows[r.row].label },
+    { name: 'Winner', project: (r) => r.winner, label: (k) => WINNER_LABEL[k as ConfrontationSide | 'none'] },
+    {
+      name: 'Result',
+      project: (r) => r.row,
+      label: (k) => CONFRONTATION_RESULTS.rows[k as ConfrontationRowId].label,
+    },
     { name: 'Stands lost by the charger', project: (r) => r.charger.standsLost },
     { name: 'Stands lost by the target', project: (r) => r.target.standsLost },
-    { name: 'Event (charger)', project: (r) => (r.charger.event ? 'Event' : 'no Event') },
-    { name: 'Event (target)', project: (r) => (r.target.event ? 'Event' : 'no Event') },
+    { name: 'Event (charger)', project: (r) => (r.charger.event ? 1 : 0), label: eventLabel },
+    { name: 'Event (target)', project: (r) => (r.target.event ? 1 : 0), label: eventLabel },
     {
       name: 'New statuses (charger / target)',
-      project: (r) => STATUS_PAIRS[statusRank(r.charger.status)]![statusRank(r.target.status)]!,
+      project: (r) => statusRank(r.charger.status) * 6 + statusRank(r.target.status),
+      label: (k) => STATUS_PAIRS[Math.floor((k as number) / 6)]![(k as number) % 6]!,
     },
   ],
   describe: (r) => [
