@@ -795,7 +795,8 @@ describe('confrontation: properties', () => {
     for (let i = 0; i < n; i++) {
       const r = resolveConfrontation(facts, dice);
       confrontation.odds.forEach((view, v) => {
-        const k = view.project(r);
+        const key = view.project(r);
+        const k = view.label ? view.label(key) : key;
         counts[v]!.set(k, (counts[v]!.get(k) ?? 0) + 1);
       });
     }
