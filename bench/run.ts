@@ -6,9 +6,11 @@ import { oddsOf } from '../src/core/rules/run.ts';
 import { Trace } from '../src/core/rules/trace.ts';
 import { RULE_SETS } from '../src/rulesets/index.ts';
 import {
+  prepareReactionTest,
   type ReactionFacts,
   reactionTest,
   resolveReactionTest,
+  runReactionTest,
 } from '../src/rulesets/john-company/procedures/reaction-test.ts';
 import { formatRate, measure } from './harness.ts';
 
@@ -67,8 +69,16 @@ say('Procedures (John Company)');
   const n = facts.length;
   say(
     formatRate(
-      measure('reaction tests, no trace', 1e6, () => {
+      measure('reaction tests, no trace, from raw facts', 1e6, () => {
         for (let i = 0; i < 1e6; i++) sink += resolveReactionTest(facts[i % n]!, dice).level;
+      }),
+    ),
+  );
+  const prepared = facts.map(prepareReactionTest);
+  say(
+    formatRate(
+      measure('reaction tests, no trace, facts prepared once (Monte Carlo)', 1e6, () => {
+        for (let i = 0; i < 1e6; i++) sink += runReactionTest(prepared[i % n]!, dice).level;
       }),
     ),
   );

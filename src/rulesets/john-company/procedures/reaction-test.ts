@@ -217,8 +217,9 @@ export function runReactionTest(p: PreparedReactionTest, dice: DiceSource): Reac
     total += dice.roll(randomFactor, 'randomFactor');
     level = total < 1 ? 1 : Math.min(total, 20);
   }
-  const status = statusForLevel(level);
-  const movement = p.movements[statusRankForLevel(level)]!;
+  const rank = statusRankForLevel(level);
+  const status = RESOLVE_STATUSES[rank]!;
+  const movement = p.movements[rank]!;
   if (movement !== 'roll-without-orders') return { tested: p.tested, level, status, row: p.row, movement };
   const withoutOrders = withoutOrdersResultFor(dice.roll(d6, 'withoutOrders'), status as WithoutOrdersStatus);
   return { tested: p.tested, level, status, row: p.row, movement, withoutOrders };
