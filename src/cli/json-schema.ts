@@ -25,6 +25,8 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   enum?: unknown[];
+  /** Muster's extension: a description per enum value (e.g. a modifier's label and value). */
+  'x-descriptions'?: Record<string, string>;
   const?: unknown;
   default?: unknown;
   minimum?: number;
@@ -188,6 +190,15 @@ export interface DescribeContext {
   readonly repeated?: ReadonlySet<string>;
 }
 
+/** An enum's values, with their descriptions when the schema gives them (`x-descriptions`). */
+function enumValues(node: JsonSchema): ValueDoc[] {
+  const descriptions = node['x-descriptions'];
+  return (node.enum ?? []).map((value) => {
+    const description = typeof value === 'string' ? descriptions?.[value] : undefined;
+    return description === undefined ? { value } : { value, description };
+  });
+}
+
 const INLINE_VALUES = 6;
 /** Longer lists of allowed values are summarised in error messages (the help lists them). */
 const LISTED_IN_ERRORS = 12;
@@ -196,11 +207,7 @@ const LISTED_IN_ERRORS = 12;
 export function describeSchema(raw: JsonSchema, ctx: DescribeContext, depth = 0): string | undefined {
   const node = deref(ctx.root, raw);
   if ('const' in node) return JSON.stringify(node.const);
-  if (node.enum)
-    return describeValues(
-      node.enum.map((value) => ({ value })),
-      ctx,
-    );
+  if (node.enum) return describeValues(enumValues(node), ctx);
   const branches = node.anyOf ?? node.oneOf;
   if (branches) {
     const resolved = branches.map((b) => deref(ctx.root, b));
@@ -211,7 +218,7 @@ export function describeSchema(raw: JsonSchema, ctx: DescribeContext, depth = 0)
       const values: ValueDoc[] = consts.flatMap((c) =>
         'const' in c
           ? [c.description ? { value: c.const, description: c.description } : { value: c.const }]
-          : (c.enum ?? []).map((value) => ({ value })),
+          : enumValues(c),
       );
       parts.push(describeValues(values, ctx));
     }

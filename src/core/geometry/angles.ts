@@ -7,7 +7,7 @@
 const RADIANS_PER_DEGREE = Math.PI / 180;
 
 /** Slack for comparing angles computed through trigonometry (degrees). */
-export const ANGLE_EPSILON = 1e-9;
+const ANGLE_EPSILON = 1e-9;
 
 export function toRadians(degrees: number): number {
   return degrees * RADIANS_PER_DEGREE;
@@ -15,6 +15,24 @@ export function toRadians(degrees: number): number {
 
 export function toDegrees(radians: number): number {
   return radians / RADIANS_PER_DEGREE;
+}
+
+/** cos of an angle in degrees, exact at multiples of 90 (so square-on layouts stay exact). */
+export function cosDegrees(degrees: number): number {
+  const r = normalizeDegrees(degrees);
+  if (r === 0) return 1;
+  if (r === 90 || r === 270) return 0;
+  if (r === 180) return -1;
+  return Math.cos(r * RADIANS_PER_DEGREE);
+}
+
+/** sin of an angle in degrees, exact at multiples of 90. */
+export function sinDegrees(degrees: number): number {
+  const r = normalizeDegrees(degrees);
+  if (r === 0 || r === 180) return 0;
+  if (r === 90) return 1;
+  if (r === 270) return -1;
+  return Math.sin(r * RADIANS_PER_DEGREE);
 }
 
 /** The same direction in [0, 360). */

@@ -69,7 +69,9 @@ class EnumeratingDice implements DiceSource {
       this.branches[d] = outcomes.length;
       this.size++;
     } else if (this.branches[d] !== outcomes.length) {
-      throw new Error('forEachOutcome: the procedure threw different dice on a replayed path (not deterministic)');
+      throw new Error(
+        'forEachOutcome: the procedure threw different dice on a replayed path (not deterministic)',
+      );
     }
     const o = outcomes[this.choice[d]!]!;
     this.pathProbability *= o.ways / spec.combinations;

@@ -12,10 +12,14 @@ export function modifierListSchema<Id extends string>(
   derived: Readonly<Record<string, string>> = {},
 ) {
   const ids = table.modifiers.map((m) => m.id) as [Id, ...Id[]];
-  const entry = z.union([
-    z.enum(ids),
-    z.object({ id: z.enum(ids), count: z.number().int().min(0).max(99).optional() }).strict(),
-  ]);
+  // Each id carries its label and value in the JSON Schema ("x-descriptions"), so help and editors show
+  // what it means; validation stays a plain enum, whose errors can suggest the closest id.
+  const id = z.enum(ids).meta({
+    'x-descriptions': Object.fromEntries(
+      table.modifiers.map((m) => [m.id, `${m.label} (${valueText(m.value)})`]),
+    ),
+  });
+  const entry = z.union([id, z.object({ id, count: z.number().int().min(0).max(99).optional() }).strict()]);
   return z
     .array(entry)
     .describe(
@@ -52,4 +56,9 @@ export function modifierListSchema<Id extends string>(
         )
         .sort((a, b) => table.index[a.id]! - table.index[b.id]!),
     );
+}
+
+function valueText(value: number | { readonly dice: number }): string {
+  if (typeof value !== 'number') return `${value.dice > 0 ? '+' : '-'}${Math.abs(value.dice)} Dice`;
+  return value > 0 ? `+${value}` : `${value}`;
 }

@@ -81,7 +81,7 @@ export const POSITIVE_REACTION_MODIFIERS = defineModifierTable({
     {
       id: 'irregular-or-cavalry-won-confrontation',
       rule: positive(11),
-      label: 'Irregular infantry or cavalry, won a Confrontation since the last test (+1 Dice)',
+      label: 'Irregular infantry or cavalry, won a Confrontation since the last test',
       value: { dice: 1 },
     },
     {
@@ -175,7 +175,7 @@ export const NEGATIVE_REACTION_MODIFIERS = defineModifierTable({
     {
       id: 'shocked',
       rule: jc4('Skirmishers', 'charge uncovering an unseen enemy'),
-      label: 'Shocked (-1 Dice)',
+      label: 'Shocked',
       value: { dice: -1 },
     },
     {

@@ -1,0 +1,471 @@
+import { flattenPoints } from '../../../core/geometry/points.ts';
+import { pointInPolygon } from '../../../core/geometry/polygons.ts';
+import { BOX_STRIDE } from '../../../core/geometry/rectangles.ts';
+import type { RuleRef, TraceStep } from '../../../core/rules/trace.ts';
+import type { FeatureId, StandId, TableState, TerrainKind, UnitId } from '../../../core/table/model.ts';
+import { SightTracer } from '../../../core/table/sight-line.ts';
+import { TableIndex } from '../../../core/table/spatial-index.ts';
+import type { TargetCover } from '../tables/firing-table.ts';
+import { jc4 } from '../vocabulary.ts';
+import {
+  HILL_SIGHT,
+  JC_SIGHT_PROFILE,
+  LIMIT_SLACK,
+  sightRule,
+  TOWN_SIGHT,
+  WOODS_SIGHT,
+  type WoodsSight,
+} from './terrain.ts';
+
+/**
+ * Line of sight as John Company measures it (Part 4, small arms fire, "1. Line of Sight"), on the
+ * neutral machinery of `SightTracer`. Sight lines run from the centre of one stand to the centre of the
+ * other (or to a bare point), and every distance the rules give is measured along that line from the
+ * edge of one stand to the edge of the other.
+ *
+ * - Any unit's stands block, friend or foe (General Officers do not: they are not units); so do walls,
+ *   barricades, entrenchments and fortifications, except for a stand in contact with them.
+ * - Light woods / heavy woods (A, B): see `WoodsSight`. Asymmetric, as the text is: a unit just inside
+ *   a wood sees out at any range, while a unit outside sees in only from close by.
+ * - Hills (C), read as dead ground, symmetric: a crest hides what lies beyond it from both sides unless
+ *   one end stands higher than that hill; then the other end, if not also higher, is seen (and sees
+ *   back) only within 6" past the crest (3" if the hill is steep). A stand touching a crest is on it
+ *   and the crest does not hide it. A hill without a crest line is all crest: it hides only what lies
+ *   beyond it (the line crosses it and leaves again).
+ * - Towns (D) block. A unit defending a town (`townDefenders`) is seen by anyone who sees the town, and
+ *   sees out likewise; a unit merely in a town is seen, and sees, only at its edge (`TOWN_SIGHT.edge`).
+ *   Symmetric.
+ * Everything except woods is symmetric: `sees(a, b) === sees(b, a)`.
+ */
+
+/** Why a sight line is blocked. */
+export const SIGHT_REASONS = [
+  'stand-in-the-way',
+  'barrier',
+  'woods-too-far-inside',
+  'woods-too-deep-to-see-out',
+  'woods-too-far-outside',
+  'woods-too-deep-to-see-in',
+  'woods-in-the-way',
+  'town-in-the-way',
+  'town-not-at-edge',
+  'hill-crest',
+  'hill-dead-ground',
+] as const;
+export type SightReason = (typeof SIGHT_REASONS)[number];
+/** Each reason's index in SIGHT_REASONS (the hot path records a number, not a string). */
+const REASON = Object.fromEntries(SIGHT_REASONS.map((r, i) => [r, i])) as Readonly<
+  Record<SightReason, number>
+>;
+
+export type SightBlocker =
+  | { readonly kind: 'stand'; readonly standId: StandId; readonly ownerId: string }
+  | { readonly kind: 'terrain'; readonly featureId: FeatureId; readonly terrainKind: TerrainKind };
+
+export interface SightVerdict {
+  readonly visible: boolean;
+  /** Why not (absent when visible): what blocks, under which rule, in Muster's words. */
+  readonly blocked?: {
+    readonly reason: SightReason;
+    readonly by: SightBlocker;
+    readonly rule: RuleRef;
+    readonly label: string;
+  };
+}
+
+/** One end of a sight line: a stand, or a bare point on the table. */
+export type SightEndpoint = { readonly stand: StandId } | { readonly x: number; readonly y: number };
+
+export interface CoverVerdict {
+  readonly cover: TargetCover;
+  /** The feature giving it (absent in the open). */
+  readonly featureId?: FeatureId;
+  readonly rule?: RuleRef;
+}
+
+export interface JcSightOptions {
+  /** Units defending the town they are in (e.g. on Defend orders). */
+  readonly townDefenders?: readonly UnitId[];
+  /** Grid cell size for the spatial index (inches). */
+  readonly cellSize?: number;
+}
+
+const LIGHT = 1;
+const HEAVY = 2;
+const HILL = 3;
+const TOWN = 4;
+
+const WORKS: ReadonlySet<TerrainKind> = new Set(['entrenchment', 'fortification', 'fortified-city-wall']);
+
+/**
+ * John Company's line of sight over one table state. Build it once per state (it indexes the table);
+ * `seesIndex` is the allocation-free hot path, `verdict` says why.
+ */
+export class JohnCompanySight {
+  readonly index: TableIndex;
+  private readonly tracer: SightTracer;
+  private readonly defending: Uint8Array;
+  private readonly role: Uint8Array;
+  private readonly zoneElevation: Float64Array;
+  private readonly zoneSteep: Uint8Array;
+  private readonly outlines: readonly Float64Array[];
+  private readonly buildings: readonly (readonly Float64Array[])[];
+  /** The last block: a SIGHT_REASONS index (or -1), and the stand or feature index responsible. */
+  private reason = -1;
+  private culprit = -1;
+
+  constructor(table: TableState, options: JcSightOptions = {}) {
+    const index = new TableIndex(
+      table,
+      JC_SIGHT_PROFILE,
+      options.cellSize === undefined ? {} : { cellSize: options.cellSize },
+    );
+    this.index = index;
+    this.tracer = new SightTracer(index);
+    this.defending = new Uint8Array(index.standCount);
+    for (const id of options.townDefenders ?? []) {
+      const u = index.unitIndex(id);
+      if (u < 0) throw new Error(`town defender ${id} is not a unit on the table`);
+      this.defending.fill(1, index.unitStandStart[u]!, index.unitStandStart[u + 1]!);
+    }
+    const z = index.zoneCount;
+    this.role = new Uint8Array(z);
+    this.zoneElevation = new Float64Array(z);
+    this.zoneSteep = new Uint8Array(z);
+    for (let k = 0; k < z; k++) {
+      const f = index.features[index.zoneFeature[k]!]!;
+      if (f.kind === 'light-woods') this.role[k] = LIGHT;
+      else if (f.kind === 'heavy-woods') this.role[k] = HEAVY;
+      else if (f.kind === 'town') this.role[k] = TOWN;
+      else if (f.kind === 'hill') {
+        this.role[k] = HILL;
+        this.zoneElevation[k] = f.elevation;
+        this.zoneSteep[k] = f.steep ? 1 : 0;
+      }
+    }
+    this.outlines = index.features.map((f) =>
+      'outline' in f ? flattenPoints(f.outline) : 'path' in f ? flattenPoints(f.path) : new Float64Array(0),
+    );
+    this.buildings = index.features.map((f) => (f.kind === 'town' ? f.buildings.map(flattenPoints) : []));
+  }
+
+  /** Whether the viewer stand sees the target stand. */
+  sees(viewer: StandId, target: StandId): boolean {
+    return this.seesIndex(this.standIndexOf(viewer), this.standIndexOf(target));
+  }
+
+  /** `sees` by stand index (see `TableIndex`): the hot path, allocation-free. */
+  seesIndex(viewer: number, target: number): boolean {
+    this.reason = -1;
+    if (viewer === target) return true;
+    return this.judge(this.tracer.traceStands(viewer, target), viewer, target);
+  }
+
+  /** Whether the viewer stand sees any stand of the unit. */
+  standSeesUnit(viewer: StandId, unit: UnitId): boolean {
+    const v = this.standIndexOf(viewer);
+    const u = this.unitIndexOf(unit);
+    for (let t = this.index.unitStandStart[u]!; t < this.index.unitStandStart[u + 1]!; t++)
+      if (this.seesIndex(v, t)) return true;
+    return false;
+  }
+
+  /** Whether any stand of one unit sees any stand of the other. */
+  unitSeesUnit(viewer: UnitId, target: UnitId): boolean {
+    const ix = this.index;
+    const a = this.unitIndexOf(viewer);
+    const b = this.unitIndexOf(target);
+    for (let v = ix.unitStandStart[a]!; v < ix.unitStandStart[a + 1]!; v++)
+      for (let t = ix.unitStandStart[b]!; t < ix.unitStandStart[b + 1]!; t++)
+        if (this.seesIndex(v, t)) return true;
+    return false;
+  }
+
+  /** Line of sight between two stands or points, and why not. */
+  verdict(viewer: SightEndpoint, target: SightEndpoint): SightVerdict {
+    const a = this.endpoint(viewer);
+    const b = this.endpoint(target);
+    this.reason = -1;
+    if (a.stand >= 0 && a.stand === b.stand) return { visible: true };
+    if (this.judge(this.tracer.trace(a.x, a.y, a.stand, b.x, b.y, b.stand), a.stand, b.stand))
+      return { visible: true };
+    return { visible: false, blocked: this.describeBlock() };
+  }
+
+  /**
+   * The cover a stand is in, for the fire modifiers (Part 4, small arms and artillery fire, terrain
+   * items), the best that applies:
+   * - entrenchments or buildings: in contact with an entrenchment or fortification, or its centre inside
+   *   a closed one; its centre inside a building; or its centre inside a town its unit defends;
+   * - heavy woods, light woods: its centre inside the wood.
+   * Walls and barricades give no fire cover (the fire modifiers list none).
+   */
+  coverOf(stand: StandId): CoverVerdict {
+    const ix = this.index;
+    const s = this.standIndexOf(stand);
+    const x = ix.standBoxes[s * BOX_STRIDE]!;
+    const y = ix.standBoxes[s * BOX_STRIDE + 1]!;
+    for (let k = ix.standContactStart[s]!; k < ix.standContactStart[s + 1]!; k++) {
+      const f = ix.features[ix.barrierFeature[ix.standContacts[k]!]!]!;
+      if (WORKS.has(f.kind))
+        return coverVerdict('entrenchments-or-buildings', f.id, 'in contact with the works');
+    }
+    let best: CoverVerdict = { cover: 'open' };
+    const consider = (cover: TargetCover, featureId: FeatureId, how: string) => {
+      if (COVER_RANK[cover] > COVER_RANK[best.cover]) best = coverVerdict(cover, featureId, how);
+    };
+    ix.features.forEach((f, fi) => {
+      const outline = this.outlines[fi]!;
+      if (WORKS.has(f.kind) && 'closed' in f && f.closed) {
+        if (inside(outline, x, y)) consider('entrenchments-or-buildings', f.id, 'inside the works');
+      } else if (f.kind === 'town') {
+        if (this.buildings[fi]!.some((b) => inside(b, x, y)))
+          consider('entrenchments-or-buildings', f.id, 'in a building');
+        else if (this.defending[s] === 1 && inside(outline, x, y))
+          consider('entrenchments-or-buildings', f.id, 'defending the town');
+      } else if ((f.kind === 'heavy-woods' || f.kind === 'light-woods') && inside(outline, x, y)) {
+        consider(f.kind, f.id, 'centre inside the wood');
+      }
+    });
+    return best;
+  }
+
+  /** Judges the line the tracer has just traced between ends sa and sb (stand indices or -1). */
+  private judge(traced: boolean, sa: number, sb: number): boolean {
+    const tracer = this.tracer;
+    if (!traced) {
+      if (tracer.blockingStand >= 0) return this.block(REASON['stand-in-the-way'], tracer.blockingStand);
+      return this.block(REASON['barrier'], this.index.barrierFeature[tracer.blockingBarrier]!);
+    }
+    const zones = tracer.zones;
+    for (let k = 0; k < tracer.zoneCount; k++) {
+      const z = zones[k]!;
+      const role = this.role[z]!;
+      const ok =
+        role === LIGHT
+          ? this.woods(z, WOODS_SIGHT['light-woods'])
+          : role === HEAVY
+            ? this.woods(z, WOODS_SIGHT['heavy-woods'])
+            : role === TOWN
+              ? this.town(z, sa, sb)
+              : role === HILL
+                ? this.hill(z, sa, sb)
+                : true;
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  /** Part 4, Line of Sight A/B, for each run of the line through wood z. */
+  private woods(z: number, w: WoodsSight): boolean {
+    const t = this.tracer;
+    const n = t.zoneRuns(z);
+    const runs = t.runs;
+    const len = t.length;
+    for (let i = 0; i < n; i++) {
+      const t0 = runs[2 * i]!;
+      const t1 = runs[2 * i + 1]!;
+      const depth = (t1 - t0) * len;
+      const atA = t0 === t.from;
+      const atB = t1 === t.to;
+      let reason = -1;
+      if (atA && atB) {
+        if (depth > w.within + LIMIT_SLACK) reason = REASON['woods-too-far-inside'];
+      } else if (atA) {
+        if (depth > w.fireOut + LIMIT_SLACK) reason = REASON['woods-too-deep-to-see-out'];
+      } else if (atB) {
+        if ((t0 - t.from) * len > w.reach + LIMIT_SLACK) reason = REASON['woods-too-far-outside'];
+        else if (depth > w.seeIn + LIMIT_SLACK) reason = REASON['woods-too-deep-to-see-in'];
+      } else if (
+        depth > w.seeIn + LIMIT_SLACK ||
+        ((t0 - t.from) * len > w.reach + LIMIT_SLACK && (t.to - t1) * len > w.reach + LIMIT_SLACK)
+      )
+        reason = REASON['woods-in-the-way'];
+      if (reason >= 0) return this.block(reason, this.index.zoneFeature[z]!);
+    }
+    return true;
+  }
+
+  /** Part 4, Line of Sight D, for each run of the line through town z. */
+  private town(z: number, sa: number, sb: number): boolean {
+    const t = this.tracer;
+    const n = t.zoneRuns(z);
+    const runs = t.runs;
+    const defA = sa >= 0 && this.defending[sa] === 1;
+    const defB = sb >= 0 && this.defending[sb] === 1;
+    const edge = TOWN_SIGHT.edge + LIMIT_SLACK;
+    for (let i = 0; i < n; i++) {
+      const t0 = runs[2 * i]!;
+      const t1 = runs[2 * i + 1]!;
+      const depth = (t1 - t0) * t.length;
+      const atA = t0 === t.from;
+      const atB = t1 === t.to;
+      let ok: boolean;
+      if (atA && atB) ok = (defA && defB) || depth <= edge;
+      else if (atA) ok = defA || depth <= edge;
+      else if (atB) ok = defB || depth <= edge;
+      else return this.block(REASON['town-in-the-way'], this.index.zoneFeature[z]!);
+      if (!ok) return this.block(REASON['town-not-at-edge'], this.index.zoneFeature[z]!);
+    }
+    return true;
+  }
+
+  /** Part 4, Line of Sight C, for hill z (dead-ground reading, see the class comment). */
+  private hill(z: number, sa: number, sb: number): boolean {
+    const ix = this.index;
+    if ((sa >= 0 && ix.standOnCrest(sa, z)) || (sb >= 0 && ix.standOnCrest(sb, z))) return true;
+    const t = this.tracer;
+    // The crossings of the crest nearest each end.
+    let nearA: number;
+    let nearB: number;
+    if (ix.crestVertices[z]! > 0) {
+      const n = t.crestCrossings(z);
+      if (n === 0) return true;
+      nearA = t.crossings[0]!;
+      nearB = t.crossings[n - 1]!;
+    } else {
+      // No crest line: the whole top is the crest, so only a line that crosses the hill and leaves it
+      // again (a run reaching neither end) passes over it.
+      const n = t.zoneRuns(z);
+      nearA = Number.NaN;
+      nearB = Number.NaN;
+      for (let i = 0; i < n; i++) {
+        const t0 = t.runs[2 * i]!;
+        const t1 = t.runs[2 * i + 1]!;
+        if (t0 === t.from || t1 === t.to) continue;
+        if (Number.isNaN(nearA)) nearA = t0;
+        nearB = t1;
+      }
+      if (Number.isNaN(nearA)) return true;
+    }
+    const hill = this.zoneElevation[z]!;
+    const ends = t.ends;
+    const ea = sa >= 0 ? ix.standElevation[sa]! : ix.elevationAt(ends[0]!, ends[1]!);
+    const eb = sb >= 0 ? ix.standElevation[sb]! : ix.elevationAt(ends[2]!, ends[3]!);
+    const feature = ix.zoneFeature[z]!;
+    if (ea <= hill && eb <= hill) return this.block(REASON['hill-crest'], feature);
+    if (ea > hill && eb > hill) return true;
+    const past = (ea < eb ? nearA - t.from : t.to - nearB) * t.length;
+    const limit = this.zoneSteep[z] === 1 ? HILL_SIGHT.pastLowerSteepCrest : HILL_SIGHT.pastLowerCrest;
+    return past <= limit + LIMIT_SLACK || this.block(REASON['hill-dead-ground'], feature);
+  }
+
+  private block(reason: number, culprit: number): false {
+    this.reason = reason;
+    this.culprit = culprit;
+    return false;
+  }
+
+  private describeBlock(): NonNullable<SightVerdict['blocked']> {
+    const ix = this.index;
+    const reason = SIGHT_REASONS[this.reason]!;
+    if (reason === 'stand-in-the-way') {
+      const standId = ix.standIds[this.culprit]!;
+      const ownerId = ix.standOwner[this.culprit]!;
+      return {
+        reason,
+        by: { kind: 'stand', standId, ownerId },
+        rule: sightRule('any unit blocks'),
+        label: `Stand ${standId} of ${ownerId} is in the way`,
+      };
+    }
+    const f = ix.features[this.culprit]!;
+    const by: SightBlocker = { kind: 'terrain', featureId: f.id, terrainKind: f.kind };
+    const woods =
+      f.kind === 'light-woods' || f.kind === 'heavy-woods' ? WOODS_SIGHT[f.kind] : WOODS_SIGHT['light-woods'];
+    const hillRule = HILL_SIGHT.rule;
+    switch (reason) {
+      case 'barrier':
+        return {
+          reason,
+          by,
+          rule: sightRule('walls and buildings block'),
+          label: `${f.kind} ${f.id} is in the way`,
+        };
+      case 'woods-too-far-inside':
+        return { reason, by, rule: woods.rule, label: `Both in ${f.id}, more than ${woods.within}" apart` };
+      case 'woods-too-deep-to-see-out':
+        return {
+          reason,
+          by,
+          rule: woods.rule,
+          label: `More than ${woods.fireOut}" of ${f.id} between the viewer and its edge`,
+        };
+      case 'woods-too-far-outside':
+        return { reason, by, rule: woods.rule, label: `Viewer more than ${woods.reach}" outside ${f.id}` };
+      case 'woods-too-deep-to-see-in':
+        return { reason, by, rule: woods.rule, label: `Target more than ${woods.seeIn}" inside ${f.id}` };
+      case 'woods-in-the-way':
+        return { reason, by, rule: woods.rule, label: `${f.id} is in the way` };
+      case 'town-in-the-way':
+        return { reason, by, rule: TOWN_SIGHT.rule, label: `Town ${f.id} is in the way` };
+      case 'town-not-at-edge':
+        return {
+          reason,
+          by,
+          rule: TOWN_SIGHT.edgeRule,
+          label: `In ${f.id} but not defending it, and more than ${TOWN_SIGHT.edge}" from its edge`,
+        };
+      case 'hill-crest':
+        return { reason, by, rule: hillRule, label: `The crest of ${f.id} hides it (neither end is higher)` };
+      default: {
+        const steep = f.kind === 'hill' && f.steep;
+        const limit = steep ? HILL_SIGHT.pastLowerSteepCrest : HILL_SIGHT.pastLowerCrest;
+        return { reason, by, rule: hillRule, label: `More than ${limit}" past the crest of ${f.id}` };
+      }
+    }
+  }
+
+  private endpoint(e: SightEndpoint): { x: number; y: number; stand: number } {
+    if ('stand' in e) {
+      const s = this.standIndexOf(e.stand);
+      const boxes = this.index.standBoxes;
+      return { x: boxes[s * BOX_STRIDE]!, y: boxes[s * BOX_STRIDE + 1]!, stand: s };
+    }
+    return { x: e.x, y: e.y, stand: -1 };
+  }
+
+  private standIndexOf(id: StandId): number {
+    const s = this.index.standIndex(id);
+    if (s < 0) throw new Error(`no stand ${id} on the table`);
+    return s;
+  }
+
+  private unitIndexOf(id: UnitId): number {
+    const u = this.index.unitIndex(id);
+    if (u < 0) throw new Error(`no unit ${id} on the table`);
+    return u;
+  }
+}
+
+/** A sight verdict as a trace step. */
+export function sightTraceStep(verdict: SightVerdict): TraceStep {
+  if (!verdict.blocked) return { rule: sightRule(), label: 'Line of sight is clear', value: true };
+  return { rule: verdict.blocked.rule, label: verdict.blocked.label, value: false };
+}
+
+function inside(flat: Float64Array, x: number, y: number): boolean {
+  return flat.length >= 6 && pointInPolygon(flat, 0, flat.length / 2, x, y) > 0;
+}
+
+const COVER_RANK: Readonly<Record<TargetCover, number>> = {
+  open: 0,
+  'light-woods': 1,
+  'heavy-woods': 2,
+  'entrenchments-or-buildings': 3,
+};
+
+const COVER_ITEM: Readonly<Record<TargetCover, string>> = {
+  open: 'open',
+  'light-woods': 'light woods',
+  'heavy-woods': 'heavy woods (jungle)',
+  'entrenchments-or-buildings': 'entrenchments or buildings',
+};
+
+function coverVerdict(cover: TargetCover, featureId: FeatureId, how: string): CoverVerdict {
+  return {
+    cover,
+    featureId,
+    rule: jc4('Small Arms Fire Modifiers', `3. target cover: ${COVER_ITEM[cover]} (${how})`),
+  };
+}
