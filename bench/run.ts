@@ -12,6 +12,7 @@ import {
   resolveReactionTest,
   runReactionTest,
 } from '../src/rulesets/john-company/procedures/reaction-test.ts';
+import { sightWorkload } from '../src/rulesets/john-company/table/workload.ts';
 import { formatRate, measure } from './harness.ts';
 
 /**
@@ -89,6 +90,23 @@ say('Procedures (John Company)');
       }),
     ),
   );
+  if (sink === -1) say('');
+}
+
+say('');
+say('The virtual table (60 units, 6 generals, 40 terrain features)');
+{
+  let sink = 0;
+  for (const pairs of ['random', 'visible'] as const) {
+    const workload = sightWorkload(1, 4096, pairs);
+    say(
+      formatRate(
+        measure(`line-of-sight queries, ${pairs} stand pairs`, workload.queries, () => {
+          sink += workload.run();
+        }),
+      ),
+    );
+  }
   if (sink === -1) say('');
 }
 
