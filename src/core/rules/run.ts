@@ -53,35 +53,52 @@ export function resolveProcedure<F, R>(
 export function oddsOf<F, R>(def: ProcedureDefinition<F, R>, facts: F): OddsReport[] {
   const views = def.odds;
   const n = views.length;
-  const tallies = views.map(() => new Map<string | number, number>());
-  // Consecutive paths usually differ only in their last die and agree on most views: accumulate runs of
-  // equal keys and touch the maps only when a key changes.
-  const runKey: (string | number | undefined)[] = new Array(n).fill(undefined);
-  const runSum: number[] = new Array(n).fill(0);
-  const flush = (i: number): void => {
-    const k = runKey[i];
-    if (k === undefined) return;
-    const t = tallies[i]!;
-    t.set(k, (t.get(k) ?? 0) + runSum[i]!);
-  };
+  const tallies = views.map(() => new Tally());
   const run = def.prepare ? def.prepare(facts) : (dice: DiceSource) => def.resolve(facts, dice);
   forEachOutcome(run, (result, p) => {
-    for (let i = 0; i < n; i++) {
-      const k = views[i]!.project(result);
-      if (k === runKey[i]) runSum[i]! += p;
-      else {
-        flush(i);
-        runKey[i] = k;
-        runSum[i] = p;
-      }
-    }
+    for (let i = 0; i < n; i++) tallies[i]!.add(views[i]!.project(result), p);
   });
-  for (let i = 0; i < n; i++) flush(i);
   return views.map((v, i) => ({
     name: v.name,
-    outcomes: [...tallies[i]!.entries()].map(([key, probability]) => ({
+    outcomes: tallies[i]!.entries().map(([key, probability]) => ({
       outcome: v.label ? v.label(key) : key,
       probability,
     })),
   }));
+}
+
+const SMALL_KEYS = 64;
+
+/**
+ * Probability by key, in first-seen order. Odds views mostly project to small counts and indices (stands
+ * lost, a status rank), which go to an array slot; other keys to a map. This runs once per path per view.
+ */
+class Tally {
+  private readonly small = new Float64Array(SMALL_KEYS);
+  private readonly smallSeen = new Uint8Array(SMALL_KEYS);
+  private readonly other = new Map<string | number, number>();
+  private readonly order: (string | number)[] = [];
+
+  add(key: string | number, p: number): void {
+    if (typeof key === 'number' && key >= 0 && key < SMALL_KEYS && (key | 0) === key) {
+      if (this.smallSeen[key] === 0) {
+        this.smallSeen[key] = 1;
+        this.order.push(key);
+      }
+      this.small[key]! += p;
+      return;
+    }
+    const before = this.other.get(key);
+    if (before === undefined) this.order.push(key);
+    this.other.set(key, (before ?? 0) + p);
+  }
+
+  entries(): [string | number, number][] {
+    return this.order.map((k) => [
+      k,
+      typeof k === 'number' && this.smallSeen[k] === 1 && (k | 0) === k && k < SMALL_KEYS
+        ? this.small[k]!
+        : this.other.get(k)!,
+    ]);
+  }
 }
