@@ -71,7 +71,7 @@ export interface EnfiladeFacts {
 
 /** The target is a skirmish screen with a formed unit 3" or less behind it, which takes every other casualty. */
 export interface ScreeningFacts {
-  /** Stands in the screened unit (caps its losses); omit if not limited. */
+  /** Stands in the screened unit (caps its firingTableLosses); omit if not limited. */
   readonly screenedStands?: number;
 }
 
@@ -82,7 +82,7 @@ export interface FireTargetFacts {
   /** Train troops (wagons, bullocks, followers): the crews-or-train row, whatever the formation. */
   readonly targetIsTrain?: boolean;
   readonly targetCover?: TargetCover;
-  /** Stands in the target: its losses never exceed this. */
+  /** Stands in the target: its firingTableLosses never exceed this. */
   readonly targetStands?: number;
   readonly screening?: ScreeningFacts;
   readonly enfilade?: EnfiladeFacts;
@@ -167,7 +167,7 @@ export interface FireResult {
   /** Stands removed in all, on the target and the unit it screens. */
   readonly standsLost: number;
   readonly targetStandsLost: number;
-  /** The target skirmishers screen a formed unit, which shares the losses. */
+  /** The target skirmishers screen a formed unit, which shares the firingTableLosses. */
   readonly screened: boolean;
   /** Stands removed from the unit screened by the target skirmishers (0 when not screened). */
   readonly screenedStandsLost: number;
@@ -221,16 +221,6 @@ const ART: FireScheme<ArtilleryModifierId> = scheme(ARTILLERY_MODIFIERS, {
   range: ARTILLERY_RANGE_MODIFIER,
   status: ARTILLERY_STATUS_MODIFIER,
 });
-const SA_WEAPONS = SMALL_ARMS_WEAPON_DEFS;
-const SA_RANGE_ROWS = SMALL_ARMS_RANGE_TABLE.rows;
-const ART_WEAPONS = ARTILLERY_WEAPON_MODIFIER;
-const ART_RANGE_ROWS = ARTILLERY_RANGE_TABLE.rows;
-const BANDS = RANGE_BANDS;
-const apply = applyModifiers;
-const losses = firingTableLosses;
-const rowOf = firingTableRow;
-const RANDOM_FACTOR = randomFactor;
-const bandIndexOf = bandIndexFor;
 
 const overrideTables = new Map<ModifierTable, Map<string, Map<number, ModifierTable>>>();
 /** `table` with modifier `id` given the value `value` (set in the facts); memoised. */
@@ -276,17 +266,17 @@ function applyShot<Id extends string>(
   trace: Trace | undefined,
 ): number {
   const list = s.list;
-  if (valueA === undefined && valueB === undefined) return apply(s.table, list, total, dice, trace);
+  if (valueA === undefined && valueB === undefined) return applyModifiers(s.table, list, total, dice, trace);
   let start = 0;
   for (let i = 0; i < list.length; i++) {
     const id = list[i]!.id;
     const v = id === idA ? valueA : id === idB ? valueB : undefined;
     if (v === undefined) continue;
-    if (i > start) total = apply(s.table, list.slice(start, i), total, dice, trace);
-    total = apply(withValue(s.table, id, v), list.slice(i, i + 1), total, dice, trace);
+    if (i > start) total = applyModifiers(s.table, list.slice(start, i), total, dice, trace);
+    total = applyModifiers(withValue(s.table, id, v), list.slice(i, i + 1), total, dice, trace);
     start = i + 1;
   }
-  if (start < list.length) total = apply(s.table, list.slice(start), total, dice, trace);
+  if (start < list.length) total = applyModifiers(s.table, list.slice(start), total, dice, trace);
   return total;
 }
 
@@ -324,13 +314,13 @@ const ABLE_RULE = jc4('Troops And Figures Able To Fire');
 const NO_SUCH_BAND = -3;
 function bandIndexFromFacts(row: RangeLimits, facts: RangeFacts, trace: Trace | undefined): number {
   if (facts.range !== undefined) {
-    const i = BANDS.indexOf(facts.range);
+    const i = RANGE_BANDS.indexOf(facts.range);
     const ok = row.limits[i] !== null;
     trace?.add({ rule: RANGE_RULE, label: `Range band given (${row.label})`, value: facts.range });
     return ok ? i : NO_SUCH_BAND;
   }
   const d = facts.distance ?? 0;
-  const i = bandIndexOf(row, d);
+  const i = bandIndexFor(row, d);
   trace?.add({
     rule: RANGE_RULE,
     label: `Range band for ${d}" (${row.label})`,
@@ -437,7 +427,7 @@ const NO_DICE: DiceSource = {
 export function shoot(aiming: Aiming, dice: DiceSource, trace?: Trace): FireResult {
   if (!isAim(aiming)) return aiming;
   const { rules, band, standsFiring, total, blinded, targetStands, screening } = aiming;
-  const rf = dice.roll(RANDOM_FACTOR, 'randomFactor');
+  const rf = dice.roll(randomFactor, 'randomFactor');
   let fff = total + rf;
   trace?.add({
     rule: rules.randomFactor,
@@ -461,8 +451,8 @@ export function shoot(aiming: Aiming, dice: DiceSource, trace?: Trace): FireResu
       total: fff,
     });
   }
-  const tableRow = rowOf(fff);
-  const tableLosses = losses(fff, standsFiring);
+  const tableRow = firingTableRow(fff);
+  const tableLosses = firingTableLosses(fff, standsFiring);
   if (trace) traceTable(fff, tableRow, standsFiring, tableLosses, trace);
 
   let targetLost: number;
@@ -527,7 +517,7 @@ function smallArmsStands(facts: SmallArmsVolleyFacts, trace: Trace | undefined):
     trace?.add({ rule: ABLE_RULE, label: 'Stands firing, as counted', value: n });
   } else {
     n = facts.frontRankStands ?? 0;
-    const two = SA_WEAPONS[facts.weapon].ranks === 2;
+    const two = SMALL_ARMS_WEAPON_DEFS[facts.weapon].ranks === 2;
     if (two) n += facts.secondRankStands ?? 0;
     trace?.add({
       rule: ABLE_RULE,
@@ -547,7 +537,7 @@ export function aimSmallArms(
   volleyBand: RangeBand | null,
   trace?: Trace,
 ): Aiming {
-  const w = SA_WEAPONS[facts.weapon];
+  const w = SMALL_ARMS_WEAPON_DEFS[facts.weapon];
   const statusMod = SA.status[facts.status];
   if (statusMod === null) {
     trace?.add({
@@ -557,7 +547,7 @@ export function aimSmallArms(
     });
     return noFire('status-may-not-fire', volleyBand, 0);
   }
-  const rangeRow = SA_RANGE_ROWS[w.rangeRow];
+  const rangeRow = SMALL_ARMS_RANGE_TABLE.rows[w.rangeRow];
   let band: RangeBand;
   if (volleyBand !== null) {
     // A volley uses the band's modifier only, not a physical range: any weapon may use any band.
@@ -565,7 +555,7 @@ export function aimSmallArms(
   } else {
     const bi = bandIndexFromFacts(rangeRow, facts, trace);
     if (bi < 0) return noFire(reasonForBand(bi), null, 0);
-    band = BANDS[bi]!;
+    band = RANGE_BANDS[bi]!;
   }
   const stands = smallArmsStands(facts, trace);
   if (stands <= 0) return noFire('no-stands-firing', band, 0);
@@ -657,7 +647,7 @@ export function aimArtillery(
     });
     return noFire('status-may-not-fire', volleyBand, 0);
   }
-  const rangeRow = ART_RANGE_ROWS[facts.weapon];
+  const rangeRow = ARTILLERY_RANGE_TABLE.rows[facts.weapon];
   let band: RangeBand;
   if (volleyBand !== null) {
     // A volley uses the band's modifier only, not a physical range: any weapon may use any band.
@@ -665,7 +655,7 @@ export function aimArtillery(
   } else {
     const bi = bandIndexFromFacts(rangeRow, facts, trace);
     if (bi < 0) return noFire(reasonForBand(bi), null, 0);
-    band = BANDS[bi]!;
+    band = RANGE_BANDS[bi]!;
   }
   trace?.add({
     rule: jc4('Troops And Figures Able To Fire', 'gun models'),
@@ -680,7 +670,7 @@ export function aimArtillery(
   const list = ART.list;
   const on = ART.applied;
   list.length = 0;
-  list.push(on[ART_WEAPONS[facts.weapon]]);
+  list.push(on[ARTILLERY_WEAPON_MODIFIER[facts.weapon]]);
   const cover = ART.cover[facts.targetCover ?? 'open'];
   if (cover !== null) list.push(on[cover]);
   list.push(on[ART.target[row]]);
@@ -786,7 +776,7 @@ export const enfiladeSchema = z
 
 export const screeningSchema = z
   .object({
-    screenedStands: count(99).optional().describe('Stands in the screened unit (caps its losses)'),
+    screenedStands: count(99).optional().describe('Stands in the screened unit (caps its firingTableLosses)'),
   })
   .strict()
   .describe(
@@ -812,7 +802,9 @@ export const targetShape = {
     .describe(
       'Cover the target is in (default open): light woods, heavy woods or jungle, entrenchments or buildings',
     ),
-  targetStands: count(99).optional().describe('Stands in the target: its losses never exceed this'),
+  targetStands: count(99)
+    .optional()
+    .describe('Stands in the target: its firingTableLosses never exceed this'),
   screening: screeningSchema.optional(),
   enfilade: enfiladeSchema.optional(),
   openOrderTargetModifier: z
