@@ -71,7 +71,7 @@ export interface EnfiladeFacts {
 
 /** The target is a skirmish screen with a formed unit 3" or less behind it, which takes every other casualty. */
 export interface ScreeningFacts {
-  /** Stands in the screened unit (caps its firingTableLosses); omit if not limited. */
+  /** Stands in the screened unit (caps its losses); omit if not limited. */
   readonly screenedStands?: number;
 }
 
@@ -82,7 +82,7 @@ export interface FireTargetFacts {
   /** Train troops (wagons, bullocks, followers): the crews-or-train row, whatever the formation. */
   readonly targetIsTrain?: boolean;
   readonly targetCover?: TargetCover;
-  /** Stands in the target: its firingTableLosses never exceed this. */
+  /** Stands in the target: its losses never exceed this. */
   readonly targetStands?: number;
   readonly screening?: ScreeningFacts;
   readonly enfilade?: EnfiladeFacts;
@@ -167,7 +167,7 @@ export interface FireResult {
   /** Stands removed in all, on the target and the unit it screens. */
   readonly standsLost: number;
   readonly targetStandsLost: number;
-  /** The target skirmishers screen a formed unit, which shares the firingTableLosses. */
+  /** The target skirmishers screen a formed unit, which shares the losses. */
   readonly screened: boolean;
   /** Stands removed from the unit screened by the target skirmishers (0 when not screened). */
   readonly screenedStandsLost: number;
@@ -776,7 +776,7 @@ export const enfiladeSchema = z
 
 export const screeningSchema = z
   .object({
-    screenedStands: count(99).optional().describe('Stands in the screened unit (caps its firingTableLosses)'),
+    screenedStands: count(99).optional().describe('Stands in the screened unit (caps its losses)'),
   })
   .strict()
   .describe(
@@ -804,7 +804,7 @@ export const targetShape = {
     ),
   targetStands: count(99)
     .optional()
-    .describe('Stands in the target: its firingTableLosses never exceed this'),
+    .describe('Stands in the target: its losses never exceed this'),
   screening: screeningSchema.optional(),
   enfilade: enfiladeSchema.optional(),
   openOrderTargetModifier: z
