@@ -802,9 +802,7 @@ export const targetShape = {
     .describe(
       'Cover the target is in (default open): light woods, heavy woods or jungle, entrenchments or buildings',
     ),
-  targetStands: count(99)
-    .optional()
-    .describe('Stands in the target: its losses never exceed this'),
+  targetStands: count(99).optional().describe('Stands in the target: its losses never exceed this'),
   screening: screeningSchema.optional(),
   enfilade: enfiladeSchema.optional(),
   openOrderTargetModifier: z
