@@ -12,6 +12,8 @@ import {
   resolveReactionTest,
   runReactionTest,
 } from '../src/rulesets/john-company/procedures/reaction-test.ts';
+import { deriveAllReactionFacts } from '../src/rulesets/john-company/table/facts.ts';
+import { fixtureBattle } from '../src/rulesets/john-company/table/fixture-forces.ts';
 import { sightWorkload } from '../src/rulesets/john-company/table/workload.ts';
 import { formatRate, measure } from './harness.ts';
 
@@ -107,6 +109,13 @@ say('The virtual table (60 units, 6 generals, 40 terrain features)');
       ),
     );
   }
+  const battle = fixtureBattle(1);
+  const facts = measure('reaction facts for every unit (one table: index + 60 units)', 1, () => {
+    sink += deriveAllReactionFacts(battle.table, battle.forces).length;
+  });
+  say(
+    `${facts.name.padEnd(58)} ${`${(facts.nsPerOp / 1e6).toFixed(2)} ms`.padStart(12)}  (${facts.opsPerSecond.toFixed(0)} tables/s)`,
+  );
   if (sink === -1) say('');
 }
 
