@@ -1,0 +1,404 @@
+import { cosDegrees, sinDegrees } from '../../../core/geometry/angles.ts';
+import { pointInPolygon } from '../../../core/geometry/polygons.ts';
+import { rectCorners } from '../../../core/geometry/rectangles.ts';
+import { pointSegmentDistanceSq } from '../../../core/geometry/segments.ts';
+import type { UnitStandState, UnitState } from '../../../core/table/model.ts';
+
+/**
+ * Geometry kernels for moving units that the core kernels do not provide: convex hulls and their
+ * overlap, the moment a translating convex shape first touches another, a segment's run inside a
+ * capsule, and rigid motions of stands. Shapes are flat coordinates x0, y0, x1, y1, ... (as in
+ * core/geometry/polygons.ts); convex polygons are wound either way.
+ */
+
+/**
+ * Overlap deeper than this (inches) is interpenetration; shapes closer than this merely touch. It
+ * absorbs the rounding of stands placed in contact by arithmetic, far below anything measurable.
+ */
+export const PENETRATION = 1e-6;
+
+/** The four corners of a stand (front-left, front-right, rear-right, rear-left). */
+export function standCorners(stand: UnitStandState): Float64Array {
+  const out = new Float64Array(8);
+  rectCorners(stand, out);
+  return out;
+}
+
+/** The convex hull of flat points, counter-clockwise, without collinear points (Andrew's monotone chain). */
+export function convexHull(points: ArrayLike<number>): Float64Array {
+  const n = points.length / 2;
+  const idx = Array.from({ length: n }, (_, i) => i);
+  idx.sort((a, b) => points[2 * a]! - points[2 * b]! || points[2 * a + 1]! - points[2 * b + 1]!);
+  const cross = (o: number, a: number, b: number) =>
+    (points[2 * a]! - points[2 * o]!) * (points[2 * b + 1]! - points[2 * o + 1]!) -
+    (points[2 * a + 1]! - points[2 * o + 1]!) * (points[2 * b]! - points[2 * o]!);
+  const hull: number[] = [];
+  for (const pass of [idx, [...idx].reverse()]) {
+    const start = hull.length;
+    for (const p of pass) {
+      while (hull.length >= start + 2 && cross(hull[hull.length - 2]!, hull[hull.length - 1]!, p) <= 0)
+        hull.pop();
+      hull.push(p);
+    }
+    hull.pop();
+  }
+  const out = new Float64Array(hull.length * 2);
+  hull.forEach((p, i) => {
+    out[2 * i] = points[2 * p]!;
+    out[2 * i + 1] = points[2 * p + 1]!;
+  });
+  return out;
+}
+
+/** Projects a convex polygon on axis (ax, ay): writes min and max into out. */
+function project(poly: ArrayLike<number>, ax: number, ay: number, out: number[]): void {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < poly.length; i += 2) {
+    const v = poly[i]! * ax + poly[i + 1]! * ay;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  out[0] = lo;
+  out[1] = hi;
+}
+
+const PA = [0, 0];
+const PB = [0, 0];
+
+/**
+ * How deeply two convex polygons overlap: the least overlap of their projections over the edge normals
+ * of both (separating-axis theorem), in inches; 0 or less when they are apart or only touch.
+ */
+export function convexOverlapDepth(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let least = Number.POSITIVE_INFINITY;
+  for (const poly of [a, b]) {
+    const n = poly.length / 2;
+    for (let i = 0; i < n; i++) {
+      const j = (i + 1) % n;
+      const ex = poly[2 * j]! - poly[2 * i]!;
+      const ey = poly[2 * j + 1]! - poly[2 * i + 1]!;
+      const len = Math.hypot(ex, ey);
+      if (len === 0) continue;
+      const ax = -ey / len;
+      const ay = ex / len;
+      project(a, ax, ay, PA);
+      project(b, ax, ay, PB);
+      const overlap = Math.min(PA[1]!, PB[1]!) - Math.max(PA[0]!, PB[0]!);
+      if (overlap < least) least = overlap;
+      if (least <= 0) return least;
+    }
+  }
+  return least;
+}
+
+/** Whether two convex polygons interpenetrate (overlap by more than `PENETRATION`). */
+export function convexPenetrate(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  return convexOverlapDepth(a, b) > PENETRATION;
+}
+
+/** The distance between two convex polygons: 0 when they touch or overlap. */
+export function convexDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (convexOverlapDepth(a, b) >= 0) return 0;
+  let best = Number.POSITIVE_INFINITY;
+  for (const [p, q] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const n = q.length / 2;
+    for (let i = 0; i < p.length; i += 2) {
+      for (let j = 0; j < n; j++) {
+        const k = (j + 1) % n;
+        const d = pointSegmentDistanceSq(
+          p[i]!,
+          p[i + 1]!,
+          q[2 * j]!,
+          q[2 * j + 1]!,
+          q[2 * k]!,
+          q[2 * k + 1]!,
+        );
+        if (d < best) best = d;
+      }
+    }
+  }
+  return Math.sqrt(best);
+}
+
+/** The gap between two axis-aligned bounds (0 when they meet): a lower bound on any distance between their contents. */
+export function boundsGap(a: readonly number[], b: readonly number[]): number {
+  const dx = Math.max(0, a[0]! - b[2]!, b[0]! - a[2]!);
+  const dy = Math.max(0, a[1]! - b[3]!, b[1]! - a[3]!);
+  return Math.hypot(dx, dy);
+}
+
+/** Axis-aligned bounds of flat points: minX, minY, maxX, maxY. */
+export function boundsOf(points: ArrayLike<number>): [number, number, number, number] {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < points.length; i += 2) {
+    const x = points[i]!;
+    const y = points[i + 1]!;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return [x0, y0, x1, y1];
+}
+
+/**
+ * The first t >= 0 at which ray p + t(dx, dy) meets segment ab (closed), or +Infinity. A ray running
+ * along the segment meets it at its nearer end ahead.
+ */
+function rayHitsSegment(
+  px: number,
+  py: number,
+  dx: number,
+  dy: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
+  const ex = bx - ax;
+  const ey = by - ay;
+  const denom = dx * ey - dy * ex;
+  const wx = ax - px;
+  const wy = ay - py;
+  const len2 = dx * dx + dy * dy;
+  if (Math.abs(denom) <= 1e-12 * Math.sqrt(len2 * (ex * ex + ey * ey))) {
+    // Parallel: only a collinear ray meets it.
+    if (Math.abs(wx * dy - wy * dx) > 1e-12 * Math.sqrt(len2) * (1 + Math.hypot(wx, wy))) return Infinity;
+    const ta = (wx * dx + wy * dy) / len2;
+    const tb = ((bx - px) * dx + (by - py) * dy) / len2;
+    if (ta <= 0 && tb >= 0) return 0;
+    if (tb <= 0 && ta >= 0) return 0;
+    const t = Math.min(ta, tb);
+    return t >= 0 ? t : Infinity;
+  }
+  const t = (wx * ey - wy * ex) / denom;
+  const u = (wx * dy - wy * dx) / denom;
+  const slack = 1e-12;
+  if (t < -slack || u < -slack || u > 1 + slack) return Infinity;
+  return Math.max(t, 0);
+}
+
+/**
+ * The first t >= 0 at which convex polygon `a`, translated by t(dx, dy), touches convex polygon `b`
+ * (0 when they already meet), or +Infinity if it never does. First contact between convex polygons is
+ * always a vertex of one meeting an edge of the other, so this is exact.
+ */
+export function translationContactTime(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  dx: number,
+  dy: number,
+): number {
+  if (convexOverlapDepth(a, b) >= 0) return 0;
+  if (dx === 0 && dy === 0) return Infinity;
+  let best = Infinity;
+  const na = a.length / 2;
+  const nb = b.length / 2;
+  for (let i = 0; i < na; i++) {
+    for (let j = 0; j < nb; j++) {
+      const k = (j + 1) % nb;
+      const t = rayHitsSegment(
+        a[2 * i]!,
+        a[2 * i + 1]!,
+        dx,
+        dy,
+        b[2 * j]!,
+        b[2 * j + 1]!,
+        b[2 * k]!,
+        b[2 * k + 1]!,
+      );
+      if (t < best) best = t;
+    }
+  }
+  for (let i = 0; i < nb; i++) {
+    for (let j = 0; j < na; j++) {
+      const k = (j + 1) % na;
+      const t = rayHitsSegment(
+        b[2 * i]!,
+        b[2 * i + 1]!,
+        -dx,
+        -dy,
+        a[2 * j]!,
+        a[2 * j + 1]!,
+        a[2 * k]!,
+        a[2 * k + 1]!,
+      );
+      if (t < best) best = t;
+    }
+  }
+  return best;
+}
+
+/**
+ * The part of segment ab within distance r of segment cd (a capsule), as [t0, t1] along ab, or
+ * undefined. The capsule is convex, so the part is one interval.
+ */
+export function segmentCapsuleInterval(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+  r: number,
+): [number, number] | undefined {
+  const ux = bx - ax;
+  const uy = by - ay;
+  const len2 = ux * ux + uy * uy;
+  if (len2 === 0) return pointSegmentDistanceSq(ax, ay, cx, cy, dx, dy) <= r * r ? [0, 1] : undefined;
+  let lo = Infinity;
+  let hi = -Infinity;
+  const take = (t0: number, t1: number) => {
+    if (t0 < lo) lo = t0;
+    if (t1 > hi) hi = t1;
+  };
+  // The two discs.
+  for (const [ox, oy] of [
+    [cx, cy],
+    [dx, dy],
+  ] as const) {
+    const wx = ax - ox;
+    const wy = ay - oy;
+    const b = wx * ux + wy * uy;
+    const c = wx * wx + wy * wy - r * r;
+    const disc = b * b - len2 * c;
+    if (disc >= 0) {
+      const s = Math.sqrt(disc);
+      take((-b - s) / len2, (-b + s) / len2);
+    }
+  }
+  // The band: |lateral| <= r and 0 <= along <= |cd|.
+  const ex = dx - cx;
+  const ey = dy - cy;
+  const el = Math.hypot(ex, ey);
+  if (el > 0) {
+    const nx = -ey / el;
+    const ny = ex / el;
+    let t0 = -Infinity;
+    let t1 = Infinity;
+    const clip = (p0: number, dp: number, min: number, max: number): boolean => {
+      if (dp === 0) return p0 >= min && p0 <= max;
+      let a0 = (min - p0) / dp;
+      let a1 = (max - p0) / dp;
+      if (a0 > a1) [a0, a1] = [a1, a0];
+      if (a0 > t0) t0 = a0;
+      if (a1 < t1) t1 = a1;
+      return t0 <= t1;
+    };
+    const lat0 = (ax - cx) * nx + (ay - cy) * ny;
+    const lat = ux * nx + uy * ny;
+    const al0 = ((ax - cx) * ex + (ay - cy) * ey) / el;
+    const al = (ux * ex + uy * ey) / el;
+    if (clip(lat0, lat, -r, r) && clip(al0, al, 0, el)) take(t0, t1);
+  }
+  if (lo > hi) return undefined;
+  const t0 = Math.max(0, lo);
+  const t1 = Math.min(1, hi);
+  return t0 <= t1 ? [t0, t1] : undefined;
+}
+
+/** The distance from a point to a polygon's area (0 inside or on it). */
+export function pointPolygonDistance(coords: ArrayLike<number>, x: number, y: number): number {
+  const n = coords.length / 2;
+  if (pointInPolygon(coords, 0, n, x, y) >= 0) return 0;
+  let best = Infinity;
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    const d = pointSegmentDistanceSq(
+      x,
+      y,
+      coords[2 * i]!,
+      coords[2 * i + 1]!,
+      coords[2 * j]!,
+      coords[2 * j + 1]!,
+    );
+    if (d < best) best = d;
+  }
+  return Math.sqrt(best);
+}
+
+/** The distance from a point to an open polyline. */
+export function pointPolylineDistance(coords: ArrayLike<number>, x: number, y: number): number {
+  let best = Infinity;
+  for (let i = 0; i + 3 < coords.length; i += 2) {
+    const d = pointSegmentDistanceSq(x, y, coords[i]!, coords[i + 1]!, coords[i + 2]!, coords[i + 3]!);
+    if (d < best) best = d;
+  }
+  return Math.sqrt(best);
+}
+
+/** A point turned by `degrees` (counter-clockwise) about (px, py). */
+export function rotatePoint(x: number, y: number, px: number, py: number, degrees: number): [number, number] {
+  const c = cosDegrees(degrees);
+  const s = sinDegrees(degrees);
+  const dx = x - px;
+  const dy = y - py;
+  return [px + dx * c - dy * s, py + dx * s + dy * c];
+}
+
+export function translateStand(st: UnitStandState, dx: number, dy: number): UnitStandState {
+  return { ...st, x: st.x + dx, y: st.y + dy };
+}
+
+/** A stand carried round (px, py) by `degrees`, turning with it. */
+export function rotateStandAbout(
+  st: UnitStandState,
+  px: number,
+  py: number,
+  degrees: number,
+): UnitStandState {
+  const [x, y] = rotatePoint(st.x, st.y, px, py, degrees);
+  return { ...st, x, y, facing: st.facing + degrees };
+}
+
+/** The mean of the unit's stand centres. */
+export function unitCentre(stands: readonly UnitStandState[]): [number, number] {
+  let x = 0;
+  let y = 0;
+  for (const s of stands) {
+    x += s.x;
+    y += s.y;
+  }
+  return [x / stands.length, y / stands.length];
+}
+
+/**
+ * The ends of the unit's front: the front corners of the box that holds all its stands, square to the
+ * unit's facing (left end first, as seen from behind the unit). For a line or a column this is its front
+ * face; after an about face it is the face that now leads.
+ */
+export function frontEnds(unit: Pick<UnitState, 'facing' | 'stands'>): [number, number, number, number] {
+  const rx = sinDegrees(unit.facing);
+  const ry = -cosDegrees(unit.facing);
+  const fx = -ry;
+  const fy = rx;
+  let left = Infinity;
+  let right = -Infinity;
+  let front = -Infinity;
+  for (const s of unit.stands) {
+    const c = standCorners(s);
+    for (let i = 0; i < 8; i += 2) {
+      const lat = c[i]! * rx + c[i + 1]! * ry;
+      const fwd = c[i]! * fx + c[i + 1]! * fy;
+      if (fwd > front) front = fwd;
+      if (lat < left) left = lat;
+      if (lat > right) right = lat;
+    }
+  }
+  return [left * rx + front * fx, left * ry + front * fy, right * rx + front * fx, right * ry + front * fy];
+}
+
+/** The middle of the unit's front face. */
+export function frontMiddle(unit: Pick<UnitState, 'facing' | 'stands'>): [number, number] {
+  const [ax, ay, bx, by] = frontEnds(unit);
+  return [(ax + bx) / 2, (ay + by) / 2];
+}
