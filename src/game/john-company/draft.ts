@@ -1,0 +1,415 @@
+import type { Deck } from '../../core/random/deck.ts';
+import { shuffleDeck } from '../../core/random/deck.ts';
+import { PrngDice, type RollRecord } from '../../core/random/dice.ts';
+import { Prng, type RngState } from '../../core/random/prng.ts';
+import { Trace, type TraceStep } from '../../core/rules/trace.ts';
+import type {
+  GeneralId,
+  GeneralState,
+  TableState,
+  TerrainFeature,
+  UnitId,
+  UnitState,
+} from '../../core/table/model.ts';
+import { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
+import { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sight.ts';
+import type { MoveContext, UnitFacts } from '../../rulesets/john-company/table/movement.ts';
+import { type Ground, prepareGround } from '../../rulesets/john-company/table/movement-terrain.ts';
+import type { GameResult } from '../engine/game.ts';
+import type { JcEvent } from './events.ts';
+import { forcesOf } from './forces.ts';
+import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, SequenceNode } from './state.ts';
+
+/** How a game definition runs: with procedure traces in its events (the default) or without (speed). */
+export interface EngineOptions {
+  readonly traces: boolean;
+}
+
+/** Unit fields the table's facts never read (changing them keeps the facts). */
+const FACTS_IGNORE: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
+  'activated',
+  'counter',
+  'test',
+  'pending',
+  'eventsDue',
+  'nextMoveInches',
+  'fireHalved',
+  'aimed',
+  'forcedOrder',
+  'withoutOrdersNextTest',
+  'lastOrder',
+  'continuing',
+  'colours',
+  'unitCommanderWounded',
+  'quitting',
+  'charge',
+  'pursuing',
+  'changedOrder',
+  'friendsFallingBackSeen',
+  'friendsRoutingSeen',
+  'adjustments',
+]);
+
+/** Unit fields the move context reads. */
+const MOVES_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
+  'order',
+  'mandatoryMove',
+  'routing',
+  'profile',
+]);
+
+const groundCache = new WeakMap<Readonly<Record<string, TerrainFeature>>, Ground>();
+const sightCache = new WeakMap<TableState, JohnCompanySight>();
+
+/** The table's prepared ground for moves: built once per terrain (it never changes during a battle). */
+export function groundOf(table: TableState): Ground {
+  let g = groundCache.get(table.terrain);
+  if (!g) {
+    g = prepareGround(table);
+    groundCache.set(table.terrain, g);
+  }
+  return g;
+}
+
+/** Line of sight over one table state, built once per state (states share unchanged tables). */
+export function sightOf(table: TableState): JohnCompanySight {
+  let s = sightCache.get(table);
+  if (!s) {
+    s = new JohnCompanySight(table);
+    sightCache.set(table, s);
+  }
+  return s;
+}
+
+/**
+ * A game state being changed by one command: copy on write, so the new state shares every unit,
+ * General and table part the command did not touch. Dice come from one `PrngDice` over the state's
+ * PRNG, recording every throw so each event carries its own. Derived views (facts, sight, move
+ * context) are built when first asked for and dropped when the table or the units change.
+ */
+export class Draft {
+  readonly options: EngineOptions;
+  readonly format: JcGameState['format'];
+  readonly scenario: JcScenarioFacts;
+  readonly seq: number;
+  turn: number;
+  node: SequenceNode;
+  chargeQueue: readonly UnitId[];
+  ordersDeck: Deck;
+  movementDeck: Deck;
+  result: GameResult | undefined;
+  readonly events: JcEvent[] = [];
+
+  private units: Record<UnitId, JcUnit>;
+  private unitsCopied = false;
+  private generals: Record<GeneralId, JcGeneral>;
+  private generalsCopied = false;
+  private readonly baseTable: TableState;
+  private tableUnits: Record<UnitId, UnitState>;
+  private tableUnitsCopied = false;
+  private tableGenerals: Record<GeneralId, GeneralState>;
+  private tableGeneralsCopied = false;
+  private tableCache: TableState | undefined;
+  private factsCache: JcTableFacts | undefined;
+  private moveCache: MoveContext | undefined;
+  private readonly rolls: RollRecord[] = [];
+  private readonly rng: RngState;
+  private diceInUse: PrngDice | undefined;
+
+  constructor(state: JcGameState, options: EngineOptions) {
+    this.options = options;
+    this.format = state.format;
+    this.scenario = state.scenario;
+    this.seq = state.seq;
+    this.turn = state.turn;
+    this.node = state.node;
+    this.chargeQueue = state.chargeQueue;
+    this.ordersDeck = state.ordersDeck;
+    this.movementDeck = state.movementDeck;
+    this.result = state.result;
+    this.units = state.units as Record<UnitId, JcUnit>;
+    this.generals = state.generals as Record<GeneralId, JcGeneral>;
+    this.baseTable = state.table;
+    this.tableCache = state.table;
+    this.tableUnits = state.table.units as Record<UnitId, UnitState>;
+    this.tableGenerals = state.table.generals as Record<GeneralId, GeneralState>;
+    this.rng = state.rng;
+  }
+
+  /** The game's dice, from the state's PRNG (made when first thrown, so a command without dice costs nothing). */
+  get dice(): PrngDice {
+    this.diceInUse ??= new PrngDice(this.rng, this.rolls);
+    return this.diceInUse;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Units and Generals
+
+  unit(id: UnitId): JcUnit {
+    const u = this.units[id];
+    if (!u) throw new Error(`no unit ${id}`);
+    return u;
+  }
+
+  findUnit(id: UnitId): JcUnit | undefined {
+    return this.units[id];
+  }
+
+  allUnits(): JcUnit[] {
+    return Object.values(this.units);
+  }
+
+  patchUnit(id: UnitId, patch: Partial<JcUnit>): JcUnit {
+    if (!this.unitsCopied) {
+      this.units = { ...this.units };
+      this.unitsCopied = true;
+    }
+    const next = { ...this.unit(id), ...patch } as JcUnit;
+    this.units[id] = next;
+    this.invalidate(Object.keys(patch) as (keyof JcUnit)[]);
+    return next;
+  }
+
+  /** Adds a unit (a light company sent out) or replaces one whole. */
+  setUnit(u: JcUnit): void {
+    if (!this.unitsCopied) {
+      this.units = { ...this.units };
+      this.unitsCopied = true;
+    }
+    this.units[u.id] = u;
+    this.factsCache = undefined;
+    this.moveCache = undefined;
+  }
+
+  /** Removes optional fields (exactOptionalPropertyTypes forbids setting them to undefined). */
+  clearUnit(id: UnitId, keys: readonly (keyof JcUnit)[]): JcUnit {
+    const u = this.unit(id) as unknown as Record<string, unknown>;
+    if (!keys.some((k) => k in u)) return this.unit(id);
+    const copy = { ...u };
+    for (const k of keys) delete copy[k];
+    if (!this.unitsCopied) {
+      this.units = { ...this.units };
+      this.unitsCopied = true;
+    }
+    this.units[id] = copy as unknown as JcUnit;
+    this.invalidate(keys);
+    return this.units[id]!;
+  }
+
+  /** Drops the derived views that depend on the unit fields changed. */
+  private invalidate(keys: readonly (keyof JcUnit)[]): void {
+    if (keys.some((k) => !FACTS_IGNORE.has(k))) this.factsCache = undefined;
+    if (keys.some((k) => MOVES_NEED.has(k))) this.moveCache = undefined;
+  }
+
+  general(id: GeneralId): JcGeneral {
+    const g = this.generals[id];
+    if (!g) throw new Error(`no General ${id}`);
+    return g;
+  }
+
+  findGeneral(id: GeneralId): JcGeneral | undefined {
+    return this.generals[id];
+  }
+
+  allGenerals(): JcGeneral[] {
+    return Object.values(this.generals);
+  }
+
+  setGeneral(g: JcGeneral): void {
+    if (!this.generalsCopied) {
+      this.generals = { ...this.generals };
+      this.generalsCopied = true;
+    }
+    this.generals[g.id] = g;
+    this.factsCache = undefined;
+  }
+
+  patchGeneral(id: GeneralId, patch: Partial<JcGeneral>): JcGeneral {
+    const next = { ...this.general(id), ...patch } as JcGeneral;
+    this.setGeneral(next);
+    return next;
+  }
+
+  clearGeneral(id: GeneralId, keys: readonly (keyof JcGeneral)[]): void {
+    const copy = { ...this.general(id) } as unknown as Record<string, unknown>;
+    for (const k of keys) delete copy[k];
+    this.setGeneral(copy as unknown as JcGeneral);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The table
+
+  table(): TableState {
+    if (!this.tableCache)
+      this.tableCache = { ...this.baseTable, units: this.tableUnits, generals: this.tableGenerals };
+    return this.tableCache;
+  }
+
+  onTable(id: UnitId): boolean {
+    return this.tableUnits[id] !== undefined;
+  }
+
+  tableUnit(id: UnitId): UnitState {
+    const u = this.tableUnits[id];
+    if (!u) throw new Error(`unit ${id} is not on the table`);
+    return u;
+  }
+
+  findTableUnit(id: UnitId): UnitState | undefined {
+    return this.tableUnits[id];
+  }
+
+  setTableUnit(u: UnitState): void {
+    if (!this.tableUnitsCopied) {
+      this.tableUnits = { ...this.tableUnits };
+      this.tableUnitsCopied = true;
+    }
+    this.tableUnits[u.id] = u;
+    this.tableChanged();
+  }
+
+  removeTableUnit(id: UnitId): void {
+    if (!this.tableUnits[id]) return;
+    if (!this.tableUnitsCopied) {
+      this.tableUnits = { ...this.tableUnits };
+      this.tableUnitsCopied = true;
+    }
+    delete this.tableUnits[id];
+    this.tableChanged();
+  }
+
+  tableGeneral(id: GeneralId): GeneralState | undefined {
+    return this.tableGenerals[id];
+  }
+
+  setTableGeneral(g: GeneralState): void {
+    if (!this.tableGeneralsCopied) {
+      this.tableGenerals = { ...this.tableGenerals };
+      this.tableGeneralsCopied = true;
+    }
+    this.tableGenerals[g.id] = g;
+    this.tableChanged();
+  }
+
+  removeTableGeneral(id: GeneralId): void {
+    if (!this.tableGenerals[id]) return;
+    if (!this.tableGeneralsCopied) {
+      this.tableGenerals = { ...this.tableGenerals };
+      this.tableGeneralsCopied = true;
+    }
+    delete this.tableGenerals[id];
+    this.tableChanged();
+  }
+
+  private tableChanged(): void {
+    this.tableCache = undefined;
+    this.factsCache = undefined;
+    this.moveCache = undefined;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Derived views
+
+  /** John Company's facts for the table as it is now. */
+  facts(): JcTableFacts {
+    if (!this.factsCache) {
+      const table = this.table();
+      const forces = forcesOf(
+        { units: this.units, generals: this.generals, turn: this.turn, scenario: this.scenario },
+        (id) => this.tableUnits[id] !== undefined,
+      );
+      this.factsCache = new JcTableFacts(table, forces, { sight: sightOf(table) });
+    }
+    return this.factsCache;
+  }
+
+  sight(): JohnCompanySight {
+    return sightOf(this.table());
+  }
+
+  /** The table ready for `resolveMove`. */
+  moveContext(): MoveContext {
+    if (!this.moveCache) {
+      const table = this.table();
+      const units: Record<UnitId, UnitFacts> = {};
+      for (const id of Object.keys(this.tableUnits)) {
+        const u = this.units[id];
+        if (!u) continue;
+        const onMandatoryMove = u.mandatoryMove !== undefined || u.routing;
+        const facts: UnitFacts = {
+          troop: u.profile.troop,
+          ...(u.order !== undefined ? { order: u.order } : {}),
+          ...(onMandatoryMove ? { onMandatoryMove } : {}),
+        };
+        units[id] = facts;
+      }
+      this.moveCache = { table, ground: groundOf(table), units };
+    }
+    return this.moveCache;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Dice, procedures and events
+
+  /** A trace for a procedure, when the game keeps them. */
+  trace(): Trace | undefined {
+    return this.options.traces ? new Trace() : undefined;
+  }
+
+  /** The rolls thrown since `mark` (see `mark()`). */
+  rollsSince(mark: number): RollRecord[] {
+    return this.rolls.slice(mark);
+  }
+
+  mark(): number {
+    return this.rolls.length;
+  }
+
+  /**
+   * Runs a procedure with the game's dice and, when kept, a trace: the value, the rolls it threw and
+   * its trace steps, ready for an event.
+   */
+  run<T>(fn: (dice: PrngDice, trace: Trace | undefined) => T): {
+    value: T;
+    rolls: RollRecord[];
+    trace: TraceStep[] | undefined;
+  } {
+    const mark = this.rolls.length;
+    const trace = this.trace();
+    const value = fn(this.dice, trace);
+    return { value, rolls: this.rolls.slice(mark), trace: trace?.steps };
+  }
+
+  /** Shuffles a deck with the game's PRNG; the throws are not recorded (they would show the order). */
+  shuffle(deck: Deck): Deck {
+    const prng = new Prng(this.dice.state());
+    const shuffled = shuffleDeck(deck, prng);
+    this.diceInUse = new PrngDice(prng.state(), this.rolls);
+    return shuffled;
+  }
+
+  emit(event: JcEvent): void {
+    this.events.push(event);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  finish(): JcGameState {
+    return {
+      format: this.format,
+      rng: this.diceInUse ? this.diceInUse.state() : this.rng,
+      seq: this.seq + 1,
+      scenario: this.scenario,
+      turn: this.turn,
+      node: this.node,
+      chargeQueue: this.chargeQueue,
+      table: this.table(),
+      units: this.units,
+      generals: this.generals,
+      ordersDeck: this.ordersDeck,
+      movementDeck: this.movementDeck,
+      ...(this.result ? { result: this.result } : {}),
+    };
+  }
+}

@@ -1,0 +1,108 @@
+import type { GeneralId, UnitId } from '../../core/table/model.ts';
+import type {
+  JcForces,
+  JcGeneralProfile,
+  JcUnitProfile,
+  JcUnitState,
+} from '../../rulesets/john-company/table/unit-profile.ts';
+import { orderType } from '../../rulesets/john-company/tables/orders.ts';
+import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit } from './state.ts';
+
+/**
+ * The bridge from the game state to the virtual table's facts (`JcTableFacts`, table/facts.ts): each
+ * unit's profile and state, and each General's ratings, as `JcForces`.
+ */
+
+/** The parts of the game state the forces depend on. */
+export type ForcesSource = Pick<JcGameState, 'units' | 'generals' | 'turn' | 'scenario'>;
+
+/** A General who can give orders and measure a Command Radius: on the table and not a casualty. */
+export function isActiveGeneral(g: JcGeneral | undefined): g is JcGeneral {
+  return g !== undefined && (g.casualty === 'none' || g.casualty === 'injured') && g.replacedBy === undefined;
+}
+
+/**
+ * The General a unit answers to now: its own, or his replacement, or (while neither is on the table)
+ * the next General up his chain of command (Muster reading "Orders: a lost General's units").
+ */
+export function effectiveCommander(
+  generals: Readonly<Record<GeneralId, JcGeneral>>,
+  commander: GeneralId,
+): GeneralId | undefined {
+  let id: GeneralId | undefined = commander;
+  for (let guard = 0; id !== undefined && guard < 32; guard++) {
+    const g: JcGeneral | undefined = generals[id];
+    if (!g) return undefined;
+    if (g.replacedBy !== undefined) {
+      id = g.replacedBy;
+      continue;
+    }
+    if (isActiveGeneral(g)) return id;
+    id = (g as JcGeneral).superior;
+  }
+  return undefined;
+}
+
+/**
+ * A General's Command Radius this turn (rules-facts gap 1; Commanders' Events 5/6, 7-8/1 and 7-8/4):
+ * the scenario's value for his Generalship, the C-in-C's bonus, less 3" per courier lost, halved by an
+ * event this turn, never below 0.
+ */
+export function commandRadius(scenario: JcScenarioFacts, g: JcGeneral): number {
+  let r = scenario.commandRadius[g.generalship];
+  if (g.rank === 'commander-in-chief') r += scenario.commanderInChiefBonus;
+  r -= 3 * g.couriersLost;
+  if (g.radiusHalved) r /= 2;
+  return Math.max(0, r);
+}
+
+/** The unit's state as the table's facts read it. */
+export function unitFactsState(unit: JcUnit, turn: number): JcUnitState {
+  const order = unit.order;
+  return {
+    ...(unit.status ? { status: unit.status } : {}),
+    ...(unit.lastStatus ? { lastStatus: unit.lastStatus } : {}),
+    ...(unit.disordered ? { disordered: true } : {}),
+    orders: order === undefined ? 'without-orders' : orderType(order),
+    ...(unit.mandatoryMove ? { mandatoryMove: unit.mandatoryMove } : {}),
+    ...(unit.standsLostSinceCheck > 0 ? { standsLostSinceLastCheck: unit.standsLostSinceCheck } : {}),
+    ...(unit.inConfrontation || unit.fired ? { committed: true } : {}),
+    ...(unit.smallArmsFireSinceCheck ? { targetOfSmallArmsFire: true } : {}),
+    ...(unit.artilleryFireSinceCheck ? { targetOfArtilleryFire: true } : {}),
+    ...(unit.wonConfrontationTurn !== undefined && unit.wonConfrontationTurn >= turn - 1
+      ? { wonConfrontation: true }
+      : {}),
+    ...(unit.moved ? { moving: true } : {}),
+    ...(unit.chargedBy.length > 0 ? { chargedBy: unit.chargedBy } : {}),
+  };
+}
+
+/** Every unit on the table and every General, as the table's facts take them. */
+export function forcesOf(source: ForcesSource, onTable: (id: UnitId) => boolean): JcForces {
+  const profiles: Record<UnitId, JcUnitProfile> = {};
+  const states: Record<UnitId, JcUnitState> = {};
+  for (const unit of Object.values(source.units)) {
+    if (!onTable(unit.id)) continue;
+    const general = effectiveCommander(source.generals, unit.commander);
+    const p = unit.profile;
+    profiles[unit.id] =
+      general === p.general ? p : general === undefined ? withoutGeneral(p) : { ...p, general };
+    states[unit.id] = unitFactsState(unit, source.turn);
+  }
+  const generals: Record<GeneralId, JcGeneralProfile> = {};
+  for (const g of Object.values(source.generals)) {
+    if (!isActiveGeneral(g)) continue;
+    generals[g.id] = {
+      leadership: g.leadership,
+      generalship: g.generalship,
+      ...(g.rank === 'commander-in-chief' ? { commanderInChief: true } : {}),
+      commandRadius: commandRadius(source.scenario, g),
+    };
+  }
+  return { profiles, states, generals };
+}
+
+function withoutGeneral(p: JcUnitProfile): JcUnitProfile {
+  const { general: _general, ...rest } = p;
+  return rest;
+}

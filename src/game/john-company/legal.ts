@@ -1,0 +1,404 @@
+import { bearing, cosDegrees, sinDegrees, turnBetween } from '../../core/geometry/angles.ts';
+import { PrngDice } from '../../core/random/dice.ts';
+import type { GeneralId, UnitId, UnitState } from '../../core/table/model.ts';
+import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance.ts';
+import { frontCentre } from '../../rulesets/john-company/table/formations.ts';
+import { frontEnds, unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
+import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';
+import { ORDERS, type OrderId } from '../../rulesets/john-company/tables/orders.ts';
+import type { Formation } from '../../rulesets/john-company/vocabulary.ts';
+import {
+  deciderOf,
+  generalInchesLeft,
+  generalPathCost,
+  orderProblem,
+  ordersLeft,
+  responseProblem,
+  supportProblem,
+  touchesFront,
+} from './apply.ts';
+import { fireCheck } from './combat.ts';
+import type { JcCommand, CommandManoeuvre as Manoeuvre } from './commands.ts';
+import { Draft } from './draft.ts';
+import { deployLightCompany, deployProblem, rejoinProblem } from './light-companies.ts';
+import { chargeBonusOf, normalMove } from './moves.ts';
+import { checkMove, formProblem, mayFireNow, moveProblem, moverOf } from './options.ts';
+import { aimableBatteries, rallyGeneral, usableOrders } from './sequence.ts';
+import type { GeneralActivation, JcGameState, UnitActivation } from './state.ts';
+import { isActive, unitDistance } from './units.ts';
+import { spotted } from './view.ts';
+
+/**
+ * `legalCommands`: a finite, representative list of what the deciding side may do now, every one of
+ * which `apply` accepts (moves are checked on the table with the dice the command would throw). It is
+ * not every legal command: `apply` takes any valid one. The list is what the computer opponent and
+ * random players choose from (docs/game-john-company.md, "Legal commands").
+ */
+
+/** How many candidate moves are tried on the table for one activation, and how many kept. */
+const MOVES_TRIED = 7;
+const MOVES_KEPT = 4;
+
+export function legalCommands(state: JcGameState, side: string): JcCommand[] {
+  if (deciderOf(state) !== side) return [];
+  const d = new Draft(state, { traces: false });
+  const node = state.node;
+  switch (node.phase) {
+    case 'orders':
+      return orderCommands(d, state, side);
+    case 'aim':
+      return aimCommands(d, side);
+    case 'charge-response':
+      return responseCommands(d, node.target, node.charger);
+    case 'activation':
+      return node.activation.kind === 'unit'
+        ? unitCommands(d, state, node.activation)
+        : generalCommands(d, node.activation);
+    case 'over':
+      return [];
+  }
+}
+
+/** Enemy units a side has spotted, nearest first from a unit, within `reach` inches. */
+function enemiesNear(d: Draft, state: JcGameState, id: UnitId, reach: number, max: number): UnitState[] {
+  const me = d.tableUnit(id);
+  const seen = spotted(state.table, me.side);
+  const near: { u: UnitState; dist: number }[] = [];
+  for (const u of Object.values(state.table.units)) {
+    if (u.side === me.side || !seen.has(u.id)) continue;
+    const dist = unitDistance(me, u, reach);
+    if (dist <= reach) near.push({ u, dist });
+  }
+  return near
+    .sort((a, b) => a.dist - b.dist || (a.u.id < b.u.id ? -1 : 1))
+    .slice(0, max)
+    .map((x) => x.u);
+}
+
+function orderCommands(d: Draft, state: JcGameState, side: string): JcCommand[] {
+  const out: JcCommand[] = [{ type: 'finish-orders' }];
+  for (const u of d.allUnits()) {
+    if (u.side !== side || !isActive(d, u.id) || u.routing || u.quitting) continue;
+    if (u.counter) {
+      if (!u.counter.forced) out.push({ type: 'remove-order', unit: u.id });
+      continue;
+    }
+    out.push({ type: 'place-order', unit: u.id, order: 'blank' });
+    if (ordersLeft(d, u.id) <= 0) continue;
+    const targets = targetsOf(d, state, u.id);
+    for (const order of usableOrders(u)) {
+      const list =
+        order === 'charge'
+          ? targets.charge
+          : order === 'pursue'
+            ? targets.pursue
+            : order === 'support'
+              ? targets.support
+              : [undefined];
+      for (const target of list) {
+        if (orderProblem(d, side, u.id, order, target)) continue;
+        out.push({ type: 'place-order', unit: u.id, order, ...(target !== undefined ? { target } : {}) });
+      }
+    }
+  }
+  return out;
+}
+
+const nearCache = new WeakMap<
+  JcGameState['table'],
+  Map<UnitId, { readonly charge: UnitId[]; readonly support: UnitId[] }>
+>();
+
+/**
+ * Representative targets: the two nearest spotted enemies within charge reach + 6" for charges, fleeing
+ * enemies within 36" for pursuits, the nearest friend within 8" to support. The geometric part is
+ * worked out once per table state (Step 2 asks for it after every counter).
+ */
+function targetsOf(
+  d: Draft,
+  state: JcGameState,
+  id: UnitId,
+): { charge: UnitId[]; pursue: UnitId[]; support: UnitId[] } {
+  let byUnit = nearCache.get(state.table);
+  if (!byUnit) {
+    byUnit = new Map();
+    nearCache.set(state.table, byUnit);
+  }
+  let near = byUnit.get(id);
+  if (!near) {
+    const reach = normalMove(d, id) + chargeBonusOf(d, id) + 6;
+    const charge = enemiesNear(d, state, id, reach, 2).map((u) => u.id);
+    const me = d.tableUnit(id);
+    let support: { id: UnitId; dist: number } | undefined;
+    for (const u of Object.values(state.table.units)) {
+      if (u.side !== me.side || u.id === id) continue;
+      const dist = unitDistance(me, u, 8);
+      if (dist <= 8 && (!support || dist < support.dist)) support = { id: u.id, dist };
+    }
+    near = { charge, support: support ? [support.id] : [] };
+    byUnit.set(id, near);
+  }
+  const me = d.tableUnit(id);
+  const pursue: UnitId[] = [];
+  for (const u of d.allUnits()) {
+    if (u.side === me.side || (!u.routing && u.mandatoryMove === undefined) || !isActive(d, u.id)) continue;
+    if (unitDistance(me, d.tableUnit(u.id), 36) <= 36) pursue.push(u.id);
+  }
+  return { charge: near.charge, pursue: pursue.slice(0, 4), support: near.support };
+}
+
+function aimCommands(d: Draft, side: string): JcCommand[] {
+  const out: JcCommand[] = [{ type: 'finish-aiming' }];
+  for (const unit of aimableBatteries(d, side)) {
+    const t = d.tableUnit(unit);
+    const [x, y] = unitCentre(t.stands);
+    let best: number | undefined;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (const e of Object.values(d.table().units)) {
+      if (e.side === side) continue;
+      const [ex, ey] = unitCentre(e.stands);
+      const dist = Math.hypot(ex - x, ey - y);
+      if (dist < bestD) {
+        bestD = dist;
+        best = turnBetween(t.facing, bearing(x, y, ex, ey));
+      }
+    }
+    const aims = new Set([-15, 15]);
+    if (best !== undefined && Math.abs(best) > 1) aims.add(Math.round(Math.max(-30, Math.min(30, best))));
+    for (const degrees of aims) out.push({ type: 'aim-guns', unit, degrees });
+  }
+  return out;
+}
+
+const RESPONSES: readonly OrderId[] = [
+  'hold',
+  'form-square',
+  'charge',
+  'to-the-rear-march',
+  'fire-and-retire',
+  'limber-and-retire',
+  'unlimber-and-fire',
+];
+
+function responseCommands(d: Draft, target: UnitId, charger: UnitId): JcCommand[] {
+  const out: JcCommand[] = [{ type: 'respond-to-charge', unit: target }];
+  const supports = d
+    .allUnits()
+    .filter((u) => !supportProblem(d, u.id, target, charger))
+    .map((u) => u.id);
+  if (supports.length > 0) out.push({ type: 'respond-to-charge', unit: target, supports });
+  for (const order of RESPONSES) {
+    const t = order === 'charge' ? charger : undefined;
+    if (responseProblem(d, target, charger, order, t)) continue;
+    out.push({ type: 'respond-to-charge', unit: target, order, ...(t !== undefined ? { target: t } : {}) });
+  }
+  return out;
+}
+
+function unitCommands(d: Draft, state: JcGameState, a: UnitActivation): JcCommand[] {
+  const id = a.unit;
+  if (a.choose) return a.choose.map((order) => ({ type: 'choose-order', unit: id, order }));
+  const out: JcCommand[] = [];
+  if (a.mayRally && rallyGeneral(d, id) !== undefined) out.push({ type: 'rally', unit: id });
+  if (!moveProblem(d, a))
+    for (const manoeuvres of moveCandidates(d, state, a)) out.push({ type: 'move', unit: id, manoeuvres });
+  const u = d.unit(id);
+  const order = u.order !== undefined ? ORDERS.orders[u.order] : undefined;
+  if (!a.moved && order?.endsAs !== undefined && order.move === 'formation-change') {
+    const ends: Formation = order.endsAs === 'limbered' ? 'artillery-limbered' : order.endsAs;
+    if (!formProblem(d, a, ends)) out.push({ type: 'change-formation', unit: id, formation: ends });
+  }
+  if (u.disordered && !a.moved && !a.fired && !moveProblemForReform(d, a))
+    out.push({ type: 'reform', unit: id });
+  // Sending the company out is tried on a scratch copy: it may find no room in front.
+  if (!a.mayRally && !deployProblem(d, id) && !deployLightCompany(new Draft(state, { traces: false }), id))
+    out.push({ type: 'deploy-light-company', unit: id });
+  if (!a.mayRally && !rejoinProblem(d, id)) out.push({ type: 'rejoin-light-company', unit: id });
+  if (mayFireNow(d, a)) {
+    const seen = spotted(state.table, u.side);
+    for (const e of Object.values(state.table.units)) {
+      if (e.side === u.side || !seen.has(e.id)) continue;
+      if (fireCheck(d, id, e.id).ok) out.push({ type: 'fire', unit: id, target: e.id });
+    }
+  }
+  out.push({ type: 'end-activation' });
+  return out;
+}
+
+/** Reforming needs a Reaction Test result that lets the unit move (apply.ts `reform`). */
+function moveProblemForReform(d: Draft, a: UnitActivation): boolean {
+  const u = d.unit(a.unit);
+  const movement = u.test?.movement ?? 'normal';
+  return (
+    movement === 'fall-back' ||
+    movement === 'forced-back' ||
+    movement === 'rout' ||
+    movement === 'no-move' ||
+    movement === 'no-movement-allowed' ||
+    movement === 'roll-without-orders'
+  );
+}
+
+/**
+ * Candidate moves for the active unit's order, each checked on the table: its whole allowance and half
+ * of it straight ahead (or straight back for retire orders), wheels of 30 degrees either way, and an
+ * oblique towards the nearest enemy; stopping short of the order's closest approach to the enemy.
+ */
+function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeuvre[][] {
+  const id = a.unit;
+  const u = d.unit(id);
+  const order = u.order !== undefined ? ORDERS.orders[u.order] : undefined;
+  if (!order) return [];
+  const mover = moverOf(d, id);
+  const dice = new PrngDice(state.rng);
+  const allowance = resolveMovementAllowance(
+    { ...mover, formation: mover.formation ?? 'close-order-line' },
+    dice,
+  );
+  const avail = Math.max(0, allowance.available + u.nextMoveInches);
+  if (avail <= 0.01) return [];
+  const me = d.tableUnit(id);
+  const regular = MOVEMENT_RATES.troops[u.profile.troop].regular;
+  const near = enemiesNear(d, state, id, 200, 1)[0];
+  const gap = near ? unitDistance(me, near) : Number.POSITIVE_INFINITY;
+  const approach = order.closestApproach ?? 0;
+  const room = Math.max(0, gap - approach - 0.25);
+  const ahead = Math.min(avail, room);
+  const min = allowance.minimum;
+  const [lx, ly, rx, ry] = frontEnds(me);
+  const frontWidth = Math.hypot(rx - lx, ry - ly);
+  const wheel30 = (frontWidth * Math.PI) / 6;
+  const candidates: Manoeuvre[][] = [];
+  const push = (m: Manoeuvre[]) => {
+    if (m.length > 0) candidates.push(m);
+  };
+  const retire = order.class === 'retire';
+  if (retire) {
+    push([{ kind: 'about-face' }, { kind: 'advance', inches: round(avail) }]);
+    push([{ kind: 'about-face' }, { kind: 'advance', inches: round(avail / 2) }]);
+  } else if (order.id === 'deploy-right' || order.id === 'deploy-left') {
+    const sign = order.id === 'deploy-left' ? 1 : -1;
+    const deg = Math.min(90, (Math.max(avail, 0) / Math.max(frontWidth, 0.1)) * (180 / Math.PI));
+    push([{ kind: 'wheel', degrees: round(sign * Math.min(30, deg)) }]);
+    push([{ kind: 'wheel', degrees: round(sign * Math.min(60, deg)) }]);
+    if (regular) {
+      push([{ kind: 'oblique', inches: round(Math.min(ahead, avail)), degrees: sign * 40 }]);
+      push([{ kind: 'flank-march', inches: round(avail / 2), side: sign > 0 ? 'left' : 'right' }]);
+    }
+  } else {
+    const forward = Math.max(min, ahead);
+    push([{ kind: 'advance', inches: round(forward) }]);
+    if (ahead / 2 >= min) push([{ kind: 'advance', inches: round(Math.max(min, ahead / 2)) }]);
+    if (regular) {
+      // Obliques towards the nearest enemy and towards each objective, within the order's arc.
+      const front = frontCentre(me);
+      const arc = Math.min(order.arcDegrees ?? 45, 45);
+      const aims = state.scenario.objectives.map((o) => [o.position.x, o.position.y] as const);
+      if (near) aims.unshift(unitCentre(near.stands));
+      for (const [x, y] of aims) {
+        const off = turnBetween(me.facing, bearing(front.x, front.y, x, y));
+        const deg = Math.max(-arc, Math.min(arc, off));
+        if (Math.abs(deg) > 2) push([{ kind: 'oblique', inches: round(forward), degrees: round(deg) }]);
+      }
+    }
+    if (avail > wheel30) {
+      push([
+        { kind: 'wheel', degrees: 30 },
+        { kind: 'advance', inches: round(Math.max(0, Math.min(ahead, avail - wheel30))) },
+      ]);
+      push([
+        { kind: 'wheel', degrees: -30 },
+        { kind: 'advance', inches: round(Math.max(0, Math.min(ahead, avail - wheel30))) },
+      ]);
+    }
+  }
+  const kept: Manoeuvre[][] = [];
+  for (const m of candidates.slice(0, MOVES_TRIED)) {
+    const clean = m.filter((x) => !('inches' in x) || x.inches > 0);
+    if (clean.length === 0) continue;
+    const { problems } = checkMove(d, a, clean, new PrngDice(state.rng));
+    if (problems.length === 0) kept.push(clean);
+    if (kept.length >= MOVES_KEPT) break;
+  }
+  return kept;
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+function generalCommands(d: Draft, a: GeneralActivation): JcCommand[] {
+  const gid = a.general;
+  const out: JcCommand[] = [];
+  const stand = d.tableGeneral(gid);
+  if (!stand) return [{ type: 'end-activation' }];
+  const left = generalInchesLeft(d, a);
+  for (const u of Object.values(d.table().units)) {
+    if (u.side !== a.side) continue;
+    if (!a.rallied && rallyGeneral(d, u.id, gid) === gid) out.push({ type: 'rally', unit: u.id });
+  }
+  if (stand.attachedTo !== undefined) {
+    if (!d.general(gid).rallyFailed && left >= 5) out.push({ type: 'detach-general', general: gid });
+  } else {
+    for (const u of Object.values(d.table().units))
+      if (u.side === a.side && left >= 5 && touchesFront(d, gid, u.id))
+        out.push({ type: 'attach-general', general: gid, unit: u.id });
+    for (const p of ridePoints(d, gid)) {
+      const cost = generalPathCost(d, gid, p.x, p.y);
+      if (cost !== undefined && cost <= left + 1e-9 && cost > 0.01)
+        out.push({ type: 'move-general', general: gid, x: p.x, y: p.y });
+    }
+  }
+  out.push({ type: 'end-activation' });
+  return out;
+}
+
+/**
+ * Where a General might ride: to touch the front of each of his units that is out of his Command
+ * Radius, needs rallying, or is nearest the enemy; and halfway towards the middle of his command.
+ */
+function ridePoints(d: Draft, gid: GeneralId): { x: number; y: number }[] {
+  const g = d.general(gid);
+  const stand = d.tableGeneral(gid)!;
+  const table = d.table();
+  const mine = Object.values(table.units)
+    .filter((u) => u.side === g.side && isActive(d, u.id))
+    .map((u) => ({ u, ju: d.unit(u.id) }));
+  const command = mine.filter(({ ju }) => ju.commander === gid);
+  const pool = command.length > 0 ? command : mine;
+  const scored = pool
+    .map(({ u, ju }) => {
+      const [x, y] = unitCentre(u.stands);
+      const needs =
+        ju.routing || ju.mandatoryMove !== undefined || ju.status === 'Shaken' || ju.status === 'Wavering';
+      return { u, dist: Math.hypot(x - stand.stand.x, y - stand.stand.y), needs };
+    })
+    .sort((a, b) => Number(b.needs) - Number(a.needs) || a.dist - b.dist || (a.u.id < b.u.id ? -1 : 1))
+    .slice(0, 3);
+  const out: { x: number; y: number }[] = [];
+  const depth = stand.stand.depth;
+  for (const { u } of scored) {
+    const a = frontCentre(u);
+    const x = a.x + cosDegrees(u.facing) * (depth / 2 + 0.02);
+    const y = a.y + sinDegrees(u.facing) * (depth / 2 + 0.02);
+    if (x >= 0 && y >= 0 && x <= table.width && y <= table.depth) out.push({ x: round(x), y: round(y) });
+  }
+  if (pool.length > 0) {
+    let sx = 0;
+    let sy = 0;
+    for (const { u } of pool) {
+      const [x, y] = unitCentre(u.stands);
+      sx += x;
+      sy += y;
+    }
+    const cx = sx / pool.length;
+    const cy = sy / pool.length;
+    const mx = (stand.stand.x + cx) / 2;
+    const my = (stand.stand.y + cy) / 2 - 0;
+    out.push({
+      x: round(Math.max(0, Math.min(table.width, mx))),
+      y: round(Math.max(0, Math.min(table.depth, my))),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,253 @@
+import { normalizeDegrees } from '../../core/geometry/angles.ts';
+import { rectDistance } from '../../core/geometry/rectangles.ts';
+import type { AppliedModifier } from '../../core/rules/modifiers.ts';
+import type { UnitId, UnitStandState, UnitState } from '../../core/table/model.ts';
+import type {
+  ReactionFacts,
+  ReactionTestResult,
+} from '../../rulesets/john-company/procedures/reaction-test.ts';
+import { frontCentre } from '../../rulesets/john-company/table/formations.ts';
+import { countedStands, countsAsStand } from '../../rulesets/john-company/table/unit-profile.ts';
+import { orderType } from '../../rulesets/john-company/tables/orders.ts';
+import type {
+  NegativeReactionModifierId,
+  PositiveReactionModifierId,
+} from '../../rulesets/john-company/tables/reaction-modifiers.ts';
+import type { OrderType, ResolveStatus } from '../../rulesets/john-company/vocabulary.ts';
+import type { Draft } from './draft.ts';
+import type { Placement } from './events.ts';
+import type { OffTable, PendingModifier, TurnTest } from './state.ts';
+
+/** Unit helpers the steps share: distances, losses, leaving the table, statuses and test facts. */
+
+const circles = new WeakMap<UnitState, readonly [number, number, number]>();
+
+/** A circle holding every stand of a unit (centre x, y and radius), computed once per unit state. */
+function circleOf(u: UnitState): readonly [number, number, number] {
+  let c = circles.get(u);
+  if (!c) {
+    let x = 0;
+    let y = 0;
+    for (const s of u.stands) {
+      x += s.x;
+      y += s.y;
+    }
+    x /= u.stands.length;
+    y /= u.stands.length;
+    let r = 0;
+    for (const s of u.stands)
+      r = Math.max(r, Math.hypot(s.x - x, s.y - y) + Math.hypot(s.width, s.depth) / 2);
+    c = [x, y, r];
+    circles.set(u, c);
+  }
+  return c;
+}
+
+/**
+ * Edge-to-edge distance between two units' nearest stands; when it is surely more than `beyond`, any
+ * number above `beyond` (the bounding circles decide it without measuring stands).
+ */
+export function unitDistance(a: UnitState, b: UnitState, beyond = Number.POSITIVE_INFINITY): number {
+  const [ax, ay, ar] = circleOf(a);
+  const [bx, by, br] = circleOf(b);
+  const apart = Math.hypot(ax - bx, ay - by) - ar - br;
+  if (apart > beyond) return apart;
+  let best = Number.POSITIVE_INFINITY;
+  for (const s of a.stands) for (const t of b.stands) best = Math.min(best, rectDistance(s, t));
+  return best;
+}
+
+/** The unit's front-centre, facing and formation, for events. */
+export function placementOf(u: UnitState): Placement {
+  const a = frontCentre(u);
+  return {
+    x: Math.round(a.x * 100) / 100,
+    y: Math.round(a.y * 100) / 100,
+    facing: Math.round(normalizeDegrees(a.facing) * 100) / 100,
+    formation: u.formation,
+  };
+}
+
+/** The nearest enemy unit on the table (edge to edge), optionally among those `accept` allows. */
+export function nearestEnemy(
+  d: Draft,
+  id: UnitId,
+  accept: (enemy: UnitState) => boolean = () => true,
+): { readonly id: UnitId; readonly distance: number } | undefined {
+  const me = d.tableUnit(id);
+  let best: { id: UnitId; distance: number } | undefined;
+  for (const other of Object.values(d.table().units)) {
+    if (other.side === me.side || !accept(other)) continue;
+    const dist = unitDistance(me, other);
+    if (!best || dist < best.distance) best = { id: other.id, distance: dist };
+  }
+  return best;
+}
+
+/** Sorting stands for losses: the rear rank first, then the right-hand file (Muster reading). */
+function lossOrder(a: UnitStandState, b: UnitStandState): number {
+  return b.rank - a.rank || b.file - a.file;
+}
+
+/**
+ * Removes up to `count` stands that count (troops, gun crews) from a unit, the rearmost first (Muster
+ * reading "Losses: which stands are removed"); a gun left without crew goes with its limber. A unit
+ * with no stand left that counts is destroyed. Returns the stands removed.
+ */
+export function removeStands(d: Draft, id: UnitId, count: number, cause: string): number {
+  const u = d.findTableUnit(id);
+  if (!u || count <= 0) return 0;
+  const candidates = u.stands.filter((s) => countsAsStand(s.kind)).sort(lossOrder);
+  const gone = new Set(candidates.slice(0, count).map((s) => s.id));
+  const removed = gone.size;
+  if (removed === 0) return 0;
+  let stands = u.stands.filter((s) => !gone.has(s.id));
+  const guns = stands.filter((s) => s.kind === 'gun');
+  for (const g of guns) {
+    if (!stands.some((s) => s.kind === 'crew' && s.serves === g.id))
+      stands = stands.filter((s) => s.id !== g.id && s.serves !== g.id);
+  }
+  const left = stands.filter((s) => countsAsStand(s.kind)).length;
+  const unit = d.unit(id);
+  d.patchUnit(id, { standsLostSinceCheck: unit.standsLostSinceCheck + removed });
+  d.emit({
+    type: 'stands-lost',
+    visibleTo: 'all',
+    unit: id,
+    count: removed,
+    left,
+    cause,
+    irreversible: true,
+  });
+  if (left === 0) leaveTable(d, id, 'destroyed');
+  else d.setTableUnit({ ...u, stands });
+  return removed;
+}
+
+/** The unit leaves the table for good: its card leaves the deck; attached Generals stay where they are. */
+export function leaveTable(d: Draft, id: UnitId, why: OffTable): void {
+  if (!d.onTable(id)) return;
+  d.removeTableUnit(id);
+  d.patchUnit(id, { offTable: why, activated: true });
+  d.clearUnit(id, ['charge', 'pursuing']);
+  d.movementDeck = {
+    drawPile: d.movementDeck.drawPile.filter((c) => c !== id),
+    discards: d.movementDeck.discards.filter((c) => c !== id),
+  };
+  // Part 3, Movement of General Officers: an attached officer leaves the table with his unit (and comes
+  // back next turn); one attached to a unit destroyed where it stands stays there.
+  for (const g of d.allGenerals()) {
+    const stand = d.tableGeneral(g.id);
+    if (stand?.attachedTo !== id) continue;
+    const { attachedTo: _a, ...free } = stand;
+    if (why === 'destroyed') {
+      d.setTableGeneral(free);
+      continue;
+    }
+    d.removeTableGeneral(g.id);
+    d.patchGeneral(g.id, { offTable: free.stand });
+    d.movementDeck = {
+      drawPile: d.movementDeck.drawPile.filter((c) => c !== g.id),
+      discards: d.movementDeck.discards.filter((c) => c !== g.id),
+    };
+  }
+  d.emit({ type: 'unit-left', visibleTo: 'all', unit: id, why, irreversible: true });
+}
+
+export function standsOf(d: Draft, id: UnitId): number {
+  const u = d.findTableUnit(id);
+  return u ? countedStands(u) : 0;
+}
+
+/** Sets a unit's status (and disorder) outside a test: Confrontation results, mandatory moves. */
+export function setStatus(d: Draft, id: UnitId, status: ResolveStatus, disordered?: boolean): void {
+  const u = d.unit(id);
+  const dis = disordered === undefined ? u.disordered : disordered || u.disordered;
+  if (u.status === status && u.disordered === dis) return;
+  d.patchUnit(id, { status, disordered: dis });
+  d.emit({ type: 'status-changed', visibleTo: 'all', unit: id, status, disordered: dis });
+}
+
+/** The unit's order type for its Reaction Test row. */
+export function ordersOf(d: Draft, id: UnitId): OrderType | 'without-orders' {
+  const u = d.unit(id);
+  if (u.withoutOrdersNextTest || u.order === undefined) return 'without-orders';
+  return orderType(u.order);
+}
+
+function applies(p: PendingModifier): boolean {
+  return p.tests !== 'all-after-next';
+}
+
+/**
+ * A unit's Reaction Test facts (without orders and occasion): those the table gives (table/facts.ts),
+ * plus what only the game remembers: permanent Resolve changes, friends seen falling back or routing
+ * (negatives 2 and 10), and the modifiers events left for its tests.
+ */
+export function reactionBase(d: Draft, id: UnitId): Omit<ReactionFacts, 'orders' | 'occasion'> {
+  const unit = d.unit(id);
+  const f = d.facts().reaction(id).facts;
+  const positive: AppliedModifier<PositiveReactionModifierId>[] = [...(f.positive ?? [])];
+  const negative: AppliedModifier<NegativeReactionModifierId>[] = [...(f.negative ?? [])];
+  if (unit.friendsFallingBackSeen > 0)
+    negative.push({ id: 'friends-seen-falling-back', count: unit.friendsFallingBackSeen });
+  if (unit.friendsRoutingSeen > 0)
+    negative.push({ id: 'friends-seen-forced-back-or-routing', count: unit.friendsRoutingSeen });
+  for (const p of unit.pending) {
+    if (!applies(p)) continue;
+    const m = p.count === undefined ? { id: p.id } : { id: p.id, count: p.count };
+    if (p.sign === 'positive') positive.push(m as AppliedModifier<PositiveReactionModifierId>);
+    else negative.push(m as AppliedModifier<NegativeReactionModifierId>);
+  }
+  return {
+    resolveLevel: f.resolveLevel,
+    origin: f.origin,
+    mayExceed20: f.mayExceed20,
+    formation: f.formation,
+    lastStatus: f.lastStatus,
+    resolveAdjustments: unit.adjustments,
+    positive,
+    negative,
+    generalInContact: f.generalInContact,
+  };
+}
+
+/**
+ * Records a Reaction Test: this turn's status, the last status when it tested, and a fresh start for
+ * "since last check" (Part 4: the modifiers count since the unit's last test); event modifiers for the
+ * next test are used up, those for every test after the next start to count.
+ */
+export function recordTest(d: Draft, id: UnitId, result: ReactionTestResult): TurnTest {
+  const unit = d.unit(id);
+  const test: TurnTest = {
+    level: result.level,
+    status: result.status,
+    movement: result.movement,
+    tested: result.tested,
+    ...(result.withoutOrders ? { withoutOrders: result.withoutOrders } : {}),
+  };
+  const pending: PendingModifier[] = [];
+  for (const p of unit.pending) {
+    if (p.tests === 'next') continue;
+    pending.push(p.tests === 'all-after-next' ? { ...p, tests: 'all-future' } : p);
+  }
+  d.patchUnit(id, {
+    test,
+    status: result.status,
+    ...(result.tested ? { lastStatus: result.status } : {}),
+    standsLostSinceCheck: 0,
+    smallArmsFireSinceCheck: false,
+    artilleryFireSinceCheck: false,
+    friendsFallingBackSeen: 0,
+    friendsRoutingSeen: 0,
+    pending,
+    withoutOrdersNextTest: false,
+  });
+  return test;
+}
+
+/** Whether a unit may still act in this turn's Step 5 (on the table, not finished). */
+export function isActive(d: Draft, id: UnitId): boolean {
+  const u = d.findUnit(id);
+  return u !== undefined && u.offTable === undefined && d.onTable(id);
+}
