@@ -89,12 +89,25 @@ describe('Forced Back', () => {
     const { ctx, rear } = scene([A, E, near, far, ahead]);
     const r = forcedBack(ctx, { unitId: 'a', mover, rear }, noDice());
     expect(r.target).toEqual({ kind: 'friend', unitId: 'f' });
-    expect(r.move.manoeuvres[0]).toEqual({ kind: 'about-face' });
+    expect(r.move.manoeuvres.at(-1)).toEqual({ kind: 'about-face' });
     expect(r.move.unit.facing).toBe(270);
     expect(r.move.disorderCauses).toEqual(['mandatory-move']);
     const [x0, y0] = centre(A);
     const [x1, y1] = centre(r.move.unit);
     expect(Math.hypot(x1 - x0, y1 - y0)).toBeCloseTo(6, 6);
+  });
+
+  it('gets away from an enemy in base contact (it turns about where it stops, not before)', () => {
+    // The enemy's front touches 'a''s front: after a lost Confrontation.
+    const contact = unit('e', { x: 20, y: 20 + A.stands[0]!.depth, side: 'blue', facing: 270 });
+    const { ctx, rear } = scene([A, contact]);
+    for (const r of [
+      forcedBack(ctx, { unitId: 'a', mover, rear }, noDice()),
+      rout(ctx, { unitId: 'a', mover, rear }, noDice()),
+    ]) {
+      expect(centre(A)[1] - centre(r.move.unit)[1]).toBeGreaterThan(5.9);
+      expect(r.move.unit.facing).toBe(270);
+    }
   });
 
   it('else unoccupied cover to its rear, else its base edge', () => {

@@ -285,8 +285,9 @@ function enemiesOf(ctx: MoveContext, unit: UnitState): UnitId[] {
 }
 
 /**
- * Moves the unit: an about face first when `aboutFace`, then a straight line in `direction` as far as
- * `inches` and its allowance allow.
+ * Moves the unit in a straight line in `direction` as far as `inches` and its allowance allow, then (when
+ * `aboutFace`) turns it about where it stops. Turning first would swing a unit in contact with the enemy
+ * (the usual case after a lost Confrontation) into that enemy and stop it where it stands.
  */
 function flee(
   ctx: MoveContext,
@@ -301,10 +302,10 @@ function flee(
   const replay = replayOf(dice);
   const facts: MoverFacts = { ...mover, movement };
   const stopAt = enemiesOf(ctx, f.unit);
-  const lead: Manoeuvre[] = aboutFace ? [{ kind: 'about-face' }] : [];
+  const turn: Manoeuvre[] = aboutFace ? [{ kind: 'about-face' }] : [];
   const base = resolveMove(
     ctx,
-    { unitId: f.unit.id, manoeuvres: lead, mover: facts, kind: 'mandatory' },
+    { unitId: f.unit.id, manoeuvres: turn, mover: facts, kind: 'mandatory' },
     replay,
   );
   const full = base.allowance.available;
@@ -312,7 +313,7 @@ function flee(
     inches === undefined ? full : Math.max(base.allowance.maximumNormalMove / 2, Math.min(inches, full));
   const build = (d: number) => ({
     unitId: f.unit.id,
-    manoeuvres: [...lead, { kind: 'straight' as const, inches: d, direction }],
+    manoeuvres: [{ kind: 'straight' as const, inches: d, direction }, ...turn],
     mover: facts,
     kind: 'mandatory' as const,
     stopAt,
