@@ -9,6 +9,7 @@ import {
   type ReactionTestResult,
   reactionFactsShape,
   resolveReactionTest,
+  withOrders,
 } from './reaction-test.ts';
 
 /** Who may try to stop a pursuit (Part 3, Pursue): regular infantry at will; regular cavalry after its first pursuit move; irregulars never. */
@@ -49,11 +50,7 @@ export function resolveRegainControl(
     });
     return { allowed, regained: false };
   }
-  const test = resolveReactionTest(
-    { ...facts.unit, orders: 'charge', occasion: 'regain-control' },
-    dice,
-    trace,
-  );
+  const test = resolveReactionTest(withOrders(facts.unit, 'charge', 'regain-control'), dice, trace);
   const regained = statusRank(test.status) <= statusRank('Steady');
   trace?.add({
     rule: musterDefault('Regaining Control', 'Steady or better'),
