@@ -1,0 +1,194 @@
+import { randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { RULE_SETS, type RuleSetEntry } from '../rulesets/index.ts';
+import { type Answer, invalidInputBody } from './answers.ts';
+import type { ApiError, GameList } from './contract.ts';
+import { findProcedure, listRuleSets, oddsAnswer, procedureDetail, resolveAnswer } from './procedures.ts';
+import type { ScenarioCatalog } from './scenarios.ts';
+import { type GameStore, StoreError } from './store.ts';
+
+/**
+ * The HTTP server: the JSON API under /api (docs/web.md lists the routes) and the built browser app
+ * from `webRoot`. Routes do no work of their own: procedures.ts answers the rules, the store the saved
+ * games. Every error is an `ApiError` body; bad input is a 400 naming each field.
+ */
+export interface AppOptions {
+  readonly store: GameStore;
+  readonly scenarios: ScenarioCatalog;
+  /** The built web app (index.html and assets/); without it only the API is served. */
+  readonly webRoot?: string;
+  readonly registry?: readonly RuleSetEntry[];
+  /** Picks the seed of a resolution given neither dice nor a seed. */
+  readonly randomSeed?: () => number;
+  /** Fastify's request log (off by default). */
+  readonly logger?: boolean;
+}
+
+type Params = { ruleSet: string; procedure: string; id: string };
+
+/** The `error` code of fastify's own refusals of a request (its body is not JSON, too large, ...). */
+const REQUEST_ERRORS: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid-json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid-json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'too-large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported-media-type',
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const registry = options.registry ?? RULE_SETS;
+  const randomSeed = options.randomSeed ?? (() => randomInt(0, 2 ** 32));
+  const { store, scenarios } = options;
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 8 * 1024 * 1024 });
+
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.code(500).send(apiError('internal', `internal error: ${error.message}`));
+    }
+    return reply
+      .code(status)
+      .send(apiError(REQUEST_ERRORS[error.code ?? ''] ?? 'bad-request', error.message));
+  });
+
+  const send = <T>(reply: FastifyReply, answer: Answer<T>, status = 200) =>
+    answer.ok ? reply.code(status).send(answer.body) : reply.code(answer.status).send(answer.body);
+
+  /** Runs a store operation, mapping its refusals to 400, 404 and 409. */
+  const stored = <T>(run: () => T): Answer<T> => {
+    try {
+      return { ok: true, body: run() };
+    } catch (error) {
+      if (!(error instanceof StoreError)) throw error;
+      const status = { invalid: 400, 'not-found': 404, conflict: 409 }[error.code];
+      const body =
+        error.code === 'invalid'
+          ? invalidInputBody(error.message, error.problems)
+          : apiError(error.code, error.message);
+      return { ok: false, status, body };
+    }
+  };
+  const gameNotFound = (id: string): Answer<never> => ({
+    ok: false,
+    status: 404,
+    body: apiError('not-found', `there is no saved game "${id}"`),
+  });
+
+  app.get('/api/rulesets', async () => listRuleSets(registry));
+
+  app.get<{ Params: Params }>('/api/rulesets/:ruleSet/procedures', async (request, reply) => {
+    const found = findProcedure(registry, request.params.ruleSet, undefined);
+    if (!found.ok) return send(reply, found);
+    const { ruleSet } = found.body;
+    return { procedures: ruleSet.procedures.map((def) => procedureDetail(ruleSet, def)) };
+  });
+
+  app.get<{ Params: Params }>('/api/rulesets/:ruleSet/procedures/:procedure', async (request, reply) => {
+    const found = findProcedure(registry, request.params.ruleSet, request.params.procedure);
+    if (!found.ok) return send(reply, found);
+    return procedureDetail(found.body.ruleSet, found.body.def!);
+  });
+
+  app.post<{ Params: Params }>(
+    '/api/rulesets/:ruleSet/procedures/:procedure/resolve',
+    async (request, reply) => {
+      const found = findProcedure(registry, request.params.ruleSet, request.params.procedure);
+      if (!found.ok) return send(reply, found);
+      return send(reply, resolveAnswer(found.body.ruleSet, found.body.def!, request.body, randomSeed));
+    },
+  );
+
+  app.post<{ Params: Params }>(
+    '/api/rulesets/:ruleSet/procedures/:procedure/odds',
+    async (request, reply) => {
+      const found = findProcedure(registry, request.params.ruleSet, request.params.procedure);
+      if (!found.ok) return send(reply, found);
+      return send(reply, oddsAnswer(found.body.ruleSet, found.body.def!, request.body));
+    },
+  );
+
+  app.get('/api/scenarios', async () => scenarios.list());
+
+  app.get<{ Params: Params }>('/api/scenarios/:id', async (request, reply) => {
+    const scenario = scenarios.get(request.params.id);
+    if (!scenario) {
+      return reply.code(404).send(apiError('not-found', `there is no scenario "${request.params.id}"`));
+    }
+    return scenario;
+  });
+
+  app.get('/api/games', async (): Promise<GameList> => ({ games: store.list() }));
+
+  app.post('/api/games', async (request, reply) =>
+    send(
+      reply,
+      stored(() => store.create(request.body)),
+      201,
+    ),
+  );
+
+  app.post('/api/games/import', async (request, reply) =>
+    send(
+      reply,
+      stored(() => store.importRecord(request.body)),
+      201,
+    ),
+  );
+
+  app.get<{ Params: Params }>('/api/games/:id', async (request, reply) => {
+    const game = store.get(request.params.id);
+    return game ? game : send(reply, gameNotFound(request.params.id));
+  });
+
+  app.delete<{ Params: Params }>('/api/games/:id', async (request, reply) =>
+    store.delete(request.params.id) ? reply.code(204).send() : send(reply, gameNotFound(request.params.id)),
+  );
+
+  app.post<{ Params: Params }>('/api/games/:id/commands', async (request, reply) =>
+    send(
+      reply,
+      stored(() => store.append(request.params.id, request.body)),
+      201,
+    ),
+  );
+
+  app.get<{ Params: Params }>('/api/games/:id/export', async (request, reply) => {
+    const record = store.exportRecord(request.params.id);
+    if (!record) return send(reply, gameNotFound(request.params.id));
+    return reply
+      .header('content-disposition', `attachment; filename="muster-game-${request.params.id}.json"`)
+      .send(record);
+  });
+
+  app.all('/api/*', async (request, reply) =>
+    reply.code(404).send(apiError('not-found', `no API route ${request.method} ${request.url}`)),
+  );
+
+  if (options.webRoot && existsSync(join(options.webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: options.webRoot,
+      // Vite names assets by content hash: they never change; index.html always revalidates.
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.get('/', async (_request, reply) =>
+      reply
+        .code(503)
+        .type('text/plain')
+        .send('The Muster web app is not built: run "npm run build:web" (npm start builds it).\n'),
+    );
+  }
+  return app;
+}
+
+function apiError(error: string, message: string): ApiError {
+  return { error, message };
+}

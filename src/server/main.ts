@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { networkInterfaces } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.ts';
+import { loadScenarios } from './scenarios.ts';
+import { GameStore } from './store.ts';
+import { ensureWebBuild } from './web-build.ts';
+
+/**
+ * `npm start`: builds the browser app if its sources changed, opens the saved-games database and serves
+ * both on http://localhost:8080/ until interrupted. Options (and environment variables):
+ *   --port <n>        (MUSTER_PORT, default 8080; 0 picks a free port)
+ *   --host <address>  (MUSTER_HOST, default 127.0.0.1; 0.0.0.0 to reach it from a phone on the network)
+ *   --data <folder>   (MUSTER_DATA_DIR, default ./data): the SQLite file is <folder>/muster.sqlite
+ *   --scenarios <folder>  (default: the repository's scenarios/)
+ *   --web <folder>    serve this build of the web app as it is (default: dist/web, built if needed)
+ *   --open            open the page in the system's browser
+ * It prints the URL on a line of its own starting "Muster is running at ".
+ */
+const REPO = resolve(import.meta.dirname, '../..');
+
+const USAGE = `Usage: npm start -- [--port 8080] [--host 127.0.0.1] [--data ./data] [--scenarios dir] [--web dir] [--open]`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      scenarios: { type: 'string' },
+      web: { type: 'string' },
+      open: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const portText = values.port ?? process.env['MUSTER_PORT'] ?? '8080';
+  const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
+  if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port: expected 0 to 65535, got "${portText}"`);
+  const host = values.host ?? process.env['MUSTER_HOST'] ?? '127.0.0.1';
+  const dataDir = resolve(values.data ?? process.env['MUSTER_DATA_DIR'] ?? 'data');
+  const file = join(dataDir, 'muster.sqlite');
+
+  let webRoot = values.web === undefined ? undefined : resolve(values.web);
+  if (webRoot === undefined) {
+    webRoot = join(REPO, 'dist', 'web');
+    process.stdout.write('Checking the web app build...\n');
+    if ((await ensureWebBuild(REPO, webRoot)) === 'built')
+      process.stdout.write(`Built the web app in ${webRoot}\n`);
+  }
+
+  const scenarios = loadScenarios(values.scenarios ? resolve(values.scenarios) : join(REPO, 'scenarios'));
+  for (const p of scenarios.list().problems) {
+    process.stderr.write(
+      `warning: scenario ${p.file} left out:\n${p.errors.map((e) => `  ${e}`).join('\n')}\n`,
+    );
+  }
+  const store = new GameStore({ file, scenarios });
+  const app = await buildApp({ store, scenarios, webRoot });
+  const close = async () => {
+    await app.close();
+    store.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    store.close();
+    if ((error as { code?: string }).code === 'EADDRINUSE') {
+      throw new UsageError(
+        `port ${port} on ${host} is in use: stop what uses it, or start with --port <another>`,
+      );
+    }
+    throw error;
+  }
+  const address = app.server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  const local =
+    host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === 'localhost' ? 'localhost' : host;
+  const url = `http://${local}:${actual}/`;
+  process.stdout.write(`Muster is running at ${url}\n`);
+  process.stdout.write(`Saved games: ${file}\n`);
+  if (host === '0.0.0.0' || host === '::') {
+    for (const address of lanAddresses())
+      process.stdout.write(`On the network: http://${address}:${actual}/\n`);
+  }
+  process.stdout.write('Press Ctrl+C to stop.\n');
+  if (values.open) openBrowser(url);
+}
+
+class UsageError extends Error {}
+
+function lanAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => a.family === 'IPv4' && !a.internal)
+    .map((a) => a.address);
+}
+
+/** Opens `url` in the desktop's browser; a machine without one just keeps serving. */
+function openBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
+  const child = spawn(command, args, { stdio: 'ignore', detached: true });
+  child.on('error', () => process.stderr.write(`Could not open a browser: open ${url} yourself.\n`));
+  child.unref();
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  const usage =
+    error instanceof UsageError || /^ERR_PARSE_ARGS/.test((error as { code?: string }).code ?? '');
+  process.stderr.write(`error: ${message}\n${usage ? `${USAGE}\n` : ''}`);
+  if (!usage && error instanceof Error && process.env['MUSTER_DEBUG'])
+    process.stderr.write(`${error.stack}\n`);
+  process.exit(usage ? 2 : 1);
+});

@@ -1,0 +1,396 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
+import type { Scenario } from '../game/scenario/schema.ts';
+import { validateScenario } from '../game/scenario/validate.ts';
+import { DEFAULT_RULE_SET, RULE_SETS } from '../rulesets/index.ts';
+import { checkBody, SEED_SCHEMA } from './answers.ts';
+import type { GameSummary, SavedGame } from './contract.ts';
+import type { ScenarioCatalog } from './scenarios.ts';
+import type { Problem } from './schema/issues.ts';
+import { describeGiven, joinWords } from './schema/text.ts';
+
+/**
+ * Saved games in SQLite. A game is its scenario (a copy, taken when the game is created), its seed and
+ * its ordered command log: that record is the source of truth, as `GameRecord` says; states are the
+ * engine's business. Every method validates untrusted input with zod and throws `StoreError` for bad
+ * input, unknown games and stale commands. Writes are synchronous and committed (WAL, synchronous=FULL)
+ * before a method returns, so whatever the server acknowledges survives a crash.
+ *
+ * Commands are checked for shape only (a JSON object with a `type`, from one of the scenario's sides):
+ * whether the game accepts them is for the engine to say when it replays the log.
+ */
+
+/** Why a store operation was refused: bad input (400), an unknown game (404) or a stale command (409). */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+  constructor(
+    readonly code: 'invalid' | 'not-found' | 'conflict',
+    message: string,
+    readonly problems: readonly Problem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface GameStoreOptions {
+  /** The SQLite file; its folder is created if missing. */
+  readonly file: string;
+  /** The scenarios new games may be created from. */
+  readonly scenarios: ScenarioCatalog;
+  readonly now?: () => Date;
+  /** Picks the seed of a game created without one. */
+  readonly randomSeed?: () => number;
+  readonly newId?: () => string;
+}
+
+/** The longest command, as JSON; a game's longest log. */
+const MAX_COMMAND_CHARS = 64 * 1024;
+const MAX_COMMANDS = 100_000;
+
+/** Schema versions, in order: the store applies those the file lacks at open (PRAGMA user_version). */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE games (
+     id TEXT PRIMARY KEY,
+     title TEXT NOT NULL,
+     rule_set TEXT NOT NULL,
+     scenario_id TEXT NOT NULL,
+     scenario_title TEXT NOT NULL,
+     scenario_json TEXT NOT NULL,
+     sides_json TEXT NOT NULL,
+     seed INTEGER NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   ) STRICT;
+   CREATE TABLE commands (
+     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+     seq INTEGER NOT NULL,
+     side TEXT NOT NULL,
+     command_json TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     PRIMARY KEY (game_id, seq)
+   ) STRICT, WITHOUT ROWID;`,
+];
+
+const CommandSchema = z
+  .looseObject({ type: z.string().min(1).max(100).describe('What the command does, e.g. "place-order"') })
+  .describe('A command of the game: a JSON object with a "type"');
+
+const CreateSchema = z.strictObject({
+  scenario: z.string().min(1).max(200).describe('The id of a scenario'),
+  seed: SEED_SCHEMA.optional(),
+  title: z.string().trim().min(1).max(200).optional(),
+});
+
+const AppendSchema = z.strictObject({
+  side: z.string().min(1).max(100),
+  command: CommandSchema,
+  seq: z.int().min(0).optional().describe('The index the command must take in the log'),
+});
+
+const RecordSchema = z.strictObject({
+  format: z.literal('muster-game'),
+  version: z.literal(1),
+  ruleSet: z.string().min(1).max(100),
+  scenario: z.record(z.string(), z.unknown()).describe('The scenario, as a scenario file holds it'),
+  seed: SEED_SCHEMA,
+  commands: z
+    .array(z.strictObject({ side: z.string().min(1).max(100), command: CommandSchema }))
+    .max(MAX_COMMANDS),
+});
+
+interface GameRow {
+  id: string;
+  title: string;
+  rule_set: string;
+  scenario_id: string;
+  scenario_title: string;
+  seed: number;
+  created_at: string;
+  updated_at: string;
+  commands: number;
+}
+
+export class GameStore {
+  private readonly db: Database.Database;
+  private readonly now: () => Date;
+  private readonly randomSeed: () => number;
+  private readonly newId: () => string;
+  private readonly scenarios: ScenarioCatalog;
+
+  constructor(options: GameStoreOptions) {
+    mkdirSync(dirname(options.file), { recursive: true });
+    this.db = new Database(options.file);
+    this.now = options.now ?? (() => new Date());
+    this.randomSeed = options.randomSeed ?? (() => randomInt(0, 2 ** 32));
+    this.newId = options.newId ?? randomUUID;
+    this.scenarios = options.scenarios;
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = FULL');
+      this.db.pragma('foreign_keys = ON');
+      this.db.pragma('busy_timeout = 5000');
+      migrate(this.db, options.file);
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+  }
+
+  /** Creates a game from a scenario of the catalogue (body: `{ scenario, seed?, title? }`). */
+  create(input: unknown): GameSummary {
+    const checked = checkBody(CreateSchema, input);
+    if (!checked.ok) throw invalid('the game to create is not valid', checked.problems);
+    const { scenario: id, seed = this.randomSeed(), title } = checked.value;
+    const scenario = this.scenarios.get(id);
+    if (!scenario) {
+      const ids = this.scenarios.list().scenarios.map((s) => s.id);
+      throw invalid('the game to create is not valid', [
+        {
+          path: ['scenario'],
+          message: `expected the id of a scenario (${joinWords(ids.map((s) => JSON.stringify(s)))}), got ${describeGiven(id)}`,
+        },
+      ]);
+    }
+    return this.insert(DEFAULT_RULE_SET, scenario, seed, title ?? scenario.title, []);
+  }
+
+  /**
+   * Appends a command to a game's log (body: `{ side, command, seq? }`); with `seq`, refuses it
+   * (conflict) unless the log has exactly `seq` commands. Returns the command's index.
+   */
+  append(gameId: string, input: unknown): { seq: number; game: GameSummary } {
+    const checked = checkBody(AppendSchema, input);
+    if (!checked.ok) throw invalid('the command is not valid', checked.problems);
+    const { side, command, seq: expected } = checked.value;
+    const json = JSON.stringify(command);
+    if (json.length > MAX_COMMAND_CHARS) {
+      throw invalid('the command is not valid', [
+        {
+          path: ['command'],
+          message: `expected at most ${MAX_COMMAND_CHARS} characters of JSON, got ${json.length}`,
+        },
+      ]);
+    }
+    return this.db.transaction(() => {
+      const game = this.db.prepare('SELECT sides_json FROM games WHERE id = ?').get(gameId) as
+        | { sides_json: string }
+        | undefined;
+      if (!game) throw notFound(gameId);
+      const sides = JSON.parse(game.sides_json) as string[];
+      if (!sides.includes(side)) {
+        throw invalid('the command is not valid', [
+          {
+            path: ['side'],
+            message: `expected one of the scenario's sides, ${joinWords(sides.map((s) => JSON.stringify(s)))}, got ${describeGiven(side)}`,
+          },
+        ]);
+      }
+      const count = this.commandCount(gameId);
+      if (count >= MAX_COMMANDS)
+        throw new StoreError('conflict', `game ${gameId} has ${count} commands, the most a game may have`);
+      if (expected !== undefined && expected !== count) {
+        throw new StoreError(
+          'conflict',
+          `the command was given as number ${expected}, but the game's log has ${count} commands: reload the game`,
+        );
+      }
+      const at = this.now().toISOString();
+      this.db
+        .prepare('INSERT INTO commands (game_id, seq, side, command_json, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(gameId, count, side, json, at);
+      this.db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(at, gameId);
+      return { seq: count, game: this.summary(gameId)! };
+    })();
+  }
+
+  /** Every saved game, the most recently changed first. */
+  list(): GameSummary[] {
+    const rows = this.db.prepare(`${SUMMARY_SELECT} ORDER BY g.updated_at DESC, g.id`).all() as GameRow[];
+    return rows.map(summaryOf);
+  }
+
+  get(gameId: string): SavedGame | undefined {
+    const summary = this.summary(gameId);
+    if (!summary) return undefined;
+    return { ...summary, record: this.exportRecord(gameId)! };
+  }
+
+  /** Deletes a game and its log; false if there was none. */
+  delete(gameId: string): boolean {
+    return this.db.prepare('DELETE FROM games WHERE id = ?').run(gameId).changes > 0;
+  }
+
+  /** The game as a `GameRecord`: the file a player downloads, and what `importRecord` takes back. */
+  exportRecord(gameId: string): GameRecord<unknown> | undefined {
+    const game = this.db
+      .prepare('SELECT rule_set, scenario_json, seed FROM games WHERE id = ?')
+      .get(gameId) as { rule_set: string; scenario_json: string; seed: number } | undefined;
+    if (!game) return undefined;
+    const commands = this.db
+      .prepare('SELECT side, command_json FROM commands WHERE game_id = ? ORDER BY seq')
+      .all(gameId) as { side: string; command_json: string }[];
+    return {
+      format: 'muster-game',
+      version: 1,
+      ruleSet: game.rule_set,
+      scenario: JSON.parse(game.scenario_json),
+      seed: game.seed,
+      commands: commands.map((c) => ({ side: c.side, command: JSON.parse(c.command_json) })),
+    };
+  }
+
+  /**
+   * Saves an exported `GameRecord` as a new game. The record's scenario is validated as a scenario
+   * file is, and every command as `append` checks it.
+   */
+  importRecord(input: unknown): GameSummary {
+    const what = 'the game record is not valid';
+    const checked = checkBody(RecordSchema, input);
+    if (!checked.ok) throw invalid(what, checked.problems);
+    const record = checked.value;
+    const problems: Problem[] = [];
+    const ruleSets = RULE_SETS.map((r) => r.id);
+    if (!ruleSets.includes(record.ruleSet)) {
+      problems.push({
+        path: ['ruleSet'],
+        message: `expected one of ${joinWords(ruleSets.map((r) => JSON.stringify(r)))}, got ${describeGiven(record.ruleSet)}`,
+      });
+    }
+    const scenario = validateScenario(record.scenario);
+    if (!scenario.ok) {
+      for (const issue of scenario.errors) {
+        problems.push({ path: ['scenario', ...pathKeys(issue.path)], message: issue.message });
+      }
+      throw invalid(what, problems);
+    }
+    const sides = scenario.scenario.sides.map((s) => s.id);
+    record.commands.forEach((c, i) => {
+      if (!sides.includes(c.side)) {
+        problems.push({
+          path: ['commands', i, 'side'],
+          message: `expected one of the scenario's sides, ${joinWords(sides.map((s) => JSON.stringify(s)))}, got ${describeGiven(c.side)}`,
+        });
+      }
+      const chars = JSON.stringify(c.command).length;
+      if (chars > MAX_COMMAND_CHARS) {
+        problems.push({
+          path: ['commands', i, 'command'],
+          message: `expected at most ${MAX_COMMAND_CHARS} characters of JSON, got ${chars}`,
+        });
+      }
+    });
+    if (problems.length > 0) throw invalid(what, problems);
+    return this.insert(
+      record.ruleSet,
+      scenario.scenario,
+      record.seed,
+      scenario.scenario.title,
+      record.commands,
+    );
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private insert(
+    ruleSet: string,
+    scenario: Scenario,
+    seed: number,
+    title: string,
+    commands: readonly RecordedCommand<unknown>[],
+  ): GameSummary {
+    const id = this.newId();
+    const at = this.now().toISOString();
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO games (id, title, rule_set, scenario_id, scenario_title, scenario_json, sides_json, seed, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          id,
+          title,
+          ruleSet,
+          scenario.id,
+          scenario.title,
+          JSON.stringify(scenario),
+          JSON.stringify(scenario.sides.map((s) => s.id)),
+          seed,
+          at,
+          at,
+        );
+      const add = this.db.prepare(
+        'INSERT INTO commands (game_id, seq, side, command_json, created_at) VALUES (?, ?, ?, ?, ?)',
+      );
+      commands.forEach((c, i) => {
+        add.run(id, i, c.side, JSON.stringify(c.command), at);
+      });
+    })();
+    return this.summary(id)!;
+  }
+
+  private summary(gameId: string): GameSummary | undefined {
+    const row = this.db.prepare(`${SUMMARY_SELECT} WHERE g.id = ?`).get(gameId) as GameRow | undefined;
+    return row && summaryOf(row);
+  }
+
+  private commandCount(gameId: string): number {
+    return (
+      this.db.prepare('SELECT count(*) AS n FROM commands WHERE game_id = ?').get(gameId) as { n: number }
+    ).n;
+  }
+}
+
+const SUMMARY_SELECT = `SELECT g.id, g.title, g.rule_set, g.scenario_id, g.scenario_title, g.seed, g.created_at, g.updated_at,
+  (SELECT count(*) FROM commands c WHERE c.game_id = g.id) AS commands
+  FROM games g`;
+
+function summaryOf(row: GameRow): GameSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    ruleSet: row.rule_set,
+    scenario: { id: row.scenario_id, title: row.scenario_title },
+    seed: row.seed,
+    commands: row.commands,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function invalid(message: string, problems: readonly Problem[]): StoreError {
+  return new StoreError('invalid', message, problems);
+}
+
+function notFound(gameId: string): StoreError {
+  return new StoreError('not-found', `there is no saved game "${gameId}"`);
+}
+
+/** The keys of a scenario issue's path (`units[3].ratings["john-company"]`, as `pathText` writes it). */
+function pathKeys(text: string): PropertyKey[] {
+  const keys: PropertyKey[] = [];
+  for (const m of text.matchAll(/\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|\.?([^.[\]]+)/g)) {
+    keys.push(m[1] !== undefined ? Number(m[1]) : m[2] !== undefined ? (JSON.parse(m[2]) as string) : m[3]!);
+  }
+  return keys;
+}
+
+/** Brings the file's schema up to date; refuses a file written by a newer Muster. */
+function migrate(db: Database.Database, file: string): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(
+      `${file} has schema version ${current}, newer than this Muster knows (${MIGRATIONS.length}): upgrade Muster`,
+    );
+  }
+  if (current === MIGRATIONS.length) return;
+  db.transaction(() => {
+    for (let v = current; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  })();
+}

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The app's pages, in the URL's hash (`#/referee/reaction-test`, `#/battles`), so the server serves one
+ * page and links, reloads and the back button work.
+ */
+export type Route = { readonly page: 'referee'; readonly procedure?: string } | { readonly page: 'battles' };
+
+function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 'battles') return { page: 'battles' };
+  return parts[1] === undefined ? { page: 'referee' } : { page: 'referee', procedure: parts[1] };
+}
+
+export function routeHref(route: Route): string {
+  if (route.page === 'battles') return '#/battles';
+  return route.procedure === undefined ? '#/referee' : `#/referee/${encodeURIComponent(route.procedure)}`;
+}
+
+/** The current route, following the hash. */
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(window.location.hash));
+  useEffect(() => {
+    const follow = () => setRoute(parseRoute(window.location.hash));
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  return route;
+}
+
+export function navigate(route: Route): void {
+  window.location.hash = routeHref(route);
+}

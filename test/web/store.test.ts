@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type GameStore, StoreError } from '../../src/server/store.ts';
+import { openStore, REPO, tempDir } from './fixtures.ts';
+
+/** The store without HTTP: SQLite in a temporary folder, reopened as a restarted server would. */
+describe('saved games store', () => {
+  let dir: string;
+  let cleanup: () => void;
+  let file: string;
+  let store: GameStore;
+
+  beforeEach(() => {
+    ({ dir, cleanup } = tempDir('store'));
+    file = join(dir, 'nested', 'muster.sqlite');
+    store = openStore(file);
+  });
+  afterEach(() => {
+    store.close();
+    cleanup();
+  });
+
+  /** The StoreError a call throws (the test fails if it throws none or something else). */
+  function refusal(run: () => unknown): StoreError {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof StoreError) return error;
+      throw error;
+    }
+    throw new Error('expected a StoreError');
+  }
+
+  it('creates a game from a scenario id and a seed, with its folder', () => {
+    const game = store.create({ scenario: 'training-village-ford', seed: 7 });
+    expect(game).toMatchObject({
+      title: 'Training: the village by the ford',
+      ruleSet: 'john-company',
+      scenario: { id: 'training-village-ford', title: 'Training: the village by the ford' },
+      seed: 7,
+      commands: 0,
+      createdAt: '2026-01-01T12:00:00.000Z',
+    });
+    expect(store.list()).toEqual([game]);
+  });
+
+  it('picks a seed when none is given, and takes a title', () => {
+    const game = store.create({ scenario: 'plassey-1757', title: 'Thursday club' });
+    expect(game.seed).toBe(4242);
+    expect(game.title).toBe('Thursday club');
+  });
+
+  it('appends commands in order and keeps them across a restart (the log is the source of truth)', () => {
+    const game = store.create({ scenario: 'training-village-ford', seed: 1 });
+    expect(store.append(game.id, { side: 'company', command: { type: 'finish-orders' } }).seq).toBe(0);
+    const second = store.append(game.id, {
+      side: 'maratha',
+      command: { type: 'place-order', unit: 'u1', order: 'advance' },
+      seq: 1,
+    });
+    expect(second.seq).toBe(1);
+    expect(second.game.commands).toBe(2);
+    store.close();
+
+    store = openStore(file);
+    const reopened = store.get(game.id)!;
+    expect(reopened.commands).toBe(2);
+    expect(reopened.record.commands).toEqual([
+      { side: 'company', command: { type: 'finish-orders' } },
+      { side: 'maratha', command: { type: 'place-order', unit: 'u1', order: 'advance' } },
+    ]);
+    expect(store.append(game.id, { side: 'company', command: { type: 'finish-orders' } }).seq).toBe(2);
+  });
+
+  it('refuses a command given against a stale log', () => {
+    const game = store.create({ scenario: 'training-village-ford', seed: 1 });
+    store.append(game.id, { side: 'company', command: { type: 'finish-orders' } });
+    const stale = refusal(() =>
+      store.append(game.id, { side: 'company', command: { type: 'finish-orders' }, seq: 0 }),
+    );
+    expect(stale.code).toBe('conflict');
+    expect(stale.message).toMatch(/has 1 commands/);
+    expect(store.get(game.id)!.commands).toBe(1);
+  });
+
+  it('lists the most recently changed game first', () => {
+    const a = store.create({ scenario: 'training-village-ford', seed: 1 });
+    const b = store.create({ scenario: 'assaye-1803', seed: 2 });
+    expect(store.list().map((g) => g.id)).toEqual([b.id, a.id]);
+    store.append(a.id, { side: 'company', command: { type: 'finish-orders' } });
+    expect(store.list().map((g) => g.id)).toEqual([a.id, b.id]);
+  });
+
+  it('deletes a game and its log', () => {
+    const game = store.create({ scenario: 'training-village-ford', seed: 1 });
+    store.append(game.id, { side: 'company', command: { type: 'finish-orders' } });
+    expect(store.delete(game.id)).toBe(true);
+    expect(store.delete(game.id)).toBe(false);
+    expect(store.get(game.id)).toBeUndefined();
+    expect(store.list()).toEqual([]);
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM commands').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('exports the GameRecord (scenario copy, seed, commands) and imports it back as a new game', () => {
+    const game = store.create({ scenario: 'training-village-ford', seed: 99 });
+    store.append(game.id, { side: 'company', command: { type: 'finish-orders' } });
+    const record = store.exportRecord(game.id)!;
+    const scenario = JSON.parse(readFileSync(join(REPO, 'scenarios/training-village-ford.json'), 'utf8'));
+    expect(record).toEqual({
+      format: 'muster-game',
+      version: 1,
+      ruleSet: 'john-company',
+      scenario,
+      seed: 99,
+      commands: [{ side: 'company', command: { type: 'finish-orders' } }],
+    });
+    const copy = store.importRecord(JSON.parse(JSON.stringify(record)));
+    expect(copy.id).not.toBe(game.id);
+    expect(copy).toMatchObject({ seed: 99, commands: 1, scenario: { id: 'training-village-ford' } });
+    expect(store.exportRecord(copy.id)).toEqual(record);
+    expect(store.exportRecord('no-such-game')).toBeUndefined();
+  });
+
+  it('rejects bad input, naming each field, what was expected and what was given', () => {
+    const create = refusal(() => store.create({ scenario: 'waterloo', seed: -1, colour: 'red' }));
+    expect(create.code).toBe('invalid');
+    expect(create.problems.map((p) => [p.path.join('.'), p.message])).toEqual([
+      ['seed', 'expected an integer from 0 to 4294967295, got -1 (a number)'],
+      ['colour', 'unknown field (the fields are: scenario, seed, title), got "red" (a string)'],
+    ]);
+    const unknown = refusal(() => store.create({ scenario: 'waterloo' }));
+    expect(unknown.problems[0]!.message).toMatch(
+      /^expected the id of a scenario \(.*"plassey-1757".*\), got "waterloo"/,
+    );
+
+    const game = store.create({ scenario: 'training-village-ford', seed: 1 });
+    const command = refusal(() => store.append(game.id, { side: 'prussia', command: { unit: 'u1' } }));
+    expect(command.problems.map((p) => p.path.join('.'))).toEqual(['command.type']);
+    const side = refusal(() => store.append(game.id, { side: 'prussia', command: { type: 'x' } }));
+    expect(side.problems[0]!.message).toBe(
+      `expected one of the scenario's sides, "company" or "maratha", got "prussia" (a string)`,
+    );
+    expect(
+      refusal(() => store.append('no-such-game', { side: 'company', command: { type: 'x' } })).code,
+    ).toBe('not-found');
+    const huge = refusal(() =>
+      store.append(game.id, { side: 'company', command: { type: 'x', pad: 'x'.repeat(70_000) } }),
+    );
+    expect(huge.problems[0]!.message).toMatch(/^expected at most 65536 characters of JSON/);
+    expect(store.get(game.id)!.commands).toBe(0);
+  });
+
+  it('rejects a record whose scenario or commands do not hold, and saves nothing', () => {
+    const game = store.create({ scenario: 'training-village-ford', seed: 1 });
+    const record = store.exportRecord(game.id)!;
+    const scenario = record.scenario as { units: { id: string }[] };
+    const broken = {
+      ...record,
+      ruleSet: 'napoleonic',
+      scenario: { ...scenario, units: [{ ...scenario.units[0], id: '' }, ...scenario.units.slice(1)] },
+    };
+    const refused = refusal(() => store.importRecord(broken));
+    expect(refused.code).toBe('invalid');
+    const paths = refused.problems.map((p) => p.path.join('.'));
+    expect(paths).toContain('ruleSet');
+    expect(paths.some((p) => p.startsWith('scenario.units.0'))).toBe(true);
+
+    const wrongSide = { ...record, commands: [{ side: 'prussia', command: { type: 'x' } }] };
+    expect(refusal(() => store.importRecord(wrongSide)).problems.map((p) => p.path.join('.'))).toEqual([
+      'commands.0.side',
+    ]);
+    expect(refusal(() => store.importRecord({ format: 'other' })).problems.length).toBeGreaterThan(1);
+    expect(store.list()).toHaveLength(1);
+  });
+
+  it('migrates a new file to the current schema and refuses one from a newer Muster', () => {
+    store.close();
+    const db = new Database(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.pragma('user_version = 99');
+    db.close();
+    expect(() => openStore(file)).toThrow(/schema version 99, newer than this Muster knows \(1\)/);
+    store = openStore(join(dir, 'other.sqlite'));
+  });
+});
