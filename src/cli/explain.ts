@@ -2,9 +2,13 @@ import type { RollRecord } from '../core/random/dice.ts';
 import type { AnyProcedure } from '../core/rules/procedure.ts';
 import type { OddsReport } from '../core/rules/run.ts';
 import { formatRule, type TraceStep } from '../core/rules/trace.ts';
+import type { JsonSchema } from '../protocol/json-schema.ts';
+import { EPSILON, fraction, orderedOutcomes, percent } from '../protocol/odds.ts';
 import type { RuleSetEntry } from '../rulesets/index.ts';
-import type { JsonSchema } from './json-schema.ts';
 import { alignColumns, signed } from './text.ts';
+
+/** Re-exported for src/cli/text.test.ts: the odds numbers are the protocol's (src/protocol/odds.ts). */
+export { fraction, percent };
 
 /** Everything `--explain` prints, gathered by the resolve command. */
 export interface Explained {
@@ -24,10 +28,6 @@ export interface Explained {
 const BAR_WIDTH = 30;
 /** Outcomes longer than this are printed after the numbers. */
 const LONG_OUTCOME = 32;
-/** Floating-point error in a sum of path probabilities. */
-const EPSILON = 1e-12;
-const MAX_DENOMINATOR = 100_000;
-const FRACTION_TOLERANCE = 5e-13;
 
 /** The readable explanation of one resolution: facts, steps with their rules, dice, result, exact odds. */
 export function renderExplanation(e: Explained): string {
@@ -150,15 +150,6 @@ export function renderRolls(rolls: readonly RollRecord[]): string[] {
   ).map((l) => `  ${l}`);
 }
 
-/** Outcomes in a sensible order: numbers ascending; otherwise as the dice first reach them, low to high. */
-export function orderedOutcomes(view: OddsReport): OddsReport['outcomes'] {
-  const all = view.outcomes;
-  if (all.every((o) => typeof o.outcome === 'number')) {
-    return [...all].sort((a, b) => (a.outcome as number) - (b.outcome as number));
-  }
-  return all;
-}
-
 /**
  * One odds view as a small table: outcome, percentage, exact fraction, bar. When an outcome is a long
  * phrase, it goes last so the numbers still line up.
@@ -177,34 +168,4 @@ export function renderOddsView(view: OddsReport): string[] {
     ? (['right', 'right', 'left', 'left'] as const)
     : (['left', 'right', 'right', 'left'] as const);
   return [`  ${view.name}`, ...alignColumns(rows, align).map((l) => `    ${l}`)];
-}
-
-/** A probability as a percentage with one decimal; never rounds a possible outcome to 0% or 100%. */
-export function percent(p: number): string {
-  if (p > EPSILON && p < 0.0005) return '<0.1%';
-  if (p < 1 - EPSILON && p > 0.9995) return '>99.9%';
-  return `${(p * 100).toFixed(1)}%`;
-}
-
-/**
- * The exact fraction a probability stands for, e.g. `25/36`, when a small denominator (at most
- * 100000) matches it to within floating-point error; else undefined. Two such fractions differ by at
- * least 1e-10, far more than the error of a sum of path probabilities, so the fraction is the one.
- */
-export function fraction(p: number): string | undefined {
-  if (Math.abs(p - 1) <= EPSILON) return '1';
-  if (Math.abs(p) <= EPSILON) return '0';
-  let [h0, h1, k0, k1] = [0, 1, 1, 0];
-  let x = p;
-  for (let i = 0; i < 40; i++) {
-    const a = Math.floor(x);
-    [h0, h1] = [h1, a * h1 + h0];
-    [k0, k1] = [k1, a * k1 + k0];
-    if (k1 > MAX_DENOMINATOR) return undefined;
-    if (Math.abs(h1 / k1 - p) <= FRACTION_TOLERANCE) return `${h1}/${k1}`;
-    const rest = x - a;
-    if (rest < 1e-15) break;
-    x = 1 / rest;
-  }
-  return undefined;
 }

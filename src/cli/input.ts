@@ -1,5 +1,6 @@
 import type { DiceInput } from '../core/rules/run.ts';
-import { closest, describeGiven, formatPath } from './text.ts';
+import { checkDice as checkDiceInput } from '../protocol/dice.ts';
+import { formatPath } from '../protocol/text.ts';
 
 /** The outcome of reading one part of the input: a value, or the error lines that say what is wrong. */
 export type Checked<T> =
@@ -142,51 +143,18 @@ export function splitDice(situation: unknown): { facts: unknown; dice: unknown }
   return { facts, dice };
 }
 
-const DICE_EXPECTED =
-  'a list of die faces in throw order (e.g. [3, 4]) or an object of lists by roll key (e.g. {"randomFactor": [3, 4]})';
-
 /**
- * Checks typed-in dice: a list of whole numbers, or an object of such lists keyed by the procedure's
- * roll keys. Whether each face fits its die is checked as the dice are thrown.
+ * Checks typed-in dice (src/protocol/dice.ts): a list of whole numbers, or an object of such lists
+ * keyed by the procedure's roll keys. Each error names where the dice were given (`dice`, `--dice`).
  */
 export function checkDice(dice: unknown, rollKeys: readonly string[], where = 'dice'): Checked<DiceInput> {
-  const errors: string[] = [];
-  const at = (path: (string | number)[]): string => {
+  const checked = checkDiceInput(dice, rollKeys);
+  if (checked.ok) return checked;
+  const at = (path: readonly PropertyKey[]): string => {
     const rest = formatPath(path);
     return rest === '' || rest.startsWith('[') ? where + rest : `${where}.${rest}`;
   };
-  const faces = (list: unknown, path: (string | number)[]): number[] | undefined => {
-    if (!Array.isArray(list)) {
-      errors.push(`${at(path)}: expected a list of die faces (e.g. [3, 4]), got ${describeGiven(list)}`);
-      return undefined;
-    }
-    list.forEach((face, i) => {
-      if (typeof face !== 'number' || !Number.isInteger(face)) {
-        errors.push(`${at([...path, i])}: expected a die face (a whole number), got ${describeGiven(face)}`);
-      }
-    });
-    return list as number[];
-  };
-  if (Array.isArray(dice)) {
-    const list = faces(dice, []);
-    return errors.length || !list ? { ok: false, errors } : { ok: true, value: list };
-  }
-  if (dice === null || typeof dice !== 'object') {
-    return { ok: false, errors: [`${where}: expected ${DICE_EXPECTED}, got ${describeGiven(dice)}`] };
-  }
-  const byKey: Record<string, number[]> = {};
-  for (const [key, list] of Object.entries(dice)) {
-    if (!rollKeys.includes(key)) {
-      const guess = closest(key, rollKeys);
-      errors.push(
-        `${at([key])}: unknown roll key (the roll keys are: ${rollKeys.join(', ') || 'none'}), got ${describeGiven(list)}${guess ? `; did you mean "${guess}"?` : ''}`,
-      );
-      continue;
-    }
-    const checked = faces(list, [key]);
-    if (checked) byKey[key] = checked;
-  }
-  return errors.length ? { ok: false, errors } : { ok: true, value: byKey };
+  return { ok: false, errors: checked.problems.map((p) => `${at(p.path)}: ${p.message}`) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AnyProcedure } from '../core/rules/procedure.ts';
+import { closest } from '../protocol/text.ts';
 import { DEFAULT_RULE_SET, type RuleSetEntry } from '../rulesets/index.ts';
-import { closest } from './text.ts';
 
 /** An input error: printed without a stack trace, exit code 2. */
 export class UsageError extends Error {

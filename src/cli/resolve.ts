@@ -8,11 +8,11 @@ import {
 import { seedRng } from '../core/random/prng.ts';
 import { type DiceInput, type OddsReport, oddsOf } from '../core/rules/run.ts';
 import { Trace } from '../core/rules/trace.ts';
+import { factsJsonSchema } from '../protocol/procedure-schema.ts';
 import { RULE_SETS } from '../rulesets/index.ts';
 import { renderExplanation } from './explain.ts';
 import { checkDice, parseDiceOption, parseJsonText, parseSeed, splitDice } from './input.ts';
 import { formatIssues } from './issues.ts';
-import { factsJsonSchema } from './json-schema.ts';
 import { procedureOrThrow, type Registry, ruleSetOrThrow, UsageError } from './registry.ts';
 
 /** What a command printed and how it ended: 0 done, 1 internal error (a bug), 2 input or usage error. */

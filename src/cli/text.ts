@@ -1,95 +1,10 @@
-/** Small text helpers shared by the CLI's renderers. Pure. */
-
-/** The edit distance between two strings (Levenshtein: insertions, deletions, substitutions). */
-export function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j]!;
-      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length]!;
-}
-
 /**
- * The candidate closest to `given` if it is close enough to be a likely typo (case-insensitive; a
- * candidate that starts with or contains `given` also counts), else undefined.
+ * Small text helpers of the CLI's renderers: columns, wrapping, signed numbers, JSON for people. Pure.
+ * The helpers every shell's messages use live in src/protocol/text.ts; they are re-exported here for
+ * src/cli/scenario.ts (being edited by others) and src/cli/text.test.ts.
  */
-export function closest(given: string, candidates: readonly string[]): string | undefined {
-  const g = given.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const c of candidates) {
-    const d = editDistance(g, c.toLowerCase());
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
-    }
-  }
-  if (best !== undefined && bestDistance <= Math.max(2, Math.floor(g.length / 3))) return best;
-  if (g.length >= 3) {
-    const containing = candidates.filter((c) => c.toLowerCase().includes(g));
-    if (containing.length === 1) return containing[0];
-  }
-  return undefined;
-}
 
-/** `a`, `a or b`, `a, b or c` (with `and` when asked). */
-export function joinWords(words: readonly string[], last = 'or'): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} ${last} ${words[words.length - 1]}`;
-}
-
-/** Compact one-line JSON, shortened to `max` characters with an ellipsis. */
-export function compactJson(value: unknown, max = 60): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** A given value as an error message quotes it: `"high" (a string)`, `1.5 (a number)`, `nothing`. */
-export function describeGiven(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value))
-    return value.length === 0 ? '[] (an empty list)' : `${compactJson(value)} (a list)`;
-  switch (typeof value) {
-    case 'string':
-      return `${compactJson(value)} (a string)`;
-    case 'number':
-      return `${value} (a number)`;
-    case 'boolean':
-      return `${value} (a boolean)`;
-    case 'object':
-      return `${compactJson(value)} (an object)`;
-    default:
-      return String(value);
-  }
-}
-
-/** Renders a JSON path the way a referee writes it: `negative[0].count`, `unit.resolveLevel`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else if (typeof key === 'string' && /^[A-Za-z_$][\w$-]*$/.test(key)) out += out ? `.${key}` : key;
-    else out += `[${JSON.stringify(String(key))}]`;
-  }
-  return out;
-}
-
-/** The value at `path` in `root`, or undefined. */
-export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let at: unknown = root;
-  for (const key of path) {
-    if (at === null || typeof at !== 'object') return undefined;
-    at = (at as Record<PropertyKey, unknown>)[key as string];
-  }
-  return at;
-}
+export { closest, describeGiven, editDistance, formatPath } from '../protocol/text.ts';
 
 /**
  * Pads each column of `rows` to its widest cell (the last column is not padded); empty columns vanish.

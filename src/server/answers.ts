@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { ApiError, ApiIssue } from './contract.ts';
-import { formatIssues, type Problem } from './schema/issues.ts';
-import type { JsonSchema } from './schema/json-schema.ts';
-import { formatPath } from './schema/text.ts';
+import type { ApiError, ApiIssue } from '../protocol/api.ts';
+import { formatIssues, type Problem } from '../protocol/issues.ts';
+import type { JsonSchema } from '../protocol/json-schema.ts';
+import { inputJsonSchemaOf } from '../protocol/procedure-schema.ts';
+import { formatPath } from '../protocol/text.ts';
 
 /** A response body and its HTTP status: what the API's logic returns, before fastify sends it. */
 export type Answer<T> =
@@ -26,11 +27,7 @@ export function checkBody<T>(
   if (parsed.success) return { ok: true, value: parsed.data };
   let json = jsonSchemas.get(schema);
   if (!json) {
-    json = z.toJSONSchema(schema, {
-      io: 'input',
-      target: 'draft-2020-12',
-      unrepresentable: 'any',
-    }) as JsonSchema;
+    json = inputJsonSchemaOf(schema);
     jsonSchemas.set(schema, json);
   }
   return { ok: false, problems: formatIssues(parsed.error.issues, body, json) };

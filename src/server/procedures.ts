@@ -4,19 +4,20 @@ import { seedRng } from '../core/random/prng.ts';
 import type { AnyProcedure } from '../core/rules/procedure.ts';
 import { type DiceInput, oddsOf } from '../core/rules/run.ts';
 import { Trace } from '../core/rules/trace.ts';
-import { DEFAULT_RULE_SET, type RuleSetEntry } from '../rulesets/index.ts';
-import { type Answer, checkBody, invalidInput, SEED_SCHEMA } from './answers.ts';
 import type {
   OddsResponse,
   ProcedureDetail,
   ProcedureSummary,
   ResolveResponse,
   RuleSetList,
-} from './contract.ts';
+} from '../protocol/api.ts';
+import { formatIssues, type Problem } from '../protocol/issues.ts';
+import type { JsonSchema } from '../protocol/json-schema.ts';
+import { factsJsonSchema, factsSchemaForApi } from '../protocol/procedure-schema.ts';
+import { closest } from '../protocol/text.ts';
+import { DEFAULT_RULE_SET, type RuleSetEntry } from '../rulesets/index.ts';
+import { type Answer, checkBody, invalidInput, SEED_SCHEMA } from './answers.ts';
 import { checkDice } from './schema/dice.ts';
-import { formatIssues, type Problem } from './schema/issues.ts';
-import { factsJsonSchema, factsSchemaForApi, type JsonSchema } from './schema/json-schema.ts';
-import { closest } from './schema/text.ts';
 
 /**
  * The rules procedures over HTTP, without HTTP: listing, resolving and exact odds, each taking the

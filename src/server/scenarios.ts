@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Scenario } from '../game/scenario/schema.ts';
 import { formatScenarioIssue, validateScenario } from '../game/scenario/validate.ts';
-import type { ScenarioList, ScenarioSummary } from './contract.ts';
+import type { ScenarioList, ScenarioSummary } from '../protocol/api.ts';
 
 /**
  * The scenarios a server offers: every `*.json` file of a folder (scenarios/ by default), read and

@@ -6,12 +6,12 @@ import { z } from 'zod';
 import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
 import type { Scenario } from '../game/scenario/schema.ts';
 import { validateScenario } from '../game/scenario/validate.ts';
+import type { GameSummary, SavedGame } from '../protocol/api.ts';
+import type { Problem } from '../protocol/issues.ts';
+import { describeGiven, joinWords } from '../protocol/text.ts';
 import { DEFAULT_RULE_SET, RULE_SETS } from '../rulesets/index.ts';
 import { checkBody, SEED_SCHEMA } from './answers.ts';
-import type { GameSummary, SavedGame } from './contract.ts';
 import type { ScenarioCatalog } from './scenarios.ts';
-import type { Problem } from './schema/issues.ts';
-import { describeGiven, joinWords } from './schema/text.ts';
 
 /**
  * Saved games in SQLite. A game is its scenario (a copy, taken when the game is created), its seed and

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ApiError } from './api-types.ts';
+import type { ApiError } from '../protocol/api.ts';
 
 /** An API error: its sentence, and each problem with the field it is about. */
 export function ErrorBox({ error }: { readonly error: ApiError }): ReactNode {

@@ -10,7 +10,7 @@ import type {
   ResolveResponse,
   RuleSetList,
   ScenarioList,
-} from './api-types.ts';
+} from '../protocol/api.ts';
 
 /** An API answer: the body, or the server's error (a network failure is an error too). */
 export type Fetched<T> =

@@ -5,23 +5,28 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The architecture, enforced: dependencies point one way
- *   core <- rulesets <- game <- cli | server | web
- * and the pure layers (core, rulesets, game) do no I/O: no Node built-ins, no clock, no Math.random.
+ *   core <- rulesets <- game <- protocol <- cli | server | web
+ * (the shells may also import core, rulesets and game directly) and the pure layers (core, rulesets,
+ * game, protocol) do no I/O: no Node built-ins, no clock, no Math.random, no DOM.
  */
 const ROOT = resolve(import.meta.dirname, '../../src');
-const LAYERS = ['core', 'rulesets', 'game', 'cli', 'server', 'web'] as const;
+const LAYERS = ['core', 'rulesets', 'game', 'protocol', 'cli', 'server', 'web'] as const;
 type Layer = (typeof LAYERS)[number];
 
-/** What each layer may import from. Shells may not import each other. */
+/**
+ * What each layer may import from. Shells may not import each other; what they share about inputs,
+ * schemas and the API lives in `protocol`.
+ */
 const ALLOWED: Record<Layer, readonly Layer[]> = {
   core: ['core'],
   rulesets: ['core', 'rulesets'],
   game: ['core', 'rulesets', 'game'],
-  cli: ['core', 'rulesets', 'game', 'cli'],
-  server: ['core', 'rulesets', 'game', 'server'],
-  web: ['core', 'rulesets', 'game', 'web'],
+  protocol: ['core', 'rulesets', 'game', 'protocol'],
+  cli: ['core', 'rulesets', 'game', 'protocol', 'cli'],
+  server: ['core', 'rulesets', 'game', 'protocol', 'server'],
+  web: ['core', 'rulesets', 'game', 'protocol', 'web'],
 };
-const PURE: readonly Layer[] = ['core', 'rulesets', 'game'];
+const PURE: readonly Layer[] = ['core', 'rulesets', 'game', 'protocol'];
 /** Packages the pure layers may use: pure libraries with no I/O. */
 const PURE_PACKAGES = ['zod'];
 
@@ -66,6 +71,7 @@ function violations(file: string, text: string): string[] {
       [/\bprocess\./, 'process'],
       [/\b(?:fetch|setTimeout|setInterval|require)\s*\(/, 'I/O or timers'],
       [/\bconsole\./, 'console output'],
+      [/\b(?:document|window|navigator|localStorage|sessionStorage)\./, 'the DOM'],
     ] as const) {
       if (pattern.test(code)) found.push(`${layer} is pure but uses ${what}`);
     }
@@ -93,5 +99,20 @@ describe('architecture', () => {
     expect(violations(join(ROOT, 'rulesets', 'x.ts'), "import { y } from '../cli/main.ts';")).toHaveLength(1);
     expect(violations(join(ROOT, 'cli', 'x.ts'), "import { y } from '../server/main.ts';")).toHaveLength(1);
     expect(violations(join(ROOT, 'cli', 'x.ts'), "import { readFileSync } from 'node:fs';")).toEqual([]);
+  });
+
+  it('lets every shell import the protocol, keeps it pure and below the shells', () => {
+    const protocol = join(ROOT, 'protocol', 'x.ts');
+    for (const shell of ['cli', 'server', 'web']) {
+      expect(violations(join(ROOT, shell, 'x.ts'), "import { y } from '../protocol/issues.ts';")).toEqual([]);
+      expect(violations(protocol, `import { y } from '../${shell}/x.ts';`)).toHaveLength(1);
+    }
+    expect(violations(protocol, "import { y } from '../game/engine/game.ts';")).toEqual([]);
+    expect(violations(protocol, "import { z } from 'zod';")).toEqual([]);
+    expect(violations(protocol, "import { readFileSync } from 'node:fs';")).toHaveLength(1);
+    expect(violations(protocol, "import React from 'react';")).toHaveLength(1);
+    expect(violations(protocol, 'const t = Date.now();')).toHaveLength(1);
+    expect(violations(protocol, 'document.title = "x";')).toHaveLength(1);
+    expect(violations(join(ROOT, 'web', 'x.ts'), 'document.title = "x";')).toEqual([]);
   });
 });

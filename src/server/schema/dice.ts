@@ -1,60 +1,16 @@
 import type { DiceInput } from '../../core/rules/run.ts';
-import type { Problem } from './issues.ts';
-import { closest, describeGiven } from './text.ts';
-
-const DICE_EXPECTED =
-  'a list of die faces in throw order (e.g. [3, 4]) or an object of lists by roll key (e.g. {"randomFactor": [3, 4]})';
+import { checkDice as checkDiceInput } from '../../protocol/dice.ts';
+import type { Problem } from '../../protocol/issues.ts';
 
 /**
- * Checks typed-in dice (the request's `dice` field, paths start with 'dice'): a list of whole numbers,
- * or an object of such lists keyed by the procedure's roll keys. Whether each face fits its die is
- * checked as the dice are thrown. The messages are those of the CLI's `checkDice` (src/cli/input.ts).
+ * Checks a request's typed-in dice (its `dice` field: paths start with 'dice') with the protocol's
+ * `checkDice` (src/protocol/dice.ts), which the CLI uses too.
  */
 export function checkDice(
   dice: unknown,
   rollKeys: readonly string[],
 ): { ok: true; value: DiceInput } | { ok: false; problems: Problem[] } {
-  const problems: Problem[] = [];
-  const faces = (list: unknown, path: (string | number)[]): number[] | undefined => {
-    if (!Array.isArray(list)) {
-      problems.push({
-        path,
-        message: `expected a list of die faces (e.g. [3, 4]), got ${describeGiven(list)}`,
-      });
-      return undefined;
-    }
-    list.forEach((face, i) => {
-      if (typeof face !== 'number' || !Number.isInteger(face)) {
-        problems.push({
-          path: [...path, i],
-          message: `expected a die face (a whole number), got ${describeGiven(face)}`,
-        });
-      }
-    });
-    return list as number[];
-  };
-  if (Array.isArray(dice)) {
-    const list = faces(dice, ['dice']);
-    return problems.length || !list ? { ok: false, problems } : { ok: true, value: list };
-  }
-  if (dice === null || typeof dice !== 'object') {
-    return {
-      ok: false,
-      problems: [{ path: ['dice'], message: `expected ${DICE_EXPECTED}, got ${describeGiven(dice)}` }],
-    };
-  }
-  const byKey: Record<string, number[]> = {};
-  for (const [key, list] of Object.entries(dice)) {
-    if (!rollKeys.includes(key)) {
-      const guess = closest(key, rollKeys);
-      problems.push({
-        path: ['dice', key],
-        message: `unknown roll key (the roll keys are: ${rollKeys.join(', ') || 'none'}), got ${describeGiven(list)}${guess ? `; did you mean "${guess}"?` : ''}`,
-      });
-      continue;
-    }
-    const checked = faces(list, ['dice', key]);
-    if (checked) byKey[key] = checked;
-  }
-  return problems.length ? { ok: false, problems } : { ok: true, value: byKey };
+  const checked = checkDiceInput(dice, rollKeys);
+  if (checked.ok) return checked;
+  return { ok: false, problems: checked.problems.map((p) => ({ ...p, path: ['dice', ...p.path] })) };
 }

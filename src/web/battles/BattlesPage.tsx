@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import type { ApiError, GameSummary, ScenarioList } from '../../protocol/api.ts';
 import { api } from '../api.ts';
-import type { ApiError, GameSummary, ScenarioList } from '../api-types.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
 
 /**

@@ -1,14 +1,14 @@
 import { memo, type ReactNode, useEffect, useId, useState } from 'react';
-import type { ApiIssue } from '../api-types.ts';
+import type { ApiIssue } from '../../protocol/api.ts';
+import { deref } from '../../protocol/json-schema.ts';
+import { formatPath } from '../../protocol/text.ts';
 import {
   branchIndex,
   type Choice,
-  deref,
   type Editor,
   editorFor,
   type FieldSpec,
   fieldsOf,
-  formatPath,
   humanize,
   initialValue,
   intoBranch,

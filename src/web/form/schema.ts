@@ -1,32 +1,12 @@
 /**
  * How the browser turns a procedure's JSON Schema (as the API sends it: zod's draft 2020-12 output, with
  * Muster's `x-descriptions` on enums) into a form: which editor each field gets, a starting value, and
- * which branch of a union a value belongs to. Pure: no DOM, so tests run it in Node.
+ * which branch of a union a value belongs to. Pure: no DOM, so tests run it in Node. Reading the schema
+ * (`$ref`s, enum values and their descriptions) is the protocol's (src/protocol/json-schema.ts).
  */
-export interface JsonSchema {
-  $ref?: string;
-  title?: string;
-  description?: string;
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  prefixItems?: JsonSchema[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  enum?: unknown[];
-  /** Muster's extension: a description per enum value (a modifier's label and value). */
-  'x-descriptions'?: Record<string, string>;
-  const?: unknown;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  multipleOf?: number;
-  minItems?: number;
-  maxItems?: number;
-  [key: string]: unknown;
-}
+import { deref, enumValues, type JsonSchema } from '../../protocol/json-schema.ts';
+
+export type { JsonSchema };
 
 /** A value a select offers, with its description when the schema gives one. */
 export interface Choice {
@@ -61,26 +41,6 @@ export interface FieldSpec {
   readonly required: boolean;
 }
 
-/** Follows a local `$ref` (`#` or `#/$defs/Name`) against `root`. */
-export function deref(root: JsonSchema, node: JsonSchema): JsonSchema {
-  let at = node;
-  for (let hops = 0; at.$ref !== undefined && hops < 20; hops++) {
-    const ref = at.$ref;
-    if (ref === '#') at = root;
-    else if (ref.startsWith('#/')) {
-      let target: unknown = root;
-      for (const part of ref.slice(2).split('/')) {
-        target = (target as Record<string, unknown> | undefined)?.[
-          part.replace(/~1/g, '/').replace(/~0/g, '~')
-        ];
-      }
-      if (!target || typeof target !== 'object') return at;
-      at = target as JsonSchema;
-    } else return at;
-  }
-  return at;
-}
-
 function branchesOf(node: JsonSchema): JsonSchema[] | undefined {
   return node.anyOf ?? node.oneOf;
 }
@@ -94,12 +54,7 @@ function choicesOf(node: JsonSchema): Choice[] {
     const value = node.const as Choice['value'];
     return [node.description === undefined ? { value } : { value, description: node.description }];
   }
-  const descriptions = node['x-descriptions'];
-  return (node.enum ?? []).map((v) => {
-    const value = v as Choice['value'];
-    const description = typeof v === 'string' ? descriptions?.[v] : undefined;
-    return description === undefined ? { value } : { value, description };
-  });
+  return enumValues(node) as Choice[];
 }
 
 function isObjectNode(node: JsonSchema): boolean {
@@ -346,15 +301,4 @@ export function humanize(key: string): string {
     .replace(/[-_]+/g, ' ')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A path as the API writes it: `negative[1].count`, `unit.resolveLevel` ('' for the whole). */
-export function formatPath(path: readonly (string | number)[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(key)) out += out ? `.${key}` : key;
-    else out += `[${JSON.stringify(key)}]`;
-  }
-  return out;
 }

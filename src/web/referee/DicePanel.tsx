@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import type { RollDoc } from '../../core/rules/procedure.ts';
-import type { ApiIssue } from '../api-types.ts';
+import type { ApiIssue } from '../../protocol/api.ts';
 import type { DiceEntry } from './dice.ts';
 
 /** The dice panel: where the dice come from, and the faces typed in. */

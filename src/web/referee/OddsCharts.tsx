@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ApiError, OddsChart } from '../api-types.ts';
-import { fraction, orderedOutcomes, percent } from './odds.ts';
+import type { ApiError, OddsChart } from '../../protocol/api.ts';
+import { fraction, orderedOutcomes, percent } from '../../protocol/odds.ts';
 
 /**
  * The exact odds of every view as bar charts (an SVG bar per outcome, its length the probability: a

@@ -1,6 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatRule } from '../../core/rules/trace.ts';
-import { api } from '../api.ts';
 import type {
   ApiError,
   ApiIssue,
@@ -9,7 +8,8 @@ import type {
   ResolveRequest,
   ResolveResponse,
   RuleSetInfo,
-} from '../api-types.ts';
+} from '../../protocol/api.ts';
+import { api } from '../api.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
 import { SchemaForm } from '../form/SchemaForm.tsx';
 import { initialValue } from '../form/schema.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RollRecord } from '../../core/random/dice.ts';
 import { formatRule, type TraceStep } from '../../core/rules/trace.ts';
-import type { ResolveResponse } from '../api-types.ts';
+import type { ResolveResponse } from '../../protocol/api.ts';
 
 /**
  * A resolution as the referee reads it: the result in a few lines, the dice thrown, and every step

@@ -1,5 +1,5 @@
 import type { RollDoc } from '../../core/rules/procedure.ts';
-import type { ApiIssue, ResolveRequest } from '../api-types.ts';
+import type { ApiIssue, ResolveRequest } from '../../protocol/api.ts';
 
 /**
  * Where the dice come from: Muster throws them (from a seed, given or picked), or the referee types in

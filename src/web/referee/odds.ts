@@ -1,50 +1,5 @@
-import type { OddsChart } from '../api-types.ts';
-
 /**
- * The numbers of an odds chart, as the CLI's `--explain` shows them (src/cli/explain.ts): outcomes in
- * a sensible order, percentages that never round a possible outcome to 0% or 100%, exact fractions.
- * Pure.
+ * The numbers of an odds chart moved to src/protocol/odds.ts, which the CLI's `--explain` shares;
+ * re-exported here for the tests' import path (test/web/form.test.ts, test/web/browser.test.ts).
  */
-
-/** Floating-point error in a sum of path probabilities. */
-const EPSILON = 1e-12;
-const MAX_DENOMINATOR = 100_000;
-const FRACTION_TOLERANCE = 5e-13;
-
-/** Outcomes in a sensible order: numbers ascending; otherwise as the dice first reach them, low to high. */
-export function orderedOutcomes(chart: OddsChart): OddsChart['outcomes'] {
-  const all = chart.outcomes;
-  if (all.every((o) => typeof o.outcome === 'number')) {
-    return [...all].sort((a, b) => (a.outcome as number) - (b.outcome as number));
-  }
-  return all;
-}
-
-/** A probability as a percentage with one decimal; never rounds a possible outcome to 0% or 100%. */
-export function percent(p: number): string {
-  if (p > EPSILON && p < 0.0005) return '<0.1%';
-  if (p < 1 - EPSILON && p > 0.9995) return '>99.9%';
-  return `${(p * 100).toFixed(1)}%`;
-}
-
-/**
- * The exact fraction a probability stands for, e.g. `25/36`, when a denominator of at most 100000
- * matches it to within floating-point error; else undefined.
- */
-export function fraction(p: number): string | undefined {
-  if (Math.abs(p - 1) <= EPSILON) return '1';
-  if (Math.abs(p) <= EPSILON) return '0';
-  let [h0, h1, k0, k1] = [0, 1, 1, 0];
-  let x = p;
-  for (let i = 0; i < 40; i++) {
-    const a = Math.floor(x);
-    [h0, h1] = [h1, a * h1 + h0];
-    [k0, k1] = [k1, a * k1 + k0];
-    if (k1 > MAX_DENOMINATOR) return undefined;
-    if (Math.abs(h1 / k1 - p) <= FRACTION_TOLERANCE) return `${h1}/${k1}`;
-    const rest = x - a;
-    if (rest < 1e-15) break;
-    x = 1 / rest;
-  }
-  return undefined;
-}
+export { fraction, orderedOutcomes, percent } from '../../protocol/odds.ts';

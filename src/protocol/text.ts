@@ -1,6 +1,6 @@
 /**
- * Text helpers for input errors, copied from src/cli/text.ts (shells may not import each other; see
- * docs/web.md, "Shared with the CLI"). test/web/server-errors.test.ts checks the messages stay the CLI's.
+ * Text helpers every shell's messages use: typo suggestions, word lists, given values and JSON paths as
+ * error messages quote them. Pure.
  */
 
 /** The edit distance between two strings (Levenshtein: insertions, deletions, substitutions). */
