@@ -15,6 +15,7 @@ import {
 import { deriveAllReactionFacts } from '../src/rulesets/john-company/table/facts.ts';
 import { fixtureBattle } from '../src/rulesets/john-company/table/fixture-forces.ts';
 import { sightWorkload } from '../src/rulesets/john-company/table/workload.ts';
+import { runBattleBench } from './battles.ts';
 import { formatRate, measure } from './harness.ts';
 
 /**
@@ -154,3 +155,7 @@ for (const ruleSet of RULE_SETS) {
     );
   }
 }
+
+say('');
+say('Whole battles (John Company, computer against computer)');
+runBattleBench(say);

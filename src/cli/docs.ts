@@ -23,10 +23,13 @@ export const CLI_DOCS_PATH = fileURLToPath(new URL('../../docs/cli.md', import.m
 const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-function commandSection(command: Command): string[] {
+/** A command's section; a command with subcommands (`muster scenario`) gets one per subcommand. */
+function commandSection(command: Command, parent = 'muster'): string[] {
   const name = command.name();
+  if (command.commands.length > 0)
+    return command.commands.flatMap((sub) => commandSection(sub, `${parent} ${name}`));
   const aliases = command.aliases();
-  const lines = [`### ${code(`muster ${name} ${command.usage()}`)}`, ''];
+  const lines = [`### ${code(`${parent} ${name} ${command.usage()}`)}`, ''];
   if (aliases.length) lines.push(`Also: ${aliases.map((a) => code(`muster ${a}`)).join(', ')}.`, '');
   lines.push(command.description(), '');
   if (command.registeredArguments.length) {
@@ -122,6 +125,8 @@ export function renderCliDocs(): string {
     '',
     'A referee beside the table describes a situation as JSON; `muster resolve` runs the rules procedure and prints the result, every step with its modifier and the rule it applies, the dice thrown, and the exact odds of each outcome for the same facts.',
     '',
+    'It also plays whole battles on the virtual table: `muster play` puts a person against the computer opponent (or the computer against itself) on the terminal, `muster replay` re-runs a saved game and checks it, and `muster scenario` checks and lists scenarios.',
+    '',
     'Run it as `npx muster ...` or `node bin/muster.mjs ...` in the repository (no build step; `npm start` prints the help). `muster` with no arguments prints the top-level help; every command takes `--help`.',
     '',
     '## Commands',
@@ -176,7 +181,7 @@ export function renderCliDocs(): string {
     '| Exit code | Meaning |',
     '| --- | --- |',
     '| 0 | done (including `--help`) |',
-    '| 2 | bad input or usage: invalid JSON (with line and column), facts that do not fit the procedure, unknown procedure or rule set (with the closest name), dice that do not fit, an unknown command or option |',
+    '| 2 | bad input or usage: invalid JSON (with line and column), facts that do not fit the procedure, unknown procedure or rule set (with the closest name), dice that do not fit, an unknown command or option, an invalid scenario (every problem with its path), a saved game that does not replay |',
     '| 1 | internal error: a bug in Muster (set `MUSTER_DEBUG=1` for the stack trace) |',
     '',
     'Input errors are printed on stderr without a stack trace, all of them at once, each naming the field path, what was expected and what was given, e.g.:',
@@ -185,6 +190,20 @@ export function renderCliDocs(): string {
     `$ echo '{ "colour": "red", "dice": "3,4" }' | muster resolve ${sampleId}`,
     sampleError(sampleId),
     '```',
+    '',
+    '## Playing a battle',
+    '',
+    '```sh',
+    'muster scenario list                                   # the scenarios that come with Muster',
+    'muster play assaye-1803 --side british --seed 7        # you command the British; the computer the Marathas',
+    'muster play training-village-ford --ai both --turns 4  # watch the computer play both sides for 4 turns',
+    'muster play plassey-1757 --seed 1 --save game.json     # keep the record',
+    'muster replay game.json                                # the whole battle log again, checked',
+    '```',
+    '',
+    "`muster play` prints the battle log as the battle is fought: each card drawn (`> unit`), orders revealed, Reaction Tests (Final Modified Resolve Level, status, effect on movement), moves, fire (range band, stands firing, Final Fire Factor, Random Factor, stands lost), Confrontations (both levels, the winner and the result row, stands lost), rallies and the result. When you play, the log shows only what your side may see, and at each of your decisions the situation is shown from your side's view (your units with their orders and statuses, the enemy units you have spotted, your Generals and their orders left), followed by the numbered legal commands: type a number, `?` to see the situation again, or `q` to stop. The computer opponent is described in docs/ai.md.",
+    '',
+    'A saved game is a game record: `{ "format": "muster-game", "version": 1, "ruleSet", "scenario", "seed", "commands": [{ "side", "command" }] }`, the scenario as played (with `--turns` applied) and every command in order. The dice and cards come from the seed, so `muster replay` reproduces the battle exactly: it stops with exit code 2 if a command is refused, and checks that a second replay gives the same game.',
     '',
     '## Procedures',
     '',

@@ -8,8 +8,11 @@ import {
   topHelpAfter,
 } from './help.ts';
 import { inputJsonSchema } from './json-schema.ts';
+import { playCommand, processTerminal, type Terminal } from './play.ts';
 import { procedureList, procedureOrThrow, type Registry, ruleSetOrThrow, UsageError } from './registry.ts';
+import { replayCommand } from './replay.ts';
 import { type CliOutcome, EXIT_OK, EXIT_USAGE, fail, internalError, resolveSituation } from './resolve.ts';
+import { listCommand, validateCommand } from './scenario.ts';
 
 /** What the CLI needs from the world; `main.ts` gives it the process, tests give it fakes. */
 export interface CliEnv {
@@ -22,6 +25,10 @@ export interface CliEnv {
   readonly debug?: boolean;
   /** The rule sets to offer (default: the registry, `RULE_SETS`). */
   readonly ruleSets?: Registry;
+  /** Where `muster play` talks to the person (default: the process's stdin and stdout). */
+  readonly terminal?: Terminal;
+  /** Writes a file (`muster play --save`; default: the file system). */
+  writeFile?(file: string, text: string): Promise<void>;
 }
 
 /** Help is wrapped at a fixed width, so it reads the same in a terminal, a pipe, the tests and the docs. */
@@ -181,6 +188,75 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .option('--json', 'as JSON')
     .action((opts: { json?: boolean }) => {
       sink.out += opts.json ? procedureListingJson(registry) : procedureListing(registry);
+    });
+
+  program
+    .command('play')
+    .summary('play a battle: you against the computer, or the computer against itself')
+    .description(
+      "Play a John Company battle on the terminal against the computer (or --ai both to watch it play itself). At each of your decisions it shows the situation from your side's view and the numbered legal commands; type a number. The battle log is printed as the battle is fought.",
+    )
+    .argument('<scenario>', 'a scenario file, or the id of one in scenarios/ (muster scenario list)')
+    .option('--side <side>', 'the side you play (default: the first side, or the one the computer does not)')
+    .option('--ai <side>', 'the side the computer plays, or "both" (computer against computer)')
+    .option('--seed <n>', 'seed (0-4294967295) of the dice and cards; without it, one is picked and printed')
+    .option('--save <file>', 'write the game record (JSON) here at the end, for muster replay')
+    .option('--turns <n>', "end the battle after n turns (the scenario's verdict at its turn limit applies)")
+    .action(
+      async (
+        scenario: string,
+        opts: { side?: string; ai?: string; seed?: string; save?: string; turns?: string },
+      ) => {
+        const own = env.terminal ? undefined : processTerminal();
+        try {
+          emit(
+            sink,
+            await playCommand(scenario, opts, {
+              terminal: env.terminal ?? own!,
+              readInput: (file) => env.readInput(file),
+              randomSeed: env.randomSeed,
+              ...(env.writeFile ? { writeFile: env.writeFile } : {}),
+            }),
+          );
+        } finally {
+          own?.close();
+        }
+      },
+    );
+
+  program
+    .command('replay')
+    .summary('re-run a saved game, print its battle log and check it replays exactly')
+    .description(
+      'Re-run a game saved by muster play --save from its scenario and seed: print the battle log and check that every command is accepted and the game replays exactly.',
+    )
+    .argument('<file>', 'the saved game (a Muster game record, JSON)')
+    .option('--side <side>', 'print only what this side saw (default: everything)')
+    .action(async (file: string, opts: { side?: string }) => {
+      emit(sink, await replayCommand(file, opts, (f) => env.readInput(f)));
+    });
+
+  const scenario = program
+    .command('scenario')
+    .summary('check and list scenarios')
+    .description('Check a scenario file, or list the scenarios that come with Muster.')
+    .helpCommand(false);
+  scenario
+    .command('validate')
+    .summary('check a scenario and list every problem')
+    .description(
+      'Check a scenario (a file, or the id of one in scenarios/): every problem with the path of its field (exit code 2), or what it holds.',
+    )
+    .argument('<file>', 'the scenario file, or a scenario id')
+    .action(async (file: string) => {
+      emit(sink, await validateCommand(file, (f) => env.readInput(f)));
+    });
+  scenario
+    .command('list')
+    .summary('list the scenarios in scenarios/')
+    .description('List the scenarios that come with Muster (scenarios/), by id and title.')
+    .action(async () => {
+      emit(sink, await listCommand((f) => env.readInput(f)));
     });
 
   program

@@ -1,0 +1,568 @@
+import type { Point } from '../../../core/geometry/points.ts';
+import type { Prng } from '../../../core/random/prng.ts';
+import type { GeneralId, UnitId, UnitState } from '../../../core/table/model.ts';
+import { frontCentre } from '../../../rulesets/john-company/table/formations.ts';
+import {
+  type Manoeuvre,
+  motionOf,
+  poseAt,
+  poseOf,
+} from '../../../rulesets/john-company/table/movement-manoeuvres.ts';
+import { ORDERS, type OrderId } from '../../../rulesets/john-company/tables/orders.ts';
+import type { JcCommand } from '../commands.ts';
+import type { GeneralActivation, UnitActivation } from '../state.ts';
+import type { JcView } from '../view.ts';
+import { chargeOdds, expectedFireLoss, steadyChance } from './odds.ts';
+import {
+  centreOf,
+  chargeReach,
+  commanderOf,
+  distance,
+  frontOf,
+  gap,
+  generalReach,
+  isRouting,
+  radiusOf,
+  type Situation,
+  situationOf,
+  statusOf,
+  troopOfUnit,
+  weaponRange,
+} from './situation.ts';
+
+/**
+ * John Company's computer opponent: from its side's view only (`viewFor`; never the game state) and the
+ * legal commands (`legalCommands`), it picks one command. It plays by the same rules as a person because
+ * it can only choose what `legalCommands` offers, and `apply` judges it.
+ *
+ * How it decides (docs/ai.md): in Step 2 every unit is given the order its situation calls for: charge
+ * when the exact odds of the charge test and the Confrontation are good; form square when enemy
+ * cavalry can reach a regular battalion (and back to line when it cannot); hold below Steady, and when
+ * an enemy is in range to fire; the two units nearest each objective the side must take and does not
+ * hold advance on it, the rest hold (a side with no objectives advances on the enemy, one that wins at
+ * the turn limit holds). Counters go first to units with no continuing order (without one they are
+ * Without Orders), each weighted by its exact chance of testing Steady (below it, orders make no
+ * difference); a unit outside its General's Command Radius keeps its continuing order rather than
+ * take a counter that would be lost. In Step 5 a unit rallies if it may, fires at the target it
+ * expects to hurt most, changes formation as ordered, reforms, and makes the move that brings it
+ * nearest its goal without leaving its General's radius. A General rallies whom he can, and rides
+ * where his units with counters still to carry out are within his radius, to units he may rally, or
+ * to the unit his Leadership helps most.
+ *
+ * Deterministic: the same view and legal commands give the same command. `rng`, if given, breaks ties
+ * between equally good commands (seeded, so still reproducible).
+ */
+export function decide(view: JcView, legal: readonly JcCommand[], rng?: Prng): JcCommand {
+  const first = legal[0];
+  if (first === undefined) throw new Error('the computer opponent was given no legal command');
+  if (legal.length === 1) return first;
+  const side = view.viewer;
+  const sit = situationOf(view, side);
+  const node = view.node;
+  const scored = (() => {
+    switch (node.phase) {
+      case 'orders':
+        return ordersChoice(sit, legal);
+      case 'aim':
+        return aimChoice(sit, legal);
+      case 'charge-response':
+        return responseChoice(sit, legal, node.target, node.charger);
+      case 'activation':
+        return node.activation.kind === 'unit'
+          ? unitChoice(sit, legal, node.activation)
+          : generalChoice(sit, legal, node.activation);
+      case 'over':
+        return [];
+    }
+  })();
+  return best(scored, rng) ?? first;
+}
+
+interface Scored {
+  readonly command: JcCommand;
+  readonly score: number;
+}
+
+/** The highest score; ties by the order given, or at random when `rng` is given. */
+function best(scored: readonly Scored[], rng: Prng | undefined): JcCommand | undefined {
+  let top = Number.NEGATIVE_INFINITY;
+  for (const s of scored) if (s.score > top) top = s.score;
+  const tied = scored.filter((s) => s.score >= top - 1e-9);
+  if (tied.length === 0) return undefined;
+  return (rng && tied.length > 1 ? tied[rng.int(tied.length)] : tied[0])!.command;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Goals
+
+/** Whether the side holds an objective now: a unit of its own within it, no spotted enemy. */
+function holds(sit: Situation, o: Situation['stance']['objectives'][number]): boolean {
+  const within = (u: UnitState) => u.stands.some((s) => distance(s, o.position) <= o.radius);
+  if (sit.enemies.some((e) => within(e) && !isRouting(sit.view, e.id))) return false;
+  return sit.mine.some((u) => within(u) && !isRouting(sit.view, u.id));
+}
+
+/** Whether a unit stands on one of the objectives its side must hold. */
+function onObjective(sit: Situation, u: UnitState): boolean {
+  return sit.stance.objectives.some((o) => u.stands.some((s) => distance(s, o.position) <= o.radius));
+}
+
+/** The nearest spotted enemy that is not running away, with its distance. */
+function nearestEnemy(
+  sit: Situation,
+  u: UnitState,
+): { readonly enemy: UnitState; readonly gap: number } | undefined {
+  let found: { enemy: UnitState; gap: number } | undefined;
+  for (const e of sit.enemies) {
+    if (isRouting(sit.view, e.id)) continue;
+    const g = gap(u, e);
+    if (!found || g < found.gap) found = { enemy: e, gap: g };
+  }
+  return found;
+}
+
+/** How many units go for each objective the side must take. */
+const PER_OBJECTIVE = 2;
+
+/**
+ * The objective a unit is sent to take, if any: for each objective the side must hold and does not
+ * (in the scenario's order), the nearest units that can go (not artillery, not running), each unit
+ * sent once.
+ */
+function objectiveOf(sit: Situation, u: UnitState): Point | undefined {
+  const sent = new Set<UnitId>();
+  for (const o of sit.stance.objectives) {
+    if (holds(sit, o)) continue;
+    const near = sit.mine
+      .filter(
+        (m) =>
+          !sent.has(m.id) && troopOfUnit(sit.view, m.id).arm !== 'artillery' && !isRouting(sit.view, m.id),
+      )
+      .map((m) => ({ m, d: distance(centreOf(m), o.position) }))
+      .sort((a, b) => a.d - b.d || (a.m.id < b.m.id ? -1 : 1))
+      .slice(0, PER_OBJECTIVE);
+    for (const { m } of near) {
+      if (m.id === u.id) return o.position;
+      sent.add(m.id);
+    }
+  }
+  return undefined;
+}
+
+/** Where a unit should head: the objective it is sent to, else the nearest enemy, else the enemy's edge. */
+function goalOf(sit: Situation, u: UnitState): Point {
+  const objective = objectiveOf(sit, u);
+  if (objective) return objective;
+  const near = nearestEnemy(sit, u);
+  return near ? centreOf(near.enemy) : sit.stance.enemyEdge;
+}
+
+/** Enemy cavalry able to charge the unit soon (within its reach and a little more). */
+function cavalryThreat(sit: Situation, u: UnitState): boolean {
+  return sit.enemies.some(
+    (e) =>
+      troopOfUnit(sit.view, e.id).arm === 'cavalry' &&
+      !isRouting(sit.view, e.id) &&
+      gap(u, e) <= chargeReach(sit.view, e) + 4,
+  );
+}
+
+/** An enemy within reach of the unit's weapon. */
+function inRange(sit: Situation, u: UnitState): boolean {
+  const range = weaponRange(sit.view, u.id);
+  if (range <= 0) return false;
+  const near = nearestEnemy(sit, u);
+  return near !== undefined && near.gap <= range;
+}
+
+/**
+ * How much a charge is worth on the exact odds: going in and winning, less the risk of losing; less
+ * again when it would carry the charger out of its General's Command Radius (stranded, Disordered and
+ * without orders next turn).
+ */
+function chargeWorth(sit: Situation, charger: UnitId, target: UnitId): number {
+  const o = chargeOdds(sit, charger, target);
+  const worth = o.goesIn * (o.win - 1.5 * o.lose) + 0.05 * (o.targetLoss - o.chargerLoss);
+  const t = sit.view.table.units[target];
+  const gid = commanderOf(sit.view, charger);
+  const stand = gid === undefined ? undefined : sit.view.table.generals[gid];
+  const radius = gid === undefined ? undefined : radiusOf(sit.view, gid);
+  const stranded = t && stand && radius !== undefined && distance(stand.stand, centreOf(t)) > radius + 3;
+  return stranded ? worth - 0.3 : worth;
+}
+
+/** Worth a charge must reach: a side that wins by holding on charges only on very good odds. */
+function chargeBar(sit: Situation): number {
+  return sit.stance.kind === 'defend' ? 0.45 : 0.3;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 2: orders
+
+type PlaceOrder = Extract<JcCommand, { type: 'place-order' }>;
+
+/**
+ * The order a unit's situation calls for, with how urgent it is, or undefined when its continuing order
+ * (or a blank counter) will do. `offered` are the unit's legal counters.
+ */
+function wantedOrder(sit: Situation, u: UnitState, offered: readonly PlaceOrder[]): Scored | undefined {
+  const view = sit.view;
+  const ju = view.units[u.id]!;
+  const has = (order: OrderId) => offered.find((c) => c.order === order);
+  const continuing = ju.continuing?.order;
+  const want = (order: OrderId, urgency: number): Scored | undefined => {
+    if (continuing === order) return undefined;
+    const c = has(order);
+    return c ? { command: c, score: urgency } : undefined;
+  };
+  // Charges on good odds first, one charge at each target.
+  const charged = chargedTargets(sit);
+  let charge: Scored | undefined;
+  for (const c of offered) {
+    if (c.order !== 'charge' || c.target === undefined || charged.has(c.target)) continue;
+    const worth = chargeWorth(sit, u.id, c.target);
+    if (worth >= chargeBar(sit) && (!charge || worth + 100 > charge.score))
+      charge = { command: c, score: 100 + worth };
+  }
+  if (charge) return charge;
+  const troop = troopOfUnit(view, u.id);
+  const threatened = troop.arm === 'infantry' && troop.regular && cavalryThreat(sit, u);
+  if (u.formation === 'square') return threatened ? undefined : want('form-line', 60);
+  if (threatened && has('form-square')) return want('form-square', 90);
+  if (troop.arm === 'artillery') return want('hold', 30);
+  const status = statusOf(view, u.id);
+  if (status !== 'Resolute' && status !== 'Confident' && status !== 'Steady') return want('hold', 40);
+  // Disorder costs 4 on every test; reforming takes a move, which Hold does not allow.
+  if (ju.disordered) {
+    const reform = want('forward-march', 55);
+    if (reform) return reform;
+  }
+  if (inRange(sit, u)) return want('hold', 45);
+  if (sit.stance.kind === 'defend' || onObjective(sit, u)) return want('hold', 20);
+  // A side with objectives sends a few units to take them; the rest hold where they stand.
+  if (sit.stance.objectives.length > 0 && !objectiveOf(sit, u)) return want('hold', 20);
+  // Out of its General's Command Radius a counter would be lost: it holds (a continuing order needs
+  // no counter) until he comes up.
+  if (sit.facts().command(u.id)?.inCommand === false) return want('hold', 15);
+  const goal = goalOf(sit, u);
+  const far = distance(frontOf(u), goal);
+  if (far < 2) return want('hold', 20);
+  return want('forward-march', 50 - Math.min(20, far / 5)) ?? want('hold', 10);
+}
+
+/** The enemy units the side's counters already charge this turn. */
+function chargedTargets(sit: Situation): Set<UnitId> {
+  const out = new Set<UnitId>();
+  for (const u of sit.mine) {
+    const c = sit.view.units[u.id]?.counter;
+    if (c && 'order' in c && c.order === 'charge' && c.target !== undefined) out.add(c.target);
+  }
+  return out;
+}
+
+function ordersChoice(sit: Situation, legal: readonly JcCommand[]): Scored[] {
+  const byUnit = new Map<UnitId, PlaceOrder[]>();
+  for (const c of legal)
+    if (c.type === 'place-order') {
+      const list = byUnit.get(c.unit);
+      if (list) list.push(c);
+      else byUnit.set(c.unit, [c]);
+    }
+  const out: Scored[] = [{ command: { type: 'finish-orders' }, score: 0 }];
+  const table = tableSignature(sit);
+  for (const u of sit.mine) {
+    const offered = byUnit.get(u.id);
+    if (!offered) continue;
+    const key = `${JSON.stringify(offered)} ${[...chargedTargets(sit)].sort().join(',')}`;
+    const memo = counterMemo.get(u);
+    let counter: Scored | undefined;
+    if (memo && memo.turn === sit.view.turn && memo.offered === key && sameTable(memo.table, table))
+      counter = memo.counter;
+    else {
+      counter = counterFor(sit, u, offered);
+      counterMemo.set(u, { table, turn: sit.view.turn, offered: key, counter });
+    }
+    if (counter) out.push(counter);
+  }
+  return out;
+}
+
+/**
+ * Step 2 asks for one counter at a time and nothing moves in between: each unit's counter is worked
+ * out once per table (the identity of every unit's and General's table state), counters it may place
+ * and targets already charged, and reused.
+ */
+const counterMemo = new WeakMap<
+  UnitState,
+  {
+    readonly table: readonly object[];
+    readonly turn: number;
+    readonly offered: string;
+    readonly counter: Scored | undefined;
+  }
+>();
+
+function tableSignature(sit: Situation): readonly object[] {
+  return [...Object.values(sit.view.table.units), ...Object.values(sit.view.table.generals)];
+}
+
+function sameTable(a: readonly object[], b: readonly object[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The counter a unit should get now, scored against the other units' (undefined: none). */
+function counterFor(sit: Situation, u: UnitState, offered: readonly PlaceOrder[]): Scored | undefined {
+  const wanted = wantedOrder(sit, u, offered);
+  if (!wanted) return undefined;
+  // A counter on a unit outside its General's Command Radius when its card comes is lost: the unit
+  // is Without Orders (artillery excepted). A continuing order carries on wherever the unit is, so a
+  // unit outside the radius keeps it unless its need is pressing. Units with no continuing order
+  // come first: without a counter they are Without Orders.
+  const command = troopOfUnit(sit.view, u.id).arm === 'artillery' ? null : sit.facts().command(u.id);
+  const outside = command !== null && !command.inCommand;
+  const continuing = sit.view.units[u.id]?.continuing !== undefined;
+  if (outside && continuing && wanted.score < 90) return undefined;
+  // Below Steady a unit falls back whatever its orders: an order is worth its chance of Steady.
+  const order = wanted.command.type === 'place-order' ? wanted.command.order : 'blank';
+  const steady =
+    order === 'blank' || order === 'charge'
+      ? 1
+      : steadyChance(sit, u.id, ORDERS.orders[order].class === 'defensive' ? 'defend' : 'advance');
+  if (steady < 0.1) return undefined;
+  return {
+    command: wanted.command,
+    score: (wanted.score + (continuing ? 0 : 30) - (outside ? 40 : 0)) * steady + 1,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 3: aiming guns
+
+function aimChoice(sit: Situation, legal: readonly JcCommand[]): Scored[] {
+  const out: Scored[] = [{ command: { type: 'finish-aiming' }, score: 0 }];
+  for (const c of legal) {
+    if (c.type !== 'aim-guns') continue;
+    const u = sit.view.table.units[c.unit];
+    if (!u) continue;
+    const near = nearestEnemy(sit, u);
+    if (!near) continue;
+    const a = frontCentre(u);
+    const to = centreOf(near.enemy);
+    const wanted = turnTo(a.facing, Math.atan2(to.y - a.y, to.x - a.x) * (180 / Math.PI));
+    if (Math.abs(wanted) < 5) continue;
+    out.push({ command: c, score: 1 - Math.abs(wanted - c.degrees) / 60 });
+  }
+  return out;
+}
+
+/** The turn (degrees, -180..180, + counter-clockwise) from one bearing to another. */
+function turnTo(from: number, to: number): number {
+  return ((((to - from) % 360) + 540) % 360) - 180;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 4: a charged unit's response
+
+function responseChoice(
+  sit: Situation,
+  legal: readonly JcCommand[],
+  target: UnitId,
+  charger: UnitId,
+): Scored[] {
+  const out: Scored[] = [];
+  const chargerArm = sit.view.units[charger] ? troopOfUnit(sit.view, charger).arm : undefined;
+  const me = troopOfUnit(sit.view, target);
+  for (const c of legal) {
+    if (c.type !== 'respond-to-charge') continue;
+    if (c.supports !== undefined) continue;
+    if (c.order === undefined) out.push({ command: c, score: 0 });
+    else if (c.order === 'form-square' && chargerArm === 'cavalry' && me.regular)
+      out.push({ command: c, score: 2 });
+    else if (c.order === 'charge' && sit.view.table.units[charger]) {
+      const worth = chargeWorth(sit, target, charger);
+      if (worth >= 0.35) out.push({ command: c, score: 1 + worth });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 5: the active unit
+
+function unitChoice(sit: Situation, legal: readonly JcCommand[], a: UnitActivation): Scored[] {
+  const view = sit.view;
+  const u = view.table.units[a.unit];
+  const out: Scored[] = [];
+  for (const c of legal) {
+    switch (c.type) {
+      case 'choose-order':
+        out.push({ command: c, score: chosenOrderWorth(sit, u, c.order) });
+        break;
+      case 'rally':
+        out.push({ command: c, score: 100 });
+        break;
+      case 'fire': {
+        const loss = expectedFireLoss(sit, c.unit, c.target);
+        out.push({ command: c, score: 50 + loss });
+        break;
+      }
+      case 'change-formation':
+        out.push({ command: c, score: 40 });
+        break;
+      case 'reform':
+        // Disorder costs 4 on every test and in Confrontation: reform rather than move or end.
+        out.push({ command: c, score: 45 });
+        break;
+      case 'move':
+        if (u && !a.moved) out.push({ command: c, score: 10 + moveWorth(sit, u, c.manoeuvres) });
+        break;
+      case 'end-activation':
+        out.push({ command: c, score: 10 });
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+/** An order chosen on the card (Without Orders results): charge on good odds, else what it would be given. */
+function chosenOrderWorth(sit: Situation, u: UnitState | undefined, order: OrderId): number {
+  if (!u) return 0;
+  if (order === 'charge') {
+    const near = nearestEnemy(sit, u);
+    return near && chargeWorth(sit, u.id, near.enemy.id) >= chargeBar(sit) ? 200 : -1;
+  }
+  const offered: PlaceOrder[] = [{ type: 'place-order', unit: u.id, order }];
+  const wanted = wantedOrder(sit, u, offered);
+  if (wanted) return wanted.score;
+  return order === 'hold' ? 1 : 0;
+}
+
+/**
+ * How much better off a move leaves the unit (inches gained towards its goal, facing it), less a penalty
+ * for ending beyond its General's Command Radius; retiring orders value distance from the enemy instead.
+ * Positive when the move is worth making.
+ */
+function moveWorth(sit: Situation, u: UnitState, manoeuvres: readonly Manoeuvre[]): number {
+  let pose = poseOf(u);
+  for (const m of manoeuvres) pose = poseAt(pose, motionOf(pose, m), 1);
+  const moved: UnitState = { ...u, facing: pose.facing, stands: pose.stands };
+  const order = sit.view.units[u.id]?.order;
+  if (order !== undefined && ORDERS.orders[order].class === 'retire') {
+    const near = nearestEnemy(sit, u);
+    return near ? gap(moved, near.enemy) - near.gap : 0;
+  }
+  const goal = goalOf(sit, u);
+  const before = distance(frontOf(u), goal);
+  const after = distance(frontOf(moved), goal);
+  const a = frontCentre(moved);
+  const facingOff = Math.abs(turnTo(a.facing, Math.atan2(goal.y - a.y, goal.x - a.x) * (180 / Math.PI)));
+  return before - after - facingOff / 30 - commandPenalty(sit, u, moved);
+}
+
+/**
+ * The cost of a unit placed as `moved` being outside its General's Command Radius where he stands now
+ * (0 inside): its next counter would be lost to Without Orders.
+ */
+function commandPenalty(sit: Situation, u: UnitState, moved: UnitState): number {
+  if (troopOfUnit(sit.view, u.id).arm === 'artillery') return 0;
+  const gid = commanderOf(sit.view, u.id);
+  const stand = gid === undefined ? undefined : sit.view.table.generals[gid];
+  const radius = gid === undefined ? undefined : radiusOf(sit.view, gid);
+  if (!stand || radius === undefined) return 0;
+  let reach = Number.POSITIVE_INFINITY;
+  for (const s of moved.stands)
+    reach = Math.min(reach, distance(stand.stand, s) - Math.max(s.width, s.depth) / 2);
+  return reach <= radius ? 0 : 5 + reach - radius;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 5: the active General
+
+function generalChoice(sit: Situation, legal: readonly JcCommand[], a: GeneralActivation): Scored[] {
+  const view = sit.view;
+  const stand = view.table.generals[a.general];
+  const out: Scored[] = [];
+  const here = stand ? coverage(sit, a, stand.stand) : 0;
+  for (const c of legal) {
+    switch (c.type) {
+      case 'rally':
+        out.push({ command: c, score: 100 });
+        break;
+      case 'move-general':
+        if (stand && a.used === 0)
+          out.push({ command: c, score: coverage(sit, a, { x: c.x, y: c.y }) - here });
+        break;
+      case 'attach-general': {
+        const gain = contactGain(sit, a.general, c.unit);
+        if (a.used === 0 && gain > 0.3) out.push({ command: c, score: gain });
+        break;
+      }
+      case 'detach-general':
+        // Attached, he cannot ride: he leaves the unit when his units need him elsewhere.
+        if (a.used === 0 && here < 0) out.push({ command: c, score: 0.5 });
+        break;
+      case 'end-activation':
+        out.push({ command: c, score: 0.25 });
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+/**
+ * What a General in contact with a unit adds to it (his Leadership counts in its Reaction Tests):
+ * four times the rise in its chance of testing Steady or better, halved once it has tested this turn.
+ */
+function contactGain(sit: Situation, gid: GeneralId, unit: UnitId): number {
+  const g = sit.view.generals[gid];
+  const ju = sit.view.units[unit];
+  if (!g || !ju || ju.side !== g.side || ju.routing || ju.mandatoryMove !== undefined) return 0;
+  const order = ju.order ?? ju.continuing?.order;
+  const orders = order !== undefined && ORDERS.orders[order].class !== 'defensive' ? 'advance' : 'defend';
+  const gain = steadyChance(sit, unit, orders, g.leadership) - steadyChance(sit, unit, orders);
+  return Math.max(0, 4 * gain * (ju.activated ? 0.5 : 1));
+}
+
+/**
+ * How well a General at `p` commands: each of his units within his Command Radius counts (twice when
+ * it has a counter and its card is still to come: outside the radius the counter would be lost), each
+ * outside it counts against by how far; touching a unit he may rally (routing or on a mandatory move)
+ * counts three, touching another unit what his Leadership adds to it (`contactGain`); standing within
+ * 6" of the enemy counts against.
+ */
+function coverage(sit: Situation, a: GeneralActivation, p: Point): number {
+  const view = sit.view;
+  const stand = view.table.generals[a.general];
+  const radius = radiusOf(view, a.general);
+  if (!stand || radius === undefined) return 0;
+  const facts = sit.facts();
+  const commands = sit.mine.some((u) => commanderOf(view, u.id) === a.general);
+  let score = 0;
+  for (const u of sit.mine) {
+    const ju = view.units[u.id]!;
+    const own = commanderOf(view, u.id) === a.general;
+    const reach = generalReach(stand.stand, p, u, facts);
+    if (own || !commands) {
+      const counter = ju.counter;
+      const due =
+        !ju.activated &&
+        counter !== undefined &&
+        'order' in counter &&
+        counter.order !== 'blank' &&
+        troopOfUnit(view, u.id).arm !== 'artillery';
+      const weight = due ? 2 : 0.5;
+      score += reach <= radius ? weight : -weight * Math.min(2, (reach - radius) / Math.max(1, radius));
+    }
+    const rallies = ju.routing || ju.mandatoryMove !== undefined;
+    if (rallies && (own || ju.army === 'british') && reach <= 0.6) score += 3;
+    if (reach <= 0.6 && !rallies) score += contactGain(sit, a.general, u.id);
+  }
+  for (const e of sit.enemies) if (distance(p, centreOf(e)) < 6) score -= 1;
+  return score;
+}
