@@ -52,14 +52,13 @@ function plainJsonProblem(v: unknown, path = '$'): string | undefined {
 /**
  * The state's invariants: plain JSON, every unit accounted for, Generals attached to units on the
  * table, orders within allowance, a result once nobody decides. (That the decider has a legal command
- * is checked by playing on: a player given none throws.) One known exception to plain JSON: a draw's
- * `result.winner` is undefined (GameResult in src/game/engine/game.ts requires the key; reported to the
- * engine's owner). Problems are collected and asserted once: `expect` in a loop is slow.
+ * is checked by playing on: a player given none throws.) Problems are collected and asserted once:
+ * `expect` in a loop is slow.
  */
 export function checkState(state: JcGameState): void {
   const problems: string[] = [];
-  const { result, ...rest } = state;
-  const json = plainJsonProblem(rest);
+  const { result } = state;
+  const json = plainJsonProblem(state);
   if (json) problems.push(json);
   if (
     result &&

@@ -55,7 +55,7 @@ export type Applied<State, Event> =
   | { readonly ok: false; readonly rejection: Rejection };
 
 export interface GameResult {
-  /** The winning side, or undefined for a draw. */
-  readonly winner: string | undefined;
+  /** The winning side; absent for a draw (so the result stays plain JSON). */
+  readonly winner?: string;
   readonly reason: string;
 }

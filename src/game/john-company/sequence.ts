@@ -746,7 +746,8 @@ export function victory(d: Draft): GameResult | undefined {
   }
   if (last) {
     const w = d.scenario.atTurnLimit;
-    return { winner: w === 'draw' ? undefined : w, reason: `turn limit (${d.scenario.turnLimit}) reached` };
+    const reason = `turn limit (${d.scenario.turnLimit}) reached`;
+    return w === 'draw' ? { reason } : { winner: w, reason };
   }
   return undefined;
 }
