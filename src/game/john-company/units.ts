@@ -180,6 +180,17 @@ function applies(p: PendingModifier): boolean {
 }
 
 /**
+ * Adds a modifier to a list, merging a repeat into one entry with the counts summed (two events that each
+ * leave "musicians lost", or the same modifier from the table and from an event, must not be listed twice;
+ * a modifier that does not count "each" still applies once).
+ */
+function addModifier<Id extends string>(list: AppliedModifier<Id>[], m: AppliedModifier<Id>): void {
+  const i = list.findIndex((e) => e.id === m.id);
+  if (i < 0) list.push(m);
+  else list[i] = { id: m.id, count: (list[i]!.count ?? 1) + (m.count ?? 1) };
+}
+
+/**
  * A unit's Reaction Test facts (without orders and occasion): those the table gives (table/facts.ts),
  * plus what only the game remembers: permanent Resolve changes, friends seen falling back or routing
  * (negatives 2 and 10), and the modifiers events left for its tests.
@@ -190,14 +201,14 @@ export function reactionBase(d: Draft, id: UnitId): Omit<ReactionFacts, 'orders'
   const positive: AppliedModifier<PositiveReactionModifierId>[] = [...(f.positive ?? [])];
   const negative: AppliedModifier<NegativeReactionModifierId>[] = [...(f.negative ?? [])];
   if (unit.friendsFallingBackSeen > 0)
-    negative.push({ id: 'friends-seen-falling-back', count: unit.friendsFallingBackSeen });
+    addModifier(negative, { id: 'friends-seen-falling-back', count: unit.friendsFallingBackSeen });
   if (unit.friendsRoutingSeen > 0)
-    negative.push({ id: 'friends-seen-forced-back-or-routing', count: unit.friendsRoutingSeen });
+    addModifier(negative, { id: 'friends-seen-forced-back-or-routing', count: unit.friendsRoutingSeen });
   for (const p of unit.pending) {
     if (!applies(p)) continue;
     const m = p.count === undefined ? { id: p.id } : { id: p.id, count: p.count };
-    if (p.sign === 'positive') positive.push(m as AppliedModifier<PositiveReactionModifierId>);
-    else negative.push(m as AppliedModifier<NegativeReactionModifierId>);
+    if (p.sign === 'positive') addModifier(positive, m as AppliedModifier<PositiveReactionModifierId>);
+    else addModifier(negative, m as AppliedModifier<NegativeReactionModifierId>);
   }
   return {
     resolveLevel: f.resolveLevel,
