@@ -14,7 +14,7 @@ import type { Rejection } from '../engine/game.ts';
 import type { Draft } from './draft.ts';
 import { unitFactsState } from './forces.ts';
 import { reject } from './options.ts';
-import type { JcUnit } from './state.ts';
+import { freshBookkeeping, type JcUnit } from './state.ts';
 import { isActive, placementOf } from './units.ts';
 
 /**
@@ -149,24 +149,7 @@ function fresh(u: JcUnit): JcUnit {
     ...(u.status ? { status: u.status } : {}),
     ...(u.lastStatus ? { lastStatus: u.lastStatus } : {}),
     disordered: false,
-    standsLostSinceCheck: 0,
-    smallArmsFireSinceCheck: false,
-    artilleryFireSinceCheck: false,
-    friendsFallingBackSeen: 0,
-    friendsRoutingSeen: 0,
-    pending: [],
-    eventsDue: 0,
-    withoutOrdersNextTest: false,
-    nextMoveInches: 0,
-    fireHalved: false,
-    activated: false,
-    inConfrontation: false,
-    routing: false,
-    moved: false,
-    fired: false,
-    aimed: false,
-    chargedBy: [],
-    quitting: false,
+    ...freshBookkeeping(),
   };
 }
 

@@ -14,6 +14,7 @@ import type { Edge, Scenario, Unit } from '../scenario/schema.ts';
 import { scenarioBasing, scenarioTerrain, standSize, unitStands } from '../scenario/table.ts';
 import { formatScenarioIssue, validateScenario } from '../scenario/validate.ts';
 import {
+  freshBookkeeping,
   JC_RULE_SET,
   JC_STATE_VERSION,
   type JcGameState,
@@ -71,24 +72,7 @@ export function setupBattle(json: unknown, seed: number): JcGameState {
       unitCommanderWounded: false,
       disordered: false,
       ...(ratings.formation === 'square' ? { continuing: { order: 'form-square' as const } } : {}),
-      standsLostSinceCheck: 0,
-      smallArmsFireSinceCheck: false,
-      artilleryFireSinceCheck: false,
-      friendsFallingBackSeen: 0,
-      friendsRoutingSeen: 0,
-      pending: [],
-      eventsDue: 0,
-      withoutOrdersNextTest: false,
-      nextMoveInches: 0,
-      fireHalved: false,
-      activated: false,
-      inConfrontation: false,
-      routing: false,
-      moved: false,
-      fired: false,
-      aimed: false,
-      chargedBy: [],
-      quitting: false,
+      ...freshBookkeeping(),
     };
   }
   const baseEdges = Object.fromEntries(scenario.sides.map((s) => [s.id, s.baseEdge]));

@@ -279,3 +279,30 @@ export interface JcGameState extends GameStateBase {
   readonly movementDeck: Deck;
   readonly result?: GameResult;
 }
+
+/**
+ * A unit's bookkeeping when it enters the battle (from the scenario, or as a detached light company):
+ * nothing seen, lost or done yet. A new object each call: states share structure but never these lists.
+ */
+export function freshBookkeeping() {
+  return {
+    standsLostSinceCheck: 0,
+    smallArmsFireSinceCheck: false,
+    artilleryFireSinceCheck: false,
+    friendsFallingBackSeen: 0,
+    friendsRoutingSeen: 0,
+    pending: [],
+    eventsDue: 0,
+    withoutOrdersNextTest: false,
+    nextMoveInches: 0,
+    fireHalved: false,
+    activated: false,
+    inConfrontation: false,
+    routing: false,
+    moved: false,
+    fired: false,
+    aimed: false,
+    chargedBy: [],
+    quitting: false,
+  } satisfies Partial<JcUnit>;
+}
