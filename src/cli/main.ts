@@ -38,8 +38,20 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+/** A progress bar on stderr, drawn only on a terminal. */
+function progress(done: number, total: number, label: string): void {
+  if (!process.stderr.isTTY) return;
+  const width = 30;
+  const filled = Math.round((width * done) / total);
+  process.stderr.write(
+    `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${label}\x1b[K`,
+  );
+  if (done === total) process.stderr.write('\n');
+}
+
 const outcome = await runCli(process.argv.slice(2), {
   readInput,
+  progress,
   randomSeed: () => randomInt(0, 2 ** 32),
   version: version(),
   debug: Boolean(process.env['MUSTER_DEBUG']),

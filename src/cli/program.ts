@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { DEFAULT_RULE_SET, RULE_SETS } from '../rulesets/index.ts';
+import { compareCommand } from './compare.ts';
 import {
   procedureHelp,
   procedureListing,
@@ -29,6 +30,8 @@ export interface CliEnv {
   readonly terminal?: Terminal;
   /** Writes a file (`muster play --save`; default: the file system). */
   writeFile?(file: string, text: string): Promise<void>;
+  /** Progress of a long run (`muster compare`): the shell draws a bar on a terminal. */
+  progress?(done: number, total: number, label: string): void;
 }
 
 /** Help is wrapped at a fixed width, so it reads the same in a terminal, a pipe, the tests and the docs. */
@@ -235,6 +238,32 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .action(async (file: string, opts: { side?: string }) => {
       emit(sink, await replayCommand(file, opts, (f) => env.readInput(f)));
     });
+
+  program
+    .command('compare')
+    .summary('the same battle under several rule sets, the computer on both sides: outcomes side by side')
+    .description(
+      'Play a scenario many times under each rule set, the computer on both sides, and print the outcome distributions side by side: who won, how long it took, what it cost each side, how the battles ended. Battle i is seeded seed + i under every rule set, so a comparison is reproducible. A progress bar shows on a terminal.',
+    )
+    .argument('<scenario>', 'a scenario file, or the id of one in scenarios/ (muster scenario list)')
+    .option('--rulesets <ids>', 'the rule sets, comma-separated, or "all"', 'all')
+    .option('--battles <n>', 'battles per rule set', '20')
+    .option('--seed <n>', "the first battle's seed (0-4294967295)", '1')
+    .option('--json', 'as JSON, with every figure')
+    .action(
+      async (
+        scenario: string,
+        opts: { rulesets?: string; battles?: string; seed?: string; json?: boolean },
+      ) => {
+        emit(
+          sink,
+          await compareCommand(scenario, opts, {
+            readInput: (file) => env.readInput(file),
+            ...(env.progress ? { progress: env.progress } : {}),
+          }),
+        );
+      },
+    );
 
   const scenario = program
     .command('scenario')

@@ -83,6 +83,16 @@ export interface PlayableRuleSet<State extends GameStateBase, Command, Event ext
   readonly game: GameDefinition<State, Command, Event, View>;
   /** The computer opponent; `seed` seeds the PRNG that breaks its ties. */
   readonly computer: (seed: number) => Player<View, Command>;
+  /** How far a battle got and what it cost each side, for comparisons (`muster compare`). */
+  readonly summary: (state: State) => BattleSummary;
+}
+
+/** A battle's figures in terms every rule set shares. */
+export interface BattleSummary {
+  /** The turn the battle ended in (or stopped at). */
+  readonly turn: number;
+  /** Each side's stands at the start and those still fighting (on the table, not routing). */
+  readonly stands: Readonly<Record<string, { readonly start: number; readonly now: number }>>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds rule sets of different state types
