@@ -84,7 +84,13 @@ const order: ProcedureDefinition<OrderFacts, { moved: number }> = {
   describe: (r) => [`Moved ${r.moved}"`],
 };
 
-const ruleSet: RuleSetEntry = { id: 'test-rules', title: 'Test Rules', procedures: [volley, order] };
+const ruleSet: RuleSetEntry = {
+  id: 'test-rules',
+  title: 'Test Rules',
+  procedures: [volley, order],
+  sequence: [],
+  roster: { statuses: [], orders: [], marks: [], counters: [] },
+};
 
 function run(argv: readonly string[], stdin = '') {
   const env: CliEnv = { readInput: async () => stdin, randomSeed: () => 11, ruleSets: [ruleSet] };

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { RULE_SETS } from './index.ts';
+
+describe.each(RULE_SETS.map((r) => [r.id, r] as const))("%s's referee aids", (_id, ruleSet) => {
+  it('has a sequence of play whose steps name only its own procedures, and use every procedure', () => {
+    expect(ruleSet.sequence.length).toBeGreaterThan(1);
+    const ids = new Set(ruleSet.procedures.map((p) => p.id));
+    const used = new Set(ruleSet.sequence.flatMap((s) => s.procedures));
+    for (const id of used) expect(ids, `step procedure ${id}`).toContain(id);
+    for (const id of ids) expect(used, `procedure ${id} in no step`).toContain(id);
+    expect(new Set(ruleSet.sequence.map((s) => s.id)).size).toBe(ruleSet.sequence.length);
+  });
+
+  it('tracks distinct statuses, orders, marks and counters', () => {
+    const { statuses, orders, marks, counters } = ruleSet.roster;
+    for (const list of [statuses, orders, marks, counters.map((c) => c.id)])
+      expect(new Set(list).size).toBe(list.length);
+    for (const c of counters) expect(c.max).toBeGreaterThan(0);
+  });
+});
