@@ -1,4 +1,5 @@
 import type { RollRecord } from '../core/random/dice.ts';
+import type { RosterVocabulary, SequenceStep } from '../core/rules/referee.ts';
 import type { RollDoc } from '../core/rules/procedure.ts';
 import type { RuleRef, TraceStep } from '../core/rules/trace.ts';
 import type { GameRecord } from '../game/engine/record.ts';
@@ -37,6 +38,10 @@ export interface RuleSetInfo {
   readonly title: string;
   readonly default: boolean;
   readonly procedures: readonly ProcedureSummary[];
+  /** The turn as the referee's checklist (src/core/rules/referee.ts). */
+  readonly sequence: readonly SequenceStep[];
+  /** What the referee tracks per unit. */
+  readonly roster: RosterVocabulary;
 }
 
 export interface ProcedureSummary {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ApiError, GameList } from '../protocol/api.ts';
-import { RULE_SETS, type RuleSetEntry } from '../rulesets/index.ts';
+import { rosterOf, rosterRuleSets } from '../protocol/roster.ts';
+import { DEFAULT_RULE_SET, RULE_SETS, type RuleSetEntry } from '../rulesets/index.ts';
 import { type Answer, invalidInputBody } from './answers.ts';
 import { findProcedure, listRuleSets, oddsAnswer, procedureDetail, resolveAnswer } from './procedures.ts';
 import type { ScenarioCatalog } from './scenarios.ts';
@@ -119,6 +120,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return scenario;
   });
+
+  app.get<{ Params: Params; Querystring: { ruleset?: string } }>(
+    '/api/scenarios/:id/roster',
+    async (request, reply) => {
+      const scenario = scenarios.get(request.params.id);
+      if (!scenario) {
+        return reply.code(404).send(apiError('not-found', `there is no scenario "${request.params.id}"`));
+      }
+      const ruleSet = request.query.ruleset ?? DEFAULT_RULE_SET;
+      const roster = rosterOf(scenario, ruleSet);
+      if (!roster) {
+        return reply
+          .code(400)
+          .send(
+            apiError(
+              'invalid-input',
+              `ruleset: expected one of ${rosterRuleSets().join(', ')}, got ${JSON.stringify(ruleSet)}`,
+            ),
+          );
+      }
+      return roster;
+    },
+  );
 
   app.get('/api/games', async (): Promise<GameList> => ({ games: store.list() }));
 

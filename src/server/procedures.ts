@@ -32,6 +32,8 @@ export function listRuleSets(registry: readonly RuleSetEntry[]): RuleSetList {
       title: r.title,
       default: r.id === DEFAULT_RULE_SET,
       procedures: r.procedures.map(summaryOf),
+      sequence: r.sequence,
+      roster: r.roster,
     })),
   };
 }

@@ -11,6 +11,7 @@ import type {
   RuleSetList,
   ScenarioList,
 } from '../protocol/api.ts';
+import type { Roster } from '../protocol/roster.ts';
 
 /** An API answer: the body, or the server's error (a network failure is an error too). */
 export type Fetched<T> =
@@ -64,6 +65,11 @@ export const api = {
   resolve: (ruleSet: string, id: string, request: ResolveRequest) =>
     call<ResolveResponse>('POST', `${procedureUrl(ruleSet, id)}/resolve`, request),
   scenarios: () => call<ScenarioList>('GET', '/api/scenarios'),
+  roster: (scenario: string, ruleSet: string) =>
+    call<Roster>(
+      'GET',
+      `/api/scenarios/${encodeURIComponent(scenario)}/roster?ruleset=${encodeURIComponent(ruleSet)}`,
+    ),
   games: () => call<GameList>('GET', '/api/games'),
   createGame: (request: CreateGameRequest) => call<GameSummary>('POST', '/api/games', request),
   importGame: (record: unknown) => call<GameSummary>('POST', '/api/games/import', record),

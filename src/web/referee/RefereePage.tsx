@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { formatRule } from '../../core/rules/trace.ts';
 import type {
   ApiError,
@@ -14,26 +14,40 @@ import { ErrorBox } from '../ErrorBox.tsx';
 import { SchemaForm } from '../form/SchemaForm.tsx';
 import { initialValue } from '../form/schema.ts';
 import { navigate } from '../router.ts';
+import { ChecklistPanel } from './ChecklistPanel.tsx';
 import { DicePanel } from './DicePanel.tsx';
 import { type DiceEntry, diceEntryFor, diceRequest, randomSeed } from './dice.ts';
 import { OddsCharts } from './OddsCharts.tsx';
 import { ResultView } from './ResultView.tsx';
+import { RosterPanel } from './RosterPanel.tsx';
+import {
+  emptyBattle,
+  parseTrackedBattle,
+  type RosterAction,
+  rosterReducer,
+  type TrackedBattle,
+} from './roster-state.ts';
 
 /**
- * The referee's assistant: pick a procedure, describe the situation in a form generated from its
- * schema (or start from one of its examples), see the exact odds as the facts change, then resolve it
- * with Muster's dice or dice typed in from the table.
+ * The referee's assistant: pick a rule set and a procedure, describe the situation in a form generated
+ * from its schema (or start from one of its examples), see the exact odds as the facts change, then
+ * resolve it with Muster's dice or dice typed in from the table. Beside it, the order of battle tracked
+ * through the turns and the turn checklist (kept in this browser, per rule set).
  */
 export function RefereePage({ procedure }: { readonly procedure: string | undefined }): ReactNode {
-  const [ruleSet, setRuleSet] = useState<RuleSetInfo | ApiError>();
+  const [ruleSets, setRuleSets] = useState<readonly RuleSetInfo[] | ApiError>();
+  const [chosenRuleSet, setChosenRuleSet] = useState(() => localStorage.getItem(RULE_SET_KEY) ?? '');
+  const [tab, setTab] = useState<RefereeTab>(() => (procedure === undefined ? storedTab() : 'resolve'));
   const [detail, setDetail] = useState<ProcedureDetail | ApiError>();
   useEffect(() => {
-    void api.ruleSets().then((r) => {
-      setRuleSet(r.ok ? (r.body.ruleSets.find((s) => s.default) ?? r.body.ruleSets[0]) : r.error);
-    });
+    void api.ruleSets().then((r) => setRuleSets(r.ok ? r.body.ruleSets : r.error));
   }, []);
-  const ruleSetInfo = ruleSet && 'procedures' in ruleSet ? ruleSet : undefined;
-  const procedureId = procedure ?? ruleSetInfo?.procedures[0]?.id;
+  const list = Array.isArray(ruleSets) ? (ruleSets as readonly RuleSetInfo[]) : undefined;
+  const ruleSetInfo = list ? pickRuleSet(list, chosenRuleSet, procedure) : undefined;
+  const procedureId =
+    procedure !== undefined && ruleSetInfo?.procedures.some((p) => p.id === procedure)
+      ? procedure
+      : ruleSetInfo?.procedures[0]?.id;
   useEffect(() => {
     if (!ruleSetInfo || procedureId === undefined) return;
     let current = true;
@@ -45,34 +59,139 @@ export function RefereePage({ procedure }: { readonly procedure: string | undefi
       current = false;
     };
   }, [ruleSetInfo, procedureId]);
+  useEffect(() => {
+    if (procedure !== undefined) setTab('resolve');
+  }, [procedure]);
 
   const pickerId = useId();
-  if (ruleSet && !ruleSetInfo) return <ErrorBox error={ruleSet as ApiError} />;
+  const ruleSetPickerId = useId();
+  if (ruleSets && !list) return <ErrorBox error={ruleSets as ApiError} />;
   if (!ruleSetInfo) return <p className="loading">Loading the rules…</p>;
+  const chooseRuleSet = (id: string) => {
+    localStorage.setItem(RULE_SET_KEY, id);
+    setChosenRuleSet(id);
+    navigate({ page: 'referee' });
+  };
+  const chooseTab = (next: RefereeTab) => {
+    localStorage.setItem(TAB_KEY, next);
+    setTab(next);
+  };
   return (
     <div className="referee">
-      <div className="procedure-picker">
-        <label htmlFor={pickerId}>Procedure</label>
-        <select
-          id={pickerId}
-          value={procedureId}
-          onChange={(e) => navigate({ page: 'referee', procedure: e.target.value })}
-        >
-          {ruleSetInfo.procedures.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.title}
-            </option>
+      <div className="referee-bar">
+        {list && list.length > 1 ? (
+          <div className="procedure-picker">
+            <label htmlFor={ruleSetPickerId}>Rule set</label>
+            <select
+              id={ruleSetPickerId}
+              value={ruleSetInfo.id}
+              onChange={(e) => chooseRuleSet(e.target.value)}
+            >
+              {list.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="tabs" role="tablist" aria-label="The referee's tools">
+          {REFEREE_TABS.map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              onClick={() => chooseTab(id)}
+            >
+              {label}
+            </button>
           ))}
-        </select>
+        </div>
       </div>
-      {detail === undefined ? (
-        <p className="loading">Loading the procedure…</p>
-      ) : 'schema' in detail ? (
-        <Assistant key={detail.id} detail={detail} />
+      {tab === 'resolve' ? (
+        <>
+          <div className="procedure-picker">
+            <label htmlFor={pickerId}>Procedure</label>
+            <select
+              id={pickerId}
+              value={procedureId}
+              onChange={(e) => navigate({ page: 'referee', procedure: e.target.value })}
+            >
+              {ruleSetInfo.procedures.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          {detail === undefined ? (
+            <p className="loading">Loading the procedure…</p>
+          ) : 'schema' in detail ? (
+            <Assistant key={`${detail.ruleSet}/${detail.id}`} detail={detail} />
+          ) : (
+            <ErrorBox error={detail} />
+          )}
+        </>
       ) : (
-        <ErrorBox error={detail} />
+        <TrackedTurns key={ruleSetInfo.id} ruleSet={ruleSetInfo} tab={tab} />
       )}
     </div>
+  );
+}
+
+type RefereeTab = 'resolve' | 'roster' | 'checklist';
+const REFEREE_TABS: readonly (readonly [RefereeTab, string])[] = [
+  ['resolve', 'Resolve'],
+  ['roster', 'Order of battle'],
+  ['checklist', 'Turn checklist'],
+];
+const RULE_SET_KEY = 'muster.referee.ruleSet';
+const TAB_KEY = 'muster.referee.tab';
+const rosterKey = (ruleSet: string) => `muster.referee.roster.${ruleSet}`;
+
+function storedTab(): RefereeTab {
+  const t = localStorage.getItem(TAB_KEY);
+  return REFEREE_TABS.some(([id]) => id === t) ? (t as RefereeTab) : 'resolve';
+}
+
+/** The rule set chosen, else the one whose procedure the URL names, else the default. */
+function pickRuleSet(
+  list: readonly RuleSetInfo[],
+  chosen: string,
+  procedure: string | undefined,
+): RuleSetInfo | undefined {
+  const byChoice = list.find((r) => r.id === chosen);
+  if (byChoice && (procedure === undefined || byChoice.procedures.some((p) => p.id === procedure)))
+    return byChoice;
+  const byProcedure =
+    procedure === undefined ? undefined : list.find((r) => r.procedures.some((p) => p.id === procedure));
+  return byProcedure ?? byChoice ?? list.find((r) => r.default) ?? list[0];
+}
+
+/** The order of battle and the checklist share one tracked battle, saved in this browser as it changes. */
+function TrackedTurns({
+  ruleSet,
+  tab,
+}: {
+  readonly ruleSet: RuleSetInfo;
+  readonly tab: RefereeTab;
+}): ReactNode {
+  const [battle, dispatch] = useReducer(
+    (b: TrackedBattle, a: RosterAction) => rosterReducer(b, a, ruleSet.roster),
+    ruleSet.id,
+    (id: string) => {
+      const saved = parseTrackedBattle(localStorage.getItem(rosterKey(id)) ?? '');
+      return saved.ok && saved.battle.ruleSet === id ? saved.battle : emptyBattle(id);
+    },
+  );
+  useEffect(() => {
+    localStorage.setItem(rosterKey(ruleSet.id), JSON.stringify(battle));
+  }, [ruleSet.id, battle]);
+  return tab === 'roster' ? (
+    <RosterPanel ruleSet={ruleSet} battle={battle} dispatch={dispatch} />
+  ) : (
+    <ChecklistPanel ruleSet={ruleSet} battle={battle} dispatch={dispatch} />
   );
 }
 
