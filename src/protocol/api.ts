@@ -1,6 +1,6 @@
 import type { RollRecord } from '../core/random/dice.ts';
-import type { RosterVocabulary, SequenceStep } from '../core/rules/referee.ts';
 import type { RollDoc } from '../core/rules/procedure.ts';
+import type { RosterVocabulary, SequenceStep } from '../core/rules/referee.ts';
 import type { RuleRef, TraceStep } from '../core/rules/trace.ts';
 import type { GameRecord } from '../game/engine/record.ts';
 import type { JsonSchema } from './json-schema.ts';
@@ -14,11 +14,15 @@ import type { JsonSchema } from './json-schema.ts';
 export interface ApiError {
   /**
    * 'invalid-input' (with `issues`), 'invalid-json', 'too-large', 'unsupported-media-type', 'bad-request',
-   * 'not-found', 'conflict' or 'internal'; the browser adds 'network' and 'bad-response'.
+   * 'not-found', 'conflict', 'not-your-turn' (422: the side is not the one to decide), 'illegal-command'
+   * (422: the game's rules refuse the command; `code` says why) or 'internal'; the browser adds 'network'
+   * and 'bad-response'.
    */
   readonly error: string;
   readonly message: string;
   readonly issues?: readonly ApiIssue[];
+  /** For 'illegal-command': the engine's stable rejection code, e.g. 'order-not-allowed', 'illegal-move'. */
+  readonly code?: string;
 }
 
 export interface ApiIssue {
@@ -127,6 +131,15 @@ export interface ScenarioSummary {
   readonly units: number;
 }
 
+/** Who plays a side: a person at a browser, or Muster's computer opponent. */
+export type SeatKind = 'human' | 'computer';
+
+/** How a game ended: the winning side (absent for a draw) and why. */
+export interface GameOutcome {
+  readonly winner?: string;
+  readonly reason: string;
+}
+
 /** A saved game as listed. */
 export interface GameSummary {
   readonly id: string;
@@ -139,6 +152,14 @@ export interface GameSummary {
   /** ISO 8601 times. */
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** Who plays each side, by side id (every side of the scenario). */
+  readonly players: Readonly<Record<string, SeatKind>>;
+  /** The game's turn after its last command. */
+  readonly turn: number;
+  /** The side that must decide now; absent once the game is over. */
+  readonly decider?: string;
+  /** Once the game is over. */
+  readonly result?: GameOutcome;
 }
 
 /** GET /api/games */
@@ -146,7 +167,10 @@ export interface GameList {
   readonly games: readonly GameSummary[];
 }
 
-/** GET /api/games/:id: the summary and the record (scenario, seed and commands: the source of truth). */
+/**
+ * GET /api/games/:id: the summary and the full record (scenario, seed and every command: the owner's save
+ * file, hidden orders included). Not for an opponent over a network: a player's picture is `GamePlay`.
+ */
 export interface SavedGame extends GameSummary {
   readonly record: GameRecord<unknown>;
 }
@@ -156,6 +180,8 @@ export interface CreateGameRequest {
   readonly scenario: string;
   readonly seed?: number;
   readonly title?: string;
+  /** Who plays each side, by the scenario's side ids; sides left out are human (the default for all). */
+  readonly players?: Readonly<Record<string, SeatKind>>;
 }
 
 /** POST /api/games/:id/commands */
@@ -166,7 +192,155 @@ export interface AppendCommandRequest {
   readonly seq?: number;
 }
 
+/** 201: the command's index in the log, the game after it, and the game as the side that gave it sees it. */
 export interface AppendCommandResponse {
   readonly seq: number;
   readonly game: GameSummary;
+  readonly play: GamePlay;
+}
+
+/**
+ * GET /api/games/:id/play?viewer=<side id|spectator>&at=<n>&from=<n>: the game as one viewer may see it
+ * after its first `at` commands (default: all of them). Built only through the game's `viewFor` and
+ * `eventFor`: nothing hidden from the viewer is in it.
+ */
+export interface GamePlay {
+  readonly game: GameSummary;
+  /** A side id, or 'spectator' (sees only what every side may see). */
+  readonly viewer: string;
+  /** Commands applied in this view: the replay scrubber's position, 0 to `total`. */
+  readonly at: number;
+  /** Commands in the log. */
+  readonly total: number;
+  /** The game's `viewFor(state, viewer)`: for John Company a `JcView` (src/game/john-company/view.ts). */
+  readonly view: unknown;
+  /** The side that must decide in this view; absent once the game is over. */
+  readonly decider?: string;
+  /** Who plays that side. */
+  readonly deciderSeat?: SeatKind;
+  /**
+   * The viewer's legal commands (a finite, representative list; the game accepts any valid command) when
+   * the viewer decides and `at === total`; otherwise empty.
+   */
+  readonly legal: readonly unknown[];
+  /** The same commands in words, index for index. */
+  readonly legalText: readonly string[];
+  /** The log up to `at`, from entry `from` (the query's `from`, default 0: send it to fetch only what is new). */
+  readonly log: readonly GameLogEntry[];
+  /** The index of the first entry of `log`. */
+  readonly from: number;
+  /** Once the game is over (in this view). */
+  readonly result?: GameOutcome;
+}
+
+/** One command of the log as a viewer may see it. */
+export interface GameLogEntry {
+  /** Its index in the log (0-based). */
+  readonly index: number;
+  readonly side: string;
+  /** The turn it was given in. */
+  readonly turn: number;
+  /**
+   * The command itself: only the viewer's own commands, and other sides' commands that reveal nothing
+   * (never a counter placed, taken back or changed, nor one about a unit the viewer cannot see).
+   */
+  readonly command?: unknown;
+  /** One readable line for the command as the viewer may see it. */
+  readonly text: string;
+  /** What it caused that the viewer may see (`eventFor`), in order. */
+  readonly events: readonly GameLogEvent[];
+}
+
+export interface GameLogEvent {
+  readonly type: string;
+  /** A readable line; '' for bookkeeping nobody needs to read (a shuffle, an activation's end). */
+  readonly text: string;
+  /** The event as `eventFor(event, viewer)` returns it. */
+  readonly event: unknown;
+}
+
+/** POST /api/games/:id/computer: the computer plays while it decides. */
+export interface ComputerPlayRequest {
+  /** Whose picture comes back (default 'spectator'). */
+  readonly viewer?: string;
+  /** At most this many commands (default 200, at most 2000). */
+  readonly max?: number;
+}
+
+export interface ComputerPlayResponse {
+  /** Commands the computer gave (0 when a human decides or the game is over). */
+  readonly played: number;
+  readonly play: GamePlay;
+}
+
+/** POST /api/games/:id/plan-move: what a move would do, without making it. */
+export interface PlanMoveRequest {
+  readonly side: string;
+  readonly unit: string;
+  /** As the `move` command's manoeuvres (John Company: `ManoeuvreSchema`). */
+  readonly manoeuvres: readonly unknown[];
+}
+
+/** A stand where a planned move leaves it. */
+export interface PlannedStand {
+  readonly id: string;
+  readonly kind: string;
+  readonly x: number;
+  readonly y: number;
+  readonly facing: number;
+  readonly width: number;
+  readonly depth: number;
+}
+
+export interface MoveProblem {
+  /**
+   * A stable code: 'not-your-turn', 'not-active' (not the unit whose card is drawn), the engine's
+   * refusals of a move ('already-moved', 'order-forbids-move', 'mandatory-move', 'no-movement-allowed',
+   * 'rally-or-end', 'choose-order-first'), the table's violation codes (John Company: `VIOLATION_CODES`,
+   * e.g. 'exceeds-allowance', 'outside-arc', 'closest-approach', 'passes-through-enemy',
+   * 'impassable-terrain'), 'move-limit' (a light company's 12", inches an event took, having fired) and
+   * 'depends-on-dice'.
+   */
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface MovePlan {
+  /** The engine would accept this move as it stands (no problem). */
+  readonly ok: boolean;
+  /** Inches the move costs (terrain included). */
+  readonly inchesUsed: number;
+  /** Inches the unit may use for it. */
+  readonly allowance: number;
+  /** Where it ends: the unit's formation, facing (degrees) and stands. */
+  readonly end: {
+    readonly formation: string;
+    readonly facing: number;
+    readonly stands: readonly PlannedStand[];
+  };
+  /** The unit's centre where it starts and after each manoeuvre carried out. */
+  readonly path: readonly { readonly x: number; readonly y: number }[];
+  /** Anything that breaks a rule, each with what it is. */
+  readonly problems: readonly MoveProblem[];
+  /** What the move would throw dice for, or would cause, that a plan cannot tell (it rolls nothing). */
+  readonly notes: readonly string[];
+}
+
+/** POST /api/games/:id/odds: the exact odds of what a command would resolve, before any dice. */
+export interface CommandOddsRequest {
+  readonly side: string;
+  readonly command: { readonly type: string; readonly [key: string]: unknown };
+}
+
+export interface CommandOdds {
+  /** The procedure's id: 'small-arms-fire', 'artillery-fire', 'counter-battery', 'rally-test', 'charge-test'. */
+  readonly procedure: string;
+  /** What is rolled for, in words ("The European regiment fires at Matchlockmen"). */
+  readonly title: string;
+  readonly charts: readonly OddsChart[];
+}
+
+/** Empty when the command rolls nothing (or the side may not know what it would roll against). */
+export interface CommandOddsResponse {
+  readonly odds: readonly CommandOdds[];
 }

@@ -3,18 +3,20 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { ApiError, GameList } from '../protocol/api.ts';
+import type { ApiError, ComputerPlayResponse, GameList } from '../protocol/api.ts';
 import { rosterOf, rosterRuleSets } from '../protocol/roster.ts';
 import { DEFAULT_RULE_SET, RULE_SETS, type RuleSetEntry } from '../rulesets/index.ts';
 import { type Answer, invalidInputBody } from './answers.ts';
 import { findProcedure, listRuleSets, oddsAnswer, procedureDetail, resolveAnswer } from './procedures.ts';
+import { PlayError, Referee } from './referee.ts';
 import type { ScenarioCatalog } from './scenarios.ts';
 import { type GameStore, StoreError } from './store.ts';
 
 /**
  * The HTTP server: the JSON API under /api (docs/web.md lists the routes) and the built browser app
- * from `webRoot`. Routes do no work of their own: procedures.ts answers the rules, the store the saved
- * games. Every error is an `ApiError` body; bad input is a 400 naming each field.
+ * from `webRoot`. Routes do no work of their own: procedures.ts answers the rules, the referee
+ * (referee.ts: the engine over the store) the saved games and their play. Every error is an `ApiError`
+ * body; bad input is a 400 naming each field, a command the game refuses a 422.
  */
 export interface AppOptions {
   readonly store: GameStore;
@@ -58,19 +60,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const send = <T>(reply: FastifyReply, answer: Answer<T>, status = 200) =>
     answer.ok ? reply.code(status).send(answer.body) : reply.code(answer.status).send(answer.body);
 
-  /** Runs a store operation, mapping its refusals to 400, 404 and 409. */
+  const referee = new Referee(store);
+
+  /** Runs a store or referee operation, mapping its refusals to 400, 404, 409 and 422. */
   const stored = <T>(run: () => T): Answer<T> => {
     try {
       return { ok: true, body: run() };
     } catch (error) {
-      if (!(error instanceof StoreError)) throw error;
-      const status = { invalid: 400, 'not-found': 404, conflict: 409 }[error.code];
-      const body =
-        error.code === 'invalid'
-          ? invalidInputBody(error.message, error.problems)
-          : apiError(error.code, error.message);
+      return refusal(error);
+    }
+  };
+  /** A refusal of the store (400, 404, 409) or of the game (422, or 409 for a log that does not replay). */
+  const refusal = (error: unknown): Answer<never> => {
+    if (error instanceof PlayError) {
+      const status = error.kind === 'unplayable' ? 409 : 422;
+      const kind = error.kind === 'unplayable' ? 'conflict' : error.kind;
+      const body: ApiError = {
+        ...apiError(kind, error.message),
+        ...(error.code ? { code: error.code } : {}),
+      };
       return { ok: false, status, body };
     }
+    if (!(error instanceof StoreError)) throw error;
+    const status = { invalid: 400, 'not-found': 404, conflict: 409 }[error.code];
+    const body =
+      error.code === 'invalid'
+        ? invalidInputBody(error.message, error.problems)
+        : apiError(error.code, error.message);
+    return { ok: false, status, body };
   };
   const gameNotFound = (id: string): Answer<never> => ({
     ok: false,
@@ -144,12 +161,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
 
-  app.get('/api/games', async (): Promise<GameList> => ({ games: store.list() }));
+  app.get('/api/games', async (): Promise<GameList> => ({ games: referee.list() }));
 
   app.post('/api/games', async (request, reply) =>
     send(
       reply,
-      stored(() => store.create(request.body)),
+      stored(() => referee.create(request.body)),
       201,
     ),
   );
@@ -157,25 +174,58 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.post('/api/games/import', async (request, reply) =>
     send(
       reply,
-      stored(() => store.importRecord(request.body)),
+      stored(() => referee.importRecord(request.body)),
       201,
     ),
   );
 
+  // The full record (the owner's save file: hidden orders, seed): not for an opponent over a network.
   app.get<{ Params: Params }>('/api/games/:id', async (request, reply) => {
-    const game = store.get(request.params.id);
+    const game = referee.get(request.params.id);
     return game ? game : send(reply, gameNotFound(request.params.id));
   });
 
   app.delete<{ Params: Params }>('/api/games/:id', async (request, reply) =>
-    store.delete(request.params.id) ? reply.code(204).send() : send(reply, gameNotFound(request.params.id)),
+    referee.delete(request.params.id) ? reply.code(204).send() : send(reply, gameNotFound(request.params.id)),
+  );
+
+  // A player's picture: only through the game's viewFor/eventFor.
+  app.get<{ Params: Params }>('/api/games/:id/play', async (request, reply) =>
+    send(
+      reply,
+      stored(() => referee.play(request.params.id, request.query)),
+    ),
   );
 
   app.post<{ Params: Params }>('/api/games/:id/commands', async (request, reply) =>
     send(
       reply,
-      stored(() => store.append(request.params.id, request.body)),
+      stored(() => referee.command(request.params.id, request.body)),
       201,
+    ),
+  );
+
+  app.post<{ Params: Params }>('/api/games/:id/computer', async (request, reply) => {
+    let answer: Answer<ComputerPlayResponse>;
+    try {
+      answer = { ok: true, body: await referee.computer(request.params.id, request.body) };
+    } catch (error) {
+      answer = refusal(error);
+    }
+    return send(reply, answer);
+  });
+
+  app.post<{ Params: Params }>('/api/games/:id/plan-move', async (request, reply) =>
+    send(
+      reply,
+      stored(() => referee.planMove(request.params.id, request.body)),
+    ),
+  );
+
+  app.post<{ Params: Params }>('/api/games/:id/odds', async (request, reply) =>
+    send(
+      reply,
+      stored(() => referee.odds(request.params.id, request.body)),
     ),
   );
 

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
+import { openBrowser, shouldOpenBrowser } from './browser-open.ts';
 import { loadScenarios } from './scenarios.ts';
 import { GameStore } from './store.ts';
 import { ensureWebBuild } from './web-build.ts';
@@ -15,12 +15,13 @@ import { ensureWebBuild } from './web-build.ts';
  *   --data <folder>   (MUSTER_DATA_DIR, default ./data): the SQLite file is <folder>/muster.sqlite
  *   --scenarios <folder>  (default: the repository's scenarios/)
  *   --web <folder>    serve this build of the web app as it is (default: dist/web, built if needed)
- *   --open            open the page in the system's browser
+ *   --open / --no-open  open the page in the system's browser (default: only when stdout is a
+ *                     terminal and neither CI nor MUSTER_NO_OPEN is set)
  * It prints the URL on a line of its own starting "Muster is running at ".
  */
 const REPO = resolve(import.meta.dirname, '../..');
 
-const USAGE = `Usage: npm start -- [--port 8080] [--host 127.0.0.1] [--data ./data] [--scenarios dir] [--web dir] [--open]`;
+const USAGE = `Usage: npm start -- [--port 8080] [--host 127.0.0.1] [--data ./data] [--scenarios dir] [--web dir] [--open | --no-open]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
       scenarios: { type: 'string' },
       web: { type: 'string' },
       open: { type: 'boolean' },
+      'no-open': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -92,7 +94,13 @@ async function main(): Promise<void> {
       process.stdout.write(`On the network: http://${address}:${actual}/\n`);
   }
   process.stdout.write('Press Ctrl+C to stop.\n');
-  if (values.open) openBrowser(url);
+  const open = shouldOpenBrowser({
+    open: values.open,
+    noOpen: values['no-open'],
+    tty: process.stdout.isTTY === true,
+    env: process.env,
+  });
+  if (open) openBrowser(url);
 }
 
 class UsageError extends Error {}
@@ -102,19 +110,6 @@ function lanAddresses(): string[] {
     .flatMap((list) => list ?? [])
     .filter((a) => a.family === 'IPv4' && !a.internal)
     .map((a) => a.address);
-}
-
-/** Opens `url` in the desktop's browser; a machine without one just keeps serving. */
-function openBrowser(url: string): void {
-  const [command, args] =
-    process.platform === 'darwin'
-      ? ['open', [url]]
-      : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '', url]]
-        : ['xdg-open', [url]];
-  const child = spawn(command, args, { stdio: 'ignore', detached: true });
-  child.on('error', () => process.stderr.write(`Could not open a browser: open ${url} yourself.\n`));
-  child.unref();
 }
 
 main().catch((error: unknown) => {

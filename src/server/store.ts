@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
 import type { Scenario } from '../game/scenario/schema.ts';
 import { validateScenario } from '../game/scenario/validate.ts';
-import type { GameSummary, SavedGame } from '../protocol/api.ts';
+import type { GameOutcome, GameSummary, SavedGame, SeatKind } from '../protocol/api.ts';
 import type { Problem } from '../protocol/issues.ts';
 import { describeGiven, joinWords } from '../protocol/text.ts';
 import { DEFAULT_RULE_SET, RULE_SETS } from '../rulesets/index.ts';
@@ -20,9 +20,25 @@ import type { ScenarioCatalog } from './scenarios.ts';
  * input, unknown games and stale commands. Writes are synchronous and committed (WAL, synchronous=FULL)
  * before a method returns, so whatever the server acknowledges survives a crash.
  *
- * Commands are checked for shape only (a JSON object with a `type`, from one of the scenario's sides):
- * whether the game accepts them is for the engine to say when it replays the log.
+ * The store checks commands for shape only (a JSON object with a `type`, from one of the scenario's
+ * sides). Whether the game accepts them is the engine's to say: `create`, `append` and `importRecord`
+ * take a judge (src/server/referee.ts passes the engine) that runs inside the write's transaction, so a
+ * command or record it refuses is never stored, and the game's status it returns (turn, decider, result)
+ * is saved with the write.
  */
+
+/** Where a game stands after its last command, as the engine says: kept with the game for the list. */
+export interface GameStatus {
+  readonly turn: number;
+  readonly decider?: string;
+  readonly result?: GameOutcome;
+}
+
+/** Judges a whole record (a new or imported game): its status, or it throws a `StoreError` ('invalid'). */
+export type RecordJudge = (record: GameRecord<unknown>) => GameStatus;
+
+/** Judges one command appended at `index`: the status after it, or it throws (and nothing is stored). */
+export type CommandJudge = (entry: RecordedCommand<unknown>, index: number) => GameStatus;
 
 /** Why a store operation was refused: bad input (400), an unknown game (404) or a stale command (409). */
 export class StoreError extends Error {
@@ -52,7 +68,7 @@ const MAX_COMMAND_CHARS = 64 * 1024;
 const MAX_COMMANDS = 100_000;
 
 /** Schema versions, in order: the store applies those the file lacks at open (PRAGMA user_version). */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE games (
      id TEXT PRIMARY KEY,
      title TEXT NOT NULL,
@@ -73,16 +89,29 @@ const MIGRATIONS: readonly string[] = [
      created_at TEXT NOT NULL,
      PRIMARY KEY (game_id, seq)
    ) STRICT, WITHOUT ROWID;`,
+  // Seats, and the engine's status after `status_seq` commands (NULL: not judged yet, e.g. a game saved
+  // before this migration; the server judges it by replaying its log). NULL seats: every side human.
+  `ALTER TABLE games ADD COLUMN players_json TEXT;
+   ALTER TABLE games ADD COLUMN turn INTEGER;
+   ALTER TABLE games ADD COLUMN decider TEXT;
+   ALTER TABLE games ADD COLUMN result_json TEXT;
+   ALTER TABLE games ADD COLUMN status_seq INTEGER;`,
 ];
 
 const CommandSchema = z
   .looseObject({ type: z.string().min(1).max(100).describe('What the command does, e.g. "place-order"') })
   .describe('A command of the game: a JSON object with a "type"');
 
+const SEAT_KINDS = ['human', 'computer'] as const satisfies readonly SeatKind[];
+
 const CreateSchema = z.strictObject({
   scenario: z.string().min(1).max(200).describe('The id of a scenario'),
   seed: SEED_SCHEMA.optional(),
   title: z.string().trim().min(1).max(200).optional(),
+  players: z
+    .record(z.string().min(1).max(100), z.enum(SEAT_KINDS))
+    .optional()
+    .describe('Who plays each side, by side id: "human" (the default) or "computer"'),
 });
 
 const AppendSchema = z.strictObject({
@@ -112,6 +141,11 @@ interface GameRow {
   created_at: string;
   updated_at: string;
   commands: number;
+  sides_json: string;
+  players_json: string | null;
+  turn: number | null;
+  decider: string | null;
+  result_json: string | null;
 }
 
 export class GameStore {
@@ -140,11 +174,14 @@ export class GameStore {
     }
   }
 
-  /** Creates a game from a scenario of the catalogue (body: `{ scenario, seed?, title? }`). */
-  create(input: unknown): GameSummary {
+  /**
+   * Creates a game from a scenario of the catalogue (body: `{ scenario, seed?, title?, players? }`;
+   * sides left out of `players` are human). `judge` gives its starting status.
+   */
+  create(input: unknown, judge?: RecordJudge): GameSummary {
     const checked = checkBody(CreateSchema, input);
     if (!checked.ok) throw invalid('the game to create is not valid', checked.problems);
-    const { scenario: id, seed = this.randomSeed(), title } = checked.value;
+    const { scenario: id, seed = this.randomSeed(), title, players = {} } = checked.value;
     const scenario = this.scenarios.get(id);
     if (!scenario) {
       const ids = this.scenarios.list().scenarios.map((s) => s.id);
@@ -155,14 +192,28 @@ export class GameStore {
         },
       ]);
     }
-    return this.insert(DEFAULT_RULE_SET, scenario, seed, title ?? scenario.title, []);
+    const sides = scenario.sides.map((s) => s.id);
+    const unknownSides = Object.keys(players).filter((side) => !sides.includes(side));
+    if (unknownSides.length > 0) {
+      throw invalid(
+        'the game to create is not valid',
+        unknownSides.map((side) => ({
+          path: ['players', side],
+          message: `expected a side of ${scenario.id} as the key (${joinWords(sides.map((s) => JSON.stringify(s)))}), got ${JSON.stringify(side)}`,
+        })),
+      );
+    }
+    const seats = Object.fromEntries(sides.map((side) => [side, players[side] ?? 'human']));
+    return this.insert(DEFAULT_RULE_SET, scenario, seed, title ?? scenario.title, [], seats, judge);
   }
 
   /**
    * Appends a command to a game's log (body: `{ side, command, seq? }`); with `seq`, refuses it
-   * (conflict) unless the log has exactly `seq` commands. Returns the command's index.
+   * (conflict) unless the log has exactly `seq` commands. `judge` then decides, inside the transaction,
+   * whether the game accepts it (it throws to refuse: nothing is stored) and gives the status after it.
+   * Returns the command's index.
    */
-  append(gameId: string, input: unknown): { seq: number; game: GameSummary } {
+  append(gameId: string, input: unknown, judge?: CommandJudge): { seq: number; game: GameSummary } {
     const checked = checkBody(AppendSchema, input);
     if (!checked.ok) throw invalid('the command is not valid', checked.problems);
     const { side, command, seq: expected } = checked.value;
@@ -198,11 +249,13 @@ export class GameStore {
           `the command was given as number ${expected}, but the game's log has ${count} commands: reload the game`,
         );
       }
+      const status = judge?.({ side, command }, count);
       const at = this.now().toISOString();
       this.db
         .prepare('INSERT INTO commands (game_id, seq, side, command_json, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(gameId, count, side, json, at);
       this.db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(at, gameId);
+      if (status) this.writeStatus(gameId, status, count + 1);
       return { seq: count, game: this.summary(gameId)! };
     })();
   }
@@ -217,6 +270,22 @@ export class GameStore {
     const summary = this.summary(gameId);
     if (!summary) return undefined;
     return { ...summary, record: this.exportRecord(gameId)! };
+  }
+
+  /** The games whose status was not judged after their last command (saved before seats existed). */
+  unjudged(): string[] {
+    const rows = this.db
+      .prepare(
+        `SELECT g.id FROM games g WHERE g.status_seq IS NULL
+           OR g.status_seq <> (SELECT count(*) FROM commands c WHERE c.game_id = g.id)`,
+      )
+      .all() as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** Saves a game's status as judged after its first `seq` commands. */
+  saveStatus(gameId: string, status: GameStatus, seq: number): void {
+    this.writeStatus(gameId, status, seq);
   }
 
   /** Deletes a game and its log; false if there was none. */
@@ -244,10 +313,11 @@ export class GameStore {
   }
 
   /**
-   * Saves an exported `GameRecord` as a new game. The record's scenario is validated as a scenario
-   * file is, and every command as `append` checks it.
+   * Saves an exported `GameRecord` as a new game (every side human). The record's scenario is
+   * validated as a scenario file is, every command as `append` checks it, and then the whole record by
+   * `judge` (which throws to refuse it).
    */
-  importRecord(input: unknown): GameSummary {
+  importRecord(input: unknown, judge?: RecordJudge): GameSummary {
     const what = 'the game record is not valid';
     const checked = checkBody(RecordSchema, input);
     if (!checked.ok) throw invalid(what, checked.problems);
@@ -290,6 +360,8 @@ export class GameStore {
       record.seed,
       scenario.scenario.title,
       record.commands,
+      Object.fromEntries(sides.map((side) => [side, 'human' as const])),
+      judge,
     );
   }
 
@@ -303,14 +375,17 @@ export class GameStore {
     seed: number,
     title: string,
     commands: readonly RecordedCommand<unknown>[],
+    players: Readonly<Record<string, SeatKind>>,
+    judge: RecordJudge | undefined,
   ): GameSummary {
+    const status = judge?.({ format: 'muster-game', version: 1, ruleSet, scenario, seed, commands });
     const id = this.newId();
     const at = this.now().toISOString();
     this.db.transaction(() => {
       this.db
         .prepare(
-          `INSERT INTO games (id, title, rule_set, scenario_id, scenario_title, scenario_json, sides_json, seed, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO games (id, title, rule_set, scenario_id, scenario_title, scenario_json, sides_json, players_json, seed, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -320,6 +395,7 @@ export class GameStore {
           scenario.title,
           JSON.stringify(scenario),
           JSON.stringify(scenario.sides.map((s) => s.id)),
+          JSON.stringify(players),
           seed,
           at,
           at,
@@ -330,13 +406,27 @@ export class GameStore {
       commands.forEach((c, i) => {
         add.run(id, i, c.side, JSON.stringify(c.command), at);
       });
+      if (status) this.writeStatus(id, status, commands.length);
     })();
     return this.summary(id)!;
   }
 
-  private summary(gameId: string): GameSummary | undefined {
+  /** A game's summary, without its record. */
+  summary(gameId: string): GameSummary | undefined {
     const row = this.db.prepare(`${SUMMARY_SELECT} WHERE g.id = ?`).get(gameId) as GameRow | undefined;
     return row && summaryOf(row);
+  }
+
+  private writeStatus(gameId: string, status: GameStatus, seq: number): void {
+    this.db
+      .prepare('UPDATE games SET turn = ?, decider = ?, result_json = ?, status_seq = ? WHERE id = ?')
+      .run(
+        status.turn,
+        status.decider ?? null,
+        status.result ? JSON.stringify(status.result) : null,
+        seq,
+        gameId,
+      );
   }
 
   private commandCount(gameId: string): number {
@@ -347,10 +437,17 @@ export class GameStore {
 }
 
 const SUMMARY_SELECT = `SELECT g.id, g.title, g.rule_set, g.scenario_id, g.scenario_title, g.seed, g.created_at, g.updated_at,
+  g.sides_json, g.players_json, g.turn, g.decider, g.result_json,
   (SELECT count(*) FROM commands c WHERE c.game_id = g.id) AS commands
   FROM games g`;
 
+/**
+ * A game's row as the API lists it. Seats default to human (games saved before seats existed); until the
+ * engine has judged a game, its turn is 1 and it has no decider.
+ */
 function summaryOf(row: GameRow): GameSummary {
+  const sides = JSON.parse(row.sides_json) as string[];
+  const seats = row.players_json ? (JSON.parse(row.players_json) as Record<string, SeatKind>) : {};
   return {
     id: row.id,
     title: row.title,
@@ -360,6 +457,10 @@ function summaryOf(row: GameRow): GameSummary {
     commands: row.commands,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    players: Object.fromEntries(sides.map((side) => [side, seats[side] ?? 'human'])),
+    turn: row.turn ?? 1,
+    ...(row.decider !== null ? { decider: row.decider } : {}),
+    ...(row.result_json !== null ? { result: JSON.parse(row.result_json) as GameOutcome } : {}),
   };
 }
 

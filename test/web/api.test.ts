@@ -244,6 +244,11 @@ describe('HTTP API', () => {
     it('creates, lists, appends to, exports, imports and deletes games', async () => {
       const created = await post<GameSummary>('/api/games', { scenario: 'training-village-ford', seed: 3 });
       expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        players: { company: 'human', maratha: 'human' },
+        turn: 1,
+        decider: 'company',
+      });
       const id = created.body.id;
       expect((await get<GameList>('/api/games')).body.games.map((g) => g.id)).toContain(id);
 

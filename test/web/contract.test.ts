@@ -1,5 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import type { JcMovePlan } from '../../src/game/john-company/plan.ts';
 import type * as Server from '../../src/server/contract.ts';
+import type { Referee } from '../../src/server/referee.ts';
 import type * as Web from '../../src/web/api-types.ts';
 
 /**
@@ -18,6 +20,19 @@ describe('API contract', () => {
     expectTypeOf<Server.GameList>().toExtend<Web.GameList>();
     expectTypeOf<Server.SavedGame>().toExtend<Web.SavedGame>();
     expectTypeOf<Server.AppendCommandResponse>().toExtend<Web.AppendCommandResponse>();
+    expectTypeOf<Server.GamePlay>().toExtend<Web.GamePlay>();
+    expectTypeOf<Server.ComputerPlayResponse>().toExtend<Web.ComputerPlayResponse>();
+    expectTypeOf<Server.MovePlan>().toExtend<Web.MovePlan>();
+    expectTypeOf<Server.CommandOddsResponse>().toExtend<Web.CommandOddsResponse>();
+  });
+
+  it('the referee answers with the protocol’s bodies, and the game’s plans fit them', () => {
+    expectTypeOf<ReturnType<Referee['play']>>().toExtend<Web.GamePlay>();
+    expectTypeOf<ReturnType<Referee['command']>>().toExtend<Web.AppendCommandResponse>();
+    expectTypeOf<Awaited<ReturnType<Referee['computer']>>>().toExtend<Web.ComputerPlayResponse>();
+    expectTypeOf<ReturnType<Referee['planMove']>>().toExtend<Web.MovePlan>();
+    expectTypeOf<ReturnType<Referee['odds']>>().toExtend<Web.CommandOddsResponse>();
+    expectTypeOf<JcMovePlan>().toExtend<Web.MovePlan>();
   });
 
   it('the server accepts every request the browser sends', () => {
@@ -25,5 +40,8 @@ describe('API contract', () => {
     expectTypeOf<Web.OddsRequest>().toExtend<Server.OddsRequest>();
     expectTypeOf<Web.CreateGameRequest>().toExtend<Server.CreateGameRequest>();
     expectTypeOf<Web.AppendCommandRequest>().toExtend<Server.AppendCommandRequest>();
+    expectTypeOf<Web.ComputerPlayRequest>().toExtend<Server.ComputerPlayRequest>();
+    expectTypeOf<Web.PlanMoveRequest>().toExtend<Server.PlanMoveRequest>();
+    expectTypeOf<Web.CommandOddsRequest>().toExtend<Server.CommandOddsRequest>();
   });
 });

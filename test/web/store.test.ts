@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type GameStore, StoreError } from '../../src/server/store.ts';
+import { type GameStore, MIGRATIONS, StoreError } from '../../src/server/store.ts';
 import { openStore, REPO, tempDir } from './fixtures.ts';
 
 /** The store without HTTP: SQLite in a temporary folder, reopened as a restarted server would. */
@@ -130,7 +130,7 @@ describe('saved games store', () => {
     expect(create.code).toBe('invalid');
     expect(create.problems.map((p) => [p.path.join('.'), p.message])).toEqual([
       ['seed', 'expected an integer from 0 to 4294967295, got -1 (a number)'],
-      ['colour', 'unknown field (the fields are: scenario, seed, title), got "red" (a string)'],
+      ['colour', 'unknown field (the fields are: scenario, seed, title, players), got "red" (a string)'],
     ]);
     const unknown = refusal(() => store.create({ scenario: 'waterloo' }));
     expect(unknown.problems[0]!.message).toMatch(
@@ -180,11 +180,88 @@ describe('saved games store', () => {
   it('migrates a new file to the current schema and refuses one from a newer Muster', () => {
     store.close();
     const db = new Database(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.pragma('user_version = 99');
     db.close();
-    expect(() => openStore(file)).toThrow(/schema version 99, newer than this Muster knows \(1\)/);
+    expect(() => openStore(file)).toThrow(
+      new RegExp(`schema version 99, newer than this Muster knows \\(${MIGRATIONS.length}\\)`),
+    );
     store = openStore(join(dir, 'other.sqlite'));
+  });
+
+  it('opens a file from before seats: its games keep their log, every side human, not yet judged', () => {
+    store.close();
+    const old = join(dir, 'version-1.sqlite');
+    const db = new Database(old);
+    db.exec(MIGRATIONS[0]!);
+    db.pragma('user_version = 1');
+    const scenario = readFileSync(join(REPO, 'scenarios', 'training-village-ford.json'), 'utf8');
+    db.prepare(
+      `INSERT INTO games (id, title, rule_set, scenario_id, scenario_title, scenario_json, sides_json, seed, created_at, updated_at)
+       VALUES ('old', 'Old game', 'john-company', 'training-village-ford', 'Training', ?, '["company","maratha"]', 5, 't', 't')`,
+    ).run(scenario);
+    db.prepare(
+      `INSERT INTO commands (game_id, seq, side, command_json, created_at) VALUES ('old', 0, 'company', '{"type":"finish-orders"}', 't')`,
+    ).run();
+    db.close();
+    store = openStore(old);
+    expect(store.get('old')).toMatchObject({
+      commands: 1,
+      players: { company: 'human', maratha: 'human' },
+      turn: 1,
+      record: { commands: [{ side: 'company', command: { type: 'finish-orders' } }] },
+    });
+    expect(store.unjudged()).toEqual(['old']);
+    store.saveStatus('old', { turn: 1, decider: 'maratha' }, 1);
+    expect(store.unjudged()).toEqual([]);
+    expect(store.summary('old')!.decider).toBe('maratha');
+  });
+
+  it('keeps seats, and the status its judge gives with each write; a judge that throws stores nothing', () => {
+    const game = store.create(
+      { scenario: 'training-village-ford', seed: 2, players: { maratha: 'computer' } },
+      () => ({ turn: 1, decider: 'company' }),
+    );
+    expect(game).toMatchObject({
+      players: { company: 'human', maratha: 'computer' },
+      turn: 1,
+      decider: 'company',
+    });
+    const badSeat = refusal(() =>
+      store.create({ scenario: 'training-village-ford', players: { prussia: 'human', company: 'robot' } }),
+    );
+    expect(badSeat.problems.map((p) => p.path.join('.'))).toEqual(['players.company']);
+    const unknownSide = refusal(() =>
+      store.create({ scenario: 'training-village-ford', players: { prussia: 'human' } }),
+    );
+    expect(unknownSide.problems).toEqual([
+      {
+        path: ['players', 'prussia'],
+        message:
+          'expected a side of training-village-ford as the key ("company" or "maratha"), got "prussia"',
+      },
+    ]);
+    const appended = store.append(
+      game.id,
+      { side: 'company', command: { type: 'finish-orders' } },
+      (entry, index) => {
+        expect([entry, index]).toEqual([{ side: 'company', command: { type: 'finish-orders' } }, 0]);
+        return { turn: 1, decider: 'maratha' };
+      },
+    );
+    expect(appended.game).toMatchObject({ commands: 1, decider: 'maratha' });
+    expect(() =>
+      store.append(game.id, { side: 'maratha', command: { type: 'finish-orders' } }, () => {
+        throw new StoreError('invalid', 'refused');
+      }),
+    ).toThrow('refused');
+    expect(store.summary(game.id)).toMatchObject({ commands: 1, decider: 'maratha' });
+    const ended = store.append(game.id, { side: 'maratha', command: { type: 'finish-orders' } }, () => ({
+      turn: 9,
+      result: { winner: 'company', reason: 'the village held' },
+    }));
+    expect(ended.game).toMatchObject({ turn: 9, result: { winner: 'company', reason: 'the village held' } });
+    expect(ended.game.decider).toBeUndefined();
   });
 });

@@ -1,0 +1,186 @@
+import { CONFRONTATION_RESULTS } from '../../rulesets/john-company/tables/confrontation.ts';
+import { ORDERS, type OrderId } from '../../rulesets/john-company/tables/orders.ts';
+import { MOVEMENT_RESULTS } from '../../rulesets/john-company/tables/reaction-table.ts';
+import { WITHOUT_ORDERS_RESULTS } from '../../rulesets/john-company/tables/without-orders.ts';
+import type { JcCommand } from './commands.ts';
+import type { JcEvent } from './events.ts';
+
+/**
+ * A John Company battle as a person reads it: one line per event worth telling (activations, tests with
+ * their level and status, fire with its Final Fire Factor and losses, Confrontations with both levels
+ * and the result row, rallies, results), and the commands a player may give, in words. Events must
+ * already be narrowed to the reader (`eventFor`): this only formats. Pure: the CLI's battle log and the
+ * server's game log (src/server) both read it.
+ */
+
+/** Display names of units and Generals by id (ids stand for themselves when unknown). */
+export type Names = ReadonlyMap<string, string>;
+
+/** Names from anything with units and generals keyed by id (a game state or a view). */
+export function namesOf(source: {
+  readonly units: Readonly<Record<string, { readonly name: string }>>;
+  readonly generals: Readonly<Record<string, { readonly name: string }>>;
+}): Names {
+  const names = new Map<string, string>();
+  for (const [id, u] of Object.entries(source.units)) names.set(id, u.name);
+  for (const [id, g] of Object.entries(source.generals)) names.set(id, g.name);
+  return names;
+}
+
+const inches = (x: number) => `${Math.round(x * 10) / 10}"`;
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+export function orderName(order: OrderId | 'blank' | 'without-orders'): string {
+  if (order === 'blank') return 'blank counter';
+  if (order === 'without-orders') return 'Without Orders';
+  return ORDERS.orders[order].name;
+}
+
+/** One event as a line of the log, or undefined for bookkeeping nobody needs to read. */
+export function describeEvent(e: JcEvent, names: Names): string | undefined {
+  const n = (id: string) => names.get(id) ?? id;
+  switch (e.type) {
+    case 'turn-began':
+      return `\n=== Turn ${e.turn} ===`;
+    case 'orders-drawn':
+      return e.result.drawn
+        ? `${n(e.general)} draws a ${e.result.card ?? '-'}: ${plural(e.orders ?? 0, 'order')}${e.result.event ? ', and an Event' : ''}`
+        : undefined;
+    case 'commanders-event':
+      return `Commanders' Event for ${n(e.general)}: ${e.result.themeId}${e.result.outcomeId ? ` / ${e.result.outcomeId}` : ''}`;
+    case 'officer-casualty':
+      return `${n(e.general)} is ${e.result.severity.replace(/-/g, ' ')}`;
+    case 'officer-replaced':
+      return `${n(e.replacement)} replaces ${n(e.general)} (${e.generalship}, ${e.leadership})`;
+    case 'order-placed':
+      return `  ${n(e.unit)}: ${orderName(e.order)}${e.target !== undefined ? ` (${n(e.target)})` : ''}`;
+    case 'order-removed':
+      return `  ${n(e.unit)}: counter taken back`;
+    case 'orders-finished':
+      return `${e.side} has placed its counters`;
+    case 'order-revealed':
+      return `${n(e.unit)}: ${orderName(e.order)}${e.target !== undefined ? ` ${n(e.target)}` : ''}${e.source === 'continuing' ? ' (continuing)' : e.source === 'forced' ? ' (forced)' : ''}`;
+    case 'guns-aimed':
+      return `${n(e.unit)} re-aims ${e.degrees} degrees`;
+    case 'step-began':
+      return `-- Step ${e.step}: ${e.step === 3 ? 'charges shown, guns aimed' : e.step === 4 ? 'charges' : 'movement and fire'} --`;
+    case 'reaction-tested': {
+      const t = e.test;
+      const wo = t.withoutOrders ? `; Without Orders: ${WITHOUT_ORDERS_RESULTS[t.withoutOrders].label}` : '';
+      const ahead = e.goesAhead === undefined ? '' : e.goesAhead ? '; goes ahead' : '; does not go ahead';
+      return `${n(e.unit)} tests (${e.occasion}): level ${t.level}, ${t.status}, ${MOVEMENT_RESULTS[t.movement].label}${wo}${ahead}${t.tested ? '' : ' (no negative: not thrown)'}`;
+    }
+    case 'charge-launched':
+      return `${n(e.unit)} charges ${n(e.target)} (moves ${inches(e.moved)})`;
+    case 'charge-response':
+      return `${n(e.unit)} ${e.changed ? 'puts down a new counter' : 'keeps its order'} against ${n(e.charger)}'s charge`;
+    case 'card-drawn':
+      return `> ${n(e.card)}`;
+    case 'deck-shuffled':
+      return undefined;
+    case 'unit-moved':
+      return `${n(e.unit)} moves ${inches(e.inches)}${e.reason === 'order' ? '' : ` (${e.reason})`} to (${e.to.x}, ${e.to.y}) facing ${Math.round(e.to.facing)}${e.disordered ? ', Disordered' : ''}`;
+    case 'formation-changed':
+      return `${n(e.unit)} forms ${e.to.formation}`;
+    case 'unit-fired': {
+      const r = e.result;
+      const what = `${n(e.unit)} fires at ${n(e.target)} (${e.kind})`;
+      if (!r.fired) return `${what}: no fire (${r.noFire ?? 'none'})`;
+      const guns = e.gunsKnockedOut !== undefined ? `, ${plural(e.gunsKnockedOut, 'gun')} knocked out` : '';
+      return `${what}: ${r.band ?? '-'} range, ${plural(r.standsFiring, 'stand')} firing, FFF ${r.fff}, RF ${r.randomFactor >= 0 ? '+' : ''}${r.randomFactor}: ${plural(r.targetStandsLost, 'stand')} lost${guns}${r.event ? ', an Event' : ''}`;
+    }
+    case 'stands-lost':
+      return `${n(e.unit)} loses ${plural(e.count, 'stand')} (${e.cause}), ${e.left} left`;
+    case 'unit-left':
+      return `${n(e.unit)} leaves the battle (${e.why})`;
+    case 'confrontation-resolved': {
+      const r = e.result;
+      const levels =
+        r.charger.level === null ? 'caught evading' : `levels ${r.charger.level} v ${r.target.level}`;
+      const winner =
+        r.winner === 'none' ? 'neither wins' : `${n(r.winner === 'charger' ? e.charger : e.target)} wins`;
+      return `Confrontation ${n(e.charger)} v ${n(e.target)}: ${levels}, ${winner}: ${CONFRONTATION_RESULTS.rows[r.row].label}; losses ${r.charger.standsLost} and ${r.target.standsLost}`;
+    }
+    case 'charge-ended':
+      return `${n(e.unit)}'s charge at ${n(e.target)} ends: ${e.outcome.replace(/-/g, ' ')}${e.standsLost !== undefined ? ` (${plural(e.standsLost, 'stand')})` : ''}`;
+    case 'unit-event':
+      return `Event for ${n(e.unit)}: ${e.result.entry ?? 'none'}`;
+    case 'status-changed':
+      return `${n(e.unit)} is ${e.status}${e.disordered ? ', Disordered' : ''}`;
+    case 'rally-attempted':
+      return `${e.general !== undefined ? `${n(e.general)} rallies ` : 'Rally: '}${n(e.unit)}${e.level !== undefined ? `: level ${e.level}, ${e.status}` : ''}: ${e.rallied ? 'rallied' : 'fails'}`;
+    case 'control-regained':
+      return `${n(e.unit)} ${e.regained ? 'regains control' : 'pursues on'}`;
+    case 'general-moved':
+      return `${n(e.general)} rides ${inches(e.inches)} to (${e.x}, ${e.y})`;
+    case 'general-attached':
+      return `${n(e.general)} joins ${n(e.unit)}`;
+    case 'general-detached':
+      return `${n(e.general)} leaves ${n(e.unit)}`;
+    case 'activation-ended':
+    case 'turn-ended':
+      return undefined;
+    case 'game-over':
+      return `\n*** ${e.result.winner === undefined ? 'A draw' : `${e.result.winner} wins`}: ${e.result.reason} ***`;
+  }
+}
+
+/** A command in words, for the numbered list a person chooses from. */
+export function describeCommand(c: JcCommand, names: Names): string {
+  const n = (id: string) => names.get(id) ?? id;
+  switch (c.type) {
+    case 'place-order':
+      return `${n(c.unit)}: ${orderName(c.order)}${c.target !== undefined ? ` ${n(c.target)}` : ''}`;
+    case 'remove-order':
+      return `${n(c.unit)}: take back the counter`;
+    case 'finish-orders':
+      return 'finish placing counters';
+    case 'aim-guns':
+      return `${n(c.unit)}: re-aim ${c.degrees} degrees`;
+    case 'finish-aiming':
+      return 'finish aiming';
+    case 'respond-to-charge':
+      return `${n(c.unit)}: ${c.order === undefined ? 'keep its order' : `change to ${orderName(c.order)}`}${c.supports ? ` (supported by ${c.supports.map(n).join(', ')})` : ''}`;
+    case 'choose-order':
+      return `${n(c.unit)}: ${orderName(c.order)}`;
+    case 'move':
+      return `${n(c.unit)}: ${c.manoeuvres.map(manoeuvreText).join(', then ')}`;
+    case 'change-formation':
+      return `${n(c.unit)}: form ${c.formation}`;
+    case 'reform':
+      return `${n(c.unit)}: reform`;
+    case 'deploy-light-company':
+      return `${n(c.unit)}: send out its light company`;
+    case 'rejoin-light-company':
+      return `${n(c.unit)}: call in its light company`;
+    case 'fire':
+      return `${n(c.unit)}: fire at ${n(c.target)}`;
+    case 'rally':
+      return `rally ${n(c.unit)}`;
+    case 'move-general':
+      return `${n(c.general)}: ride to (${c.x}, ${c.y})`;
+    case 'attach-general':
+      return `${n(c.general)}: join ${n(c.unit)}`;
+    case 'detach-general':
+      return `${n(c.general)}: leave the unit`;
+    case 'end-activation':
+      return 'end the activation';
+  }
+}
+
+function manoeuvreText(m: Extract<JcCommand, { type: 'move' }>['manoeuvres'][number]): string {
+  switch (m.kind) {
+    case 'advance':
+      return `advance ${inches(m.inches)}`;
+    case 'oblique':
+      return `oblique ${inches(m.inches)} at ${m.degrees} degrees`;
+    case 'flank-march':
+      return `flank march ${inches(m.inches)} ${m.side}`;
+    case 'wheel':
+      return `wheel ${m.degrees} degrees`;
+    case 'about-face':
+      return 'about face';
+    case 'face':
+      return `face ${m.degrees} degrees`;
+  }
+}

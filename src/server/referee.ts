@@ -1,0 +1,483 @@
+import { z } from 'zod';
+import type { GameEventBase, GameStateBase } from '../game/engine/game.ts';
+import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
+import type { Names } from '../game/john-company/describe.ts';
+import type {
+  CommandOddsResponse,
+  ComputerPlayResponse,
+  GameLogEntry,
+  GamePlay,
+  GameSummary,
+  MovePlan,
+  SavedGame,
+} from '../protocol/api.ts';
+import type { Problem } from '../protocol/issues.ts';
+import { orderedOutcomes } from '../protocol/odds.ts';
+import { describeGiven, joinWords } from '../protocol/text.ts';
+import { checkBody } from './answers.ts';
+import { type AnyPlayRules, playRulesFor } from './play-rules.ts';
+import { type GameStatus, type GameStore, StoreError } from './store.ts';
+
+/**
+ * The engine over the saved games: every command is judged by the game before it is stored, each
+ * player's picture is built only through the game's `viewFor`/`eventFor`, and the computer plays its
+ * seats through the same commands. The store keeps the record (the source of truth); the referee keeps,
+ * per game, the latest state and every command's events in memory, so that appending a command costs
+ * one `apply` and a view none; a log is replayed only when a game is first touched, and the scrubber
+ * (`at` < total) replays from the nearest snapshot (one every SNAPSHOT_EVERY commands).
+ *
+ * `GET /api/games/:id` and the export (the store's `get`/`exportRecord`) are the full record, the
+ * owner's save file with every hidden order and the seed: they are not for an opponent over a network.
+ */
+
+/** Why the game refused what was asked: 422 ('not-your-turn', 'illegal-command') or 409 ('unplayable'). */
+export class PlayError extends Error {
+  override readonly name = 'PlayError';
+  constructor(
+    readonly kind: 'not-your-turn' | 'illegal-command' | 'unplayable',
+    message: string,
+    /** The engine's rejection code, for 'illegal-command'. */
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Games whose states are kept in memory (the most recently used). */
+const CACHED_GAMES = 32;
+/** A snapshot of the state every this many commands, for the scrubber. */
+const SNAPSHOT_EVERY = 64;
+/** The computer's commands per request: by default, and at most. */
+const COMPUTER_DEFAULT = 200;
+const COMPUTER_MAX = 2000;
+
+/** One command of the log as the referee keeps it: who gave it, in which turn, what it caused. */
+interface Logged {
+  readonly side: string;
+  readonly command: unknown;
+  readonly turn: number;
+  readonly events: readonly GameEventBase[];
+  /** The sides that may read the command itself ('all': spectators too). */
+  readonly seenBy: 'all' | readonly string[];
+}
+
+/** A game in play: its rules, the latest state, its log and snapshots. Mutated only by `admit`. */
+interface InPlay {
+  readonly rules: AnyPlayRules;
+  readonly record: Omit<GameRecord<unknown>, 'commands'>;
+  readonly log: Logged[];
+  /** snapshots[k]: the state after k × SNAPSHOT_EVERY commands. */
+  readonly snapshots: GameStateBase[];
+  state: GameStateBase;
+}
+
+const ViewerQuery = z.strictObject({
+  viewer: z.string().min(1).max(100).default('spectator'),
+  at: z.coerce.number().int().min(0).optional(),
+  from: z.coerce.number().int().min(0).optional(),
+});
+
+const ComputerSchema = z.strictObject({
+  viewer: z.string().min(1).max(100).optional(),
+  max: z.int().min(1).max(COMPUTER_MAX).optional().describe('How many commands the computer may give'),
+});
+
+const PlanMoveSchema = z.strictObject({
+  side: z.string().min(1).max(100),
+  unit: z.string().min(1).max(100),
+  manoeuvres: z.array(z.unknown()).min(1).max(8),
+});
+
+const OddsSchema = z.strictObject({
+  side: z.string().min(1).max(100),
+  command: z.unknown(),
+});
+
+/**
+ * The seed of the computer's tie-breaking PRNG for the command at `index` of a game: derived from the
+ * game's seed, so a game with computer seats is reproducible from its record.
+ */
+export function computerSeed(gameSeed: number, index: number): number {
+  return (gameSeed ^ Math.imul(index + 1, 0x9e3779b9)) >>> 0;
+}
+
+export class Referee {
+  private readonly games = new Map<string, InPlay>();
+  /** Games whose log the engine refuses (saved before commands were judged): not judged again. */
+  private readonly unplayable = new Set<string>();
+
+  constructor(private readonly store: GameStore) {}
+
+  /** Every saved game, its status judged (games saved before seats existed are judged once, here). */
+  list(): GameSummary[] {
+    this.judgeUnjudged();
+    return this.store.list();
+  }
+
+  get(gameId: string): SavedGame | undefined {
+    this.judgeUnjudged();
+    return this.store.get(gameId);
+  }
+
+  create(input: unknown): GameSummary {
+    return this.store.create(input, (record) => this.judgeRecord(record));
+  }
+
+  importRecord(input: unknown): GameSummary {
+    return this.store.importRecord(input, (record) => this.judgeRecord(record));
+  }
+
+  delete(gameId: string): boolean {
+    this.games.delete(gameId);
+    this.unplayable.delete(gameId);
+    return this.store.delete(gameId);
+  }
+
+  /** Appends a command the game accepts (body: `{ side, command, seq? }`), and the giver's picture. */
+  command(gameId: string, input: unknown): { seq: number; game: GameSummary; play: GamePlay } {
+    const { seq, game } = this.admit(gameId, input);
+    const side = (input as { side: string }).side;
+    return { seq, game, play: this.play(gameId, { viewer: side }) };
+  }
+
+  /**
+   * Lets the computer give the commands of its seats while it decides (body: `{ viewer?, max? }`), each
+   * judged and stored as any other, at most `max`; the viewer's picture after them.
+   */
+  async computer(gameId: string, input: unknown): Promise<ComputerPlayResponse> {
+    const checked = checkBody(ComputerSchema, input ?? {});
+    if (!checked.ok) throw invalid('the request is not valid', checked.problems);
+    const viewer = checked.value.viewer ?? 'spectator';
+    const max = checked.value.max ?? COMPUTER_DEFAULT;
+    this.checkViewer(this.inPlay(gameId), viewer, ['viewer']);
+    let played = 0;
+    while (played < max) {
+      const p = this.inPlay(gameId);
+      const side = p.rules.game.decider(p.state);
+      if (side === undefined) break;
+      if (this.store.summary(gameId)?.players[side] !== 'computer') break;
+      const player = p.rules.computer(computerSeed(p.record.seed, p.log.length));
+      const command = player(p.rules.game.viewFor(p.state, side), p.rules.game.legalCommands(p.state, side));
+      try {
+        this.admit(gameId, { side, command, seq: p.log.length });
+      } catch (error) {
+        // Another request moved the game on meanwhile: it decides what happens next.
+        if (error instanceof StoreError && error.code === 'conflict') break;
+        throw error;
+      }
+      played++;
+      // Other requests are answered between the computer's commands.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { played, play: this.play(gameId, { viewer }) };
+  }
+
+  /**
+   * The game as `viewer` may see it after its first `at` commands (query: `viewer`, `at`, `from`): the
+   * view, the legal commands when the viewer decides at the end of the log, and the log from `from`.
+   */
+  play(gameId: string, query: unknown): GamePlay {
+    const checked = checkBody(ViewerQuery, query ?? {});
+    if (!checked.ok) throw invalid('the query is not valid', checked.problems);
+    const p = this.inPlay(gameId);
+    const game = this.summary(gameId);
+    const { viewer } = checked.value;
+    this.checkViewer(p, viewer, ['viewer']);
+    const total = p.log.length;
+    const at = checked.value.at ?? total;
+    const from = checked.value.from ?? 0;
+    if (at > total)
+      throw invalid('the query is not valid', [
+        { path: ['at'], message: `expected 0 to ${total} (the commands in the log), got ${at}` },
+      ]);
+    if (from > at)
+      throw invalid('the query is not valid', [
+        { path: ['from'], message: `expected 0 to ${at} (the view's position), got ${from}` },
+      ]);
+    const { rules } = p;
+    // Names from the latest state: it has every unit the game ever had (light companies sent out too).
+    const names = rules.names(p.state);
+    const state = at === total ? p.state : this.stateAt(p, at);
+    const decider = rules.game.decider(state);
+    const legal = decider === viewer && at === total ? rules.game.legalCommands(state, viewer) : [];
+    const result = rules.game.result(state);
+    return {
+      game,
+      viewer,
+      at,
+      total,
+      view: rules.game.viewFor(state, viewer),
+      ...(decider !== undefined ? { decider, deciderSeat: game.players[decider] ?? 'human' } : {}),
+      legal,
+      legalText: legal.map((c: unknown) => rules.describeCommand(c, names)),
+      log: p.log.slice(from, at).map((entry, i) => logEntry(rules, names, entry, from + i, viewer)),
+      from,
+      ...(result ? { result } : {}),
+    };
+  }
+
+  /** What a move would do, without making it (body: `{ side, unit, manoeuvres }`). */
+  planMove(gameId: string, input: unknown): MovePlan {
+    const checked = checkBody(PlanMoveSchema, input);
+    if (!checked.ok) throw invalid('the move to plan is not valid', checked.problems);
+    const p = this.inPlay(gameId);
+    const { side, unit, manoeuvres } = checked.value;
+    this.checkSide(p, side);
+    const parsed = checkBody(p.rules.manoeuvresSchema, manoeuvres);
+    if (!parsed.ok) throw invalid('the move to plan is not valid', prefixed('manoeuvres', parsed.problems));
+    const plan = p.rules.planMove(p.state, side, unit, parsed.value);
+    if (!plan) {
+      throw invalid('the move to plan is not valid', [
+        { path: ['unit'], message: `expected a unit of ${side} on the table, got ${describeGiven(unit)}` },
+      ]);
+    }
+    return plan;
+  }
+
+  /** The exact odds of what a command would resolve, before any dice (body: `{ side, command }`). */
+  odds(gameId: string, input: unknown): CommandOddsResponse {
+    const checked = checkBody(OddsSchema, input);
+    if (!checked.ok) throw invalid('the odds request is not valid', checked.problems);
+    const p = this.inPlay(gameId);
+    const { side, command } = checked.value;
+    this.checkSide(p, side);
+    const parsed = checkBody(p.rules.commandSchema, command);
+    if (!parsed.ok) throw invalid('the odds request is not valid', prefixed('command', parsed.problems));
+    return {
+      odds: p.rules.commandOdds(p.state, side, parsed.value).map((o) => ({
+        procedure: o.procedure,
+        title: o.title,
+        charts: o.charts.map((chart) => ({ name: chart.name, outcomes: orderedOutcomes(chart) })),
+      })),
+    };
+  }
+
+  /**
+   * Stores a command after the game accepts it: the store checks its shape, side and `seq`, then, in the
+   * same transaction, the command schema, the decider and the engine's `apply`. Refused: nothing stored.
+   */
+  private admit(gameId: string, input: unknown): { seq: number; game: GameSummary } {
+    const p = this.inPlay(gameId);
+    let next: { state: GameStateBase; logged: Logged } | undefined;
+    const stored = this.store.append(gameId, input, (entry, index) => {
+      if (index !== p.log.length) {
+        // Only this process writes the file: a log of another length was changed under it.
+        this.games.delete(gameId);
+        throw new StoreError('conflict', `game ${gameId} was changed by another program: reload it`);
+      }
+      const parsed = checkBody(p.rules.commandSchema, entry.command);
+      if (!parsed.ok) throw invalid('the command is not valid', prefixed('command', parsed.problems));
+      const decider = p.rules.game.decider(p.state);
+      if (decider === undefined) throw new PlayError('illegal-command', 'the game is over', 'game-over');
+      if (entry.side !== decider)
+        throw new PlayError('not-your-turn', `it is ${decider}'s decision, not ${entry.side}'s`);
+      next = step(p, { side: entry.side, command: parsed.value });
+      return statusOf(p.rules, next.state);
+    });
+    if (!next) throw new Error('the store did not ask the referee to judge the command');
+    const { state, logged } = next;
+    p.log.push(logged);
+    p.state = state;
+    if (p.log.length % SNAPSHOT_EVERY === 0) p.snapshots.push(state);
+    this.touch(gameId, p);
+    return stored;
+  }
+
+  /** The game in memory, replaying its log when it is first touched. */
+  private inPlay(gameId: string): InPlay {
+    const cached = this.games.get(gameId);
+    if (cached) {
+      this.touch(gameId, cached);
+      return cached;
+    }
+    const record = this.store.exportRecord(gameId);
+    if (!record) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
+    const rules = playRulesFor(record.ruleSet);
+    if (!rules) throw new PlayError('unplayable', `Muster does not play ${record.ruleSet} games`);
+    const p = replayed(rules, record);
+    if ('refused' in p) {
+      const { at, error } = p.refused;
+      throw new PlayError('unplayable', `the game's log does not replay: command ${at}: ${error.message}`);
+    }
+    // The status as replaying says: it keeps the list right for games saved before statuses existed.
+    this.store.saveStatus(gameId, statusOf(p.rules, p.state), p.log.length);
+    this.touch(gameId, p);
+    return p;
+  }
+
+  private touch(gameId: string, p: InPlay): void {
+    this.games.delete(gameId);
+    this.games.set(gameId, p);
+    if (this.games.size > CACHED_GAMES) this.games.delete(this.games.keys().next().value!);
+  }
+
+  private summary(gameId: string): GameSummary {
+    const summary = this.store.summary(gameId);
+    if (!summary) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
+    return summary;
+  }
+
+  /** The state after the first `at` commands: from the nearest snapshot, replaying the rest. */
+  private stateAt(p: InPlay, at: number): GameStateBase {
+    const k = Math.min(Math.floor(at / SNAPSHOT_EVERY), p.snapshots.length - 1);
+    let state = p.snapshots[k]!;
+    for (let i = k * SNAPSHOT_EVERY; i < at; i++) {
+      const { side, command } = p.log[i]!;
+      const applied = p.rules.game.apply(state, side, command);
+      if (!applied.ok)
+        throw new PlayError('unplayable', `command ${i} no longer replays: ${applied.rejection.message}`);
+      state = applied.state;
+    }
+    return state;
+  }
+
+  /** Judges a new or imported game by replaying it: its status, or the first command the game refuses. */
+  private judgeRecord(record: GameRecord<unknown>): GameStatus {
+    const rules = playRulesFor(record.ruleSet);
+    if (!rules) return { turn: 1 };
+    const replay = replayed(rules, record);
+    if ('refused' in replay) {
+      const { at, error } = replay.refused;
+      throw invalid('the game record is not valid', [
+        {
+          path: ['commands', at],
+          message: `the game refuses this command: ${error.message} (${error.code})`,
+        },
+      ]);
+    }
+    return statusOf(rules, replay.state);
+  }
+
+  /** Judges the games saved before seats and statuses existed (or with a log the engine cannot replay). */
+  private judgeUnjudged(): void {
+    for (const gameId of this.store.unjudged()) {
+      if (this.unplayable.has(gameId)) continue;
+      try {
+        this.inPlay(gameId);
+      } catch (error) {
+        if (!(error instanceof PlayError)) throw error;
+        this.unplayable.add(gameId);
+      }
+    }
+  }
+
+  private checkSide(p: InPlay, side: string): void {
+    const sides = sidesOf(p);
+    if (!sides.includes(side))
+      throw invalid('the request is not valid', [
+        {
+          path: ['side'],
+          message: `expected one of the scenario's sides, ${joinWords(sides.map((s) => JSON.stringify(s)))}, got ${describeGiven(side)}`,
+        },
+      ]);
+  }
+
+  private checkViewer(p: InPlay, viewer: string, path: PropertyKey[]): void {
+    const viewers = [...sidesOf(p), 'spectator'];
+    if (!viewers.includes(viewer))
+      throw invalid('the request is not valid', [
+        {
+          path,
+          message: `expected a side of the game or "spectator" (${joinWords(viewers.map((s) => JSON.stringify(s)))}), got ${describeGiven(viewer)}`,
+        },
+      ]);
+  }
+}
+
+function sidesOf(p: InPlay): string[] {
+  return (p.record.scenario as { sides: { id: string }[] }).sides.map((s) => s.id);
+}
+
+function invalid(message: string, problems: readonly Problem[]): StoreError {
+  return new StoreError('invalid', message, problems);
+}
+
+function prefixed(key: string, problems: readonly Problem[]): Problem[] {
+  return problems.map((p) => ({ path: [key, ...p.path], message: p.message }));
+}
+
+function statusOf(rules: AnyPlayRules, state: GameStateBase): GameStatus {
+  const decider = rules.game.decider(state);
+  const result = rules.game.result(state);
+  return {
+    turn: rules.turnOf(state),
+    ...(decider !== undefined ? { decider } : {}),
+    ...(result ? { result } : {}),
+  };
+}
+
+/** Applies one command to a game in play (without keeping it): the new state and the command logged. */
+function step(
+  p: Pick<InPlay, 'rules' | 'state'>,
+  entry: RecordedCommand<unknown>,
+): { state: GameStateBase; logged: Logged } {
+  const turn = p.rules.turnOf(p.state);
+  const applied = p.rules.game.apply(p.state, entry.side, entry.command);
+  if (!applied.ok) {
+    const { code, message } = applied.rejection;
+    throw new PlayError(code === 'not-your-turn' ? 'not-your-turn' : 'illegal-command', message, code);
+  }
+  return {
+    state: applied.state,
+    logged: {
+      side: entry.side,
+      command: entry.command,
+      turn,
+      events: applied.events,
+      seenBy: p.rules.commandSeenBy(applied.state, entry.side, entry.command),
+    },
+  };
+}
+
+/** A game's record replayed into memory, or the first command the game refuses. */
+function replayed(
+  rules: AnyPlayRules,
+  record: GameRecord<unknown>,
+): InPlay | { refused: { at: number; error: PlayError } } {
+  const { commands, ...rest } = record;
+  const start = rules.game.setup(record.scenario, record.seed);
+  const p: InPlay = { rules, record: rest, log: [], snapshots: [start], state: start };
+  for (let i = 0; i < commands.length; i++) {
+    let next: ReturnType<typeof step>;
+    try {
+      next = step(p, commands[i]!);
+    } catch (error) {
+      if (error instanceof PlayError) return { refused: { at: i, error } };
+      throw error;
+    }
+    p.log.push(next.logged);
+    p.state = next.state;
+    if (p.log.length % SNAPSHOT_EVERY === 0) p.snapshots.push(next.state);
+  }
+  return p;
+}
+
+/** One command of the log as `viewer` may see it: the command only if it may read it, events by `eventFor`. */
+function logEntry(
+  rules: AnyPlayRules,
+  names: Names,
+  entry: Logged,
+  index: number,
+  viewer: string,
+): GameLogEntry {
+  const readable =
+    entry.side === viewer ||
+    entry.seenBy === 'all' ||
+    (viewer !== 'spectator' && entry.seenBy.includes(viewer));
+  const events = [];
+  for (const event of entry.events) {
+    const seen = rules.game.eventFor(event, viewer);
+    if (seen)
+      events.push({ type: seen.type, text: rules.describeEvent(seen, names)?.trim() ?? '', event: seen });
+  }
+  return {
+    index,
+    side: entry.side,
+    turn: entry.turn,
+    ...(readable ? { command: entry.command } : {}),
+    text: readable
+      ? `${entry.side}: ${rules.describeCommand(entry.command, names)}`
+      : rules.unseenCommandText(entry.side, entry.command),
+    events,
+  };
+}
