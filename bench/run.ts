@@ -86,6 +86,23 @@ say('Procedures (John Company)');
       }),
     ),
   );
+  // The line above throws only Random Factors (its level comes from a table by Random Factor); these also
+  // throw +1 Dice, -1 Dice and Without Orders d6s, and add up their levels.
+  const withMoreDice = [
+    {
+      ...facts[0]!,
+      positive: [...(facts[0]!.positive ?? []), { id: 'irregular-or-cavalry-won-confrontation' }],
+    },
+    { ...facts[1]!, negative: [...(facts[1]!.negative ?? []), { id: 'shocked' }] },
+    { ...facts[2]!, orders: 'without-orders', lastStatus: 'Confident', negative: [{ id: 'disordered' }] },
+  ].map((f) => prepareReactionTest(reactionTest.facts.parse(f)));
+  say(
+    formatRate(
+      measure('  the same with dice modifiers and Without Orders rolls', 1e6, () => {
+        for (let i = 0; i < 1e6; i++) sink += runReactionTest(withMoreDice[i % n]!, dice).level;
+      }),
+    ),
+  );
   say(
     formatRate(
       measure('reaction tests, with the full trace', 1e5, () => {

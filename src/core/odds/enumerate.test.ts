@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { d6, nd6, randomFactor } from '../random/rolls.ts';
-import { enumerateOutcomes, forEachOutcome } from './enumerate.ts';
+import type { DiceSource } from '../random/dice.ts';
+import { d6, d6Successes, nd6, randomFactor } from '../random/rolls.ts';
+import { enumerateOutcomes, forEachOutcome, forEachPathFactors } from './enumerate.ts';
 
 describe('exact enumeration', () => {
   it('2d6 thrown as two separate d6 gives the triangular distribution', () => {
@@ -44,5 +45,37 @@ describe('exact enumeration', () => {
         () => {},
       ),
     ).toThrow(/not deterministic/);
+  });
+
+  it('reports the factors of each path, whose product in throw order is its probability bit for bit', () => {
+    const run = (dice: DiceSource) => {
+      const rf = dice.roll(randomFactor, 'rf');
+      return rf > 2 ? dice.roll(nd6(2), 'bonus') : dice.roll(d6, 'other');
+    };
+    const probabilities: number[] = [];
+    forEachOutcome(run, (_, p) => probabilities.push(p));
+    const products: number[] = [];
+    forEachPathFactors(run, (_, factors, count) => {
+      let p = 1;
+      for (let i = 0; i < count; i++) p *= factors[i]!;
+      products.push(p);
+    });
+    expect(products).toEqual(probabilities);
+  });
+
+  it('follows paths of up to 256 rolls, and rejects longer ones', () => {
+    // A die that always succeeds has one value: a long path that does not branch.
+    const certain = d6Successes(1, 1, 0);
+    const throwing = (rolls: number) => (dice: DiceSource) => {
+      for (let i = 1; i < rolls; i++) dice.roll(certain, 'certain');
+      return dice.roll(d6, 'last');
+    };
+    const seen: number[] = [];
+    forEachOutcome(throwing(256), (face, p) => {
+      seen.push(face);
+      expect(p).toBe(1 / 6);
+    });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(() => forEachOutcome(throwing(257), () => {})).toThrow(/more than 256 rolls/);
   });
 });

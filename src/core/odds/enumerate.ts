@@ -28,6 +28,24 @@ export function forEachOutcome<T>(
   } while (dice.advance());
 }
 
+/**
+ * `forEachOutcome`, reporting each path's factors rather than their product: the probability of each roll's
+ * value (its ways / its spec's combinations), in throw order, in `factors[0]` to `factors[count - 1]`
+ * (overwritten by the next path). Multiplied in order onto 1 they give the path's probability bit for bit
+ * as `forEachOutcome` reports it.
+ */
+export function forEachPathFactors<T>(
+  run: (dice: DiceSource) => T,
+  visit: (outcome: T, factors: readonly number[], count: number) => void,
+): void {
+  const dice = new EnumeratingDice();
+  do {
+    dice.rewind();
+    const outcome = run(dice);
+    visit(outcome, dice.factors, dice.depth);
+  } while (dice.advance());
+}
+
 /** The exact distribution of `run`'s outcomes, merging paths whose `key` is equal (first seen stands for them). */
 export function enumerateOutcomes<T>(
   run: (dice: DiceSource) => T,
@@ -46,13 +64,19 @@ export function enumerateOutcomes<T>(
 /** The deepest chain of rolls one path may make. */
 const MAX_DEPTH = 256;
 
-/** An odometer over the branches of each roll on the current path (typed arrays: this is a hot loop). */
+/**
+ * An odometer over the branches of each roll on the current path. Plain arrays of small integers and
+ * doubles: as fast as typed arrays to read and write, and far cheaper to create (one per enumeration).
+ */
 class EnumeratingDice implements DiceSource {
-  private readonly choice = new Int32Array(MAX_DEPTH);
-  private readonly branches = new Int32Array(MAX_DEPTH);
+  private readonly choice: number[] = [];
+  private readonly branches: number[] = [];
+  /** The probability of the value chosen at each depth of the current path. */
+  readonly factors: number[] = [];
   /** Rolls on the odometer (the longest path since the last carry). */
   private size = 0;
-  private depth = 0;
+  /** Rolls on the current path so far. */
+  depth = 0;
   pathProbability = 1;
 
   rewind(): void {
@@ -74,7 +98,9 @@ class EnumeratingDice implements DiceSource {
       );
     }
     const o = outcomes[this.choice[d]!]!;
-    this.pathProbability *= o.ways / spec.combinations;
+    const factor = o.ways / spec.combinations;
+    this.factors[d] = factor;
+    this.pathProbability *= factor;
     return o.value;
   }
 

@@ -1,8 +1,11 @@
-import { forEachOutcome, type Weighted } from '../odds/enumerate.ts';
+import { forEachOutcome } from '../odds/enumerate.ts';
+import { type OddsReport, OddsTally } from '../odds/tally.ts';
 import { type DiceSource, PrngDice, type RollRecord, SuppliedDice } from '../random/dice.ts';
 import { seedRng } from '../random/prng.ts';
 import type { ProcedureDefinition } from './procedure.ts';
 import { Trace, type TraceStep } from './trace.ts';
+
+export type { OddsReport } from '../odds/tally.ts';
 
 /** Typed-in dice: faces in throw order, or lists of faces by roll key. */
 export type DiceInput = readonly number[] | Readonly<Record<string, readonly number[]>>;
@@ -13,12 +16,6 @@ export interface Resolution<Result> {
   readonly trace: readonly TraceStep[];
   readonly rolls: readonly RollRecord[];
   readonly odds: readonly OddsReport[];
-}
-
-/** The exact distribution of one odds view, outcomes in first-seen order. */
-export interface OddsReport {
-  readonly name: string;
-  readonly outcomes: readonly Weighted<string | number>[];
 }
 
 /**
@@ -49,56 +46,33 @@ export function resolveProcedure<F, R>(
   return { procedure: def.id, result, trace: trace.steps, rolls, odds: oddsOf(def, facts) };
 }
 
-/** The exact distribution of every odds view of `def` for `facts`, by enumerating the dice. */
-export function oddsOf<F, R>(def: ProcedureDefinition<F, R>, facts: F): OddsReport[] {
-  const views = def.odds;
-  const n = views.length;
-  const tallies = views.map(() => new Tally());
-  const run = def.prepare ? def.prepare(facts) : (dice: DiceSource) => def.resolve(facts, dice);
-  forEachOutcome(run, (result, p) => {
-    for (let i = 0; i < n; i++) tallies[i]!.add(views[i]!.project(result), p);
-  });
-  return views.map((v, i) => ({
-    name: v.name,
-    outcomes: tallies[i]!.entries().map(([key, probability]) => ({
-      outcome: v.label ? v.label(key) : key,
-      probability,
-    })),
-  }));
+/**
+ * A procedure with a faster route to its exact odds than one run per path of its dice (the optional member
+ * `tallyOdds` of its definition). It must add to `tally` exactly what the enumeration adds: the same keys,
+ * path by path in `forEachOutcome`'s order, with bit-identical probabilities, since the outcomes' order and
+ * their floating-point sums depend on both. Its tests compare `oddsOf` with `enumeratedOddsOf`.
+ */
+export interface OddsShortcut<F, R> {
+  tallyOdds(facts: F, tally: OddsTally<R>): void;
 }
 
-const SMALL_KEYS = 64;
+/** The exact distribution of every odds view of `def` for `facts` (by its shortcut, if it has one). */
+export function oddsOf<F, R>(def: ProcedureDefinition<F, R>, facts: F): OddsReport[] {
+  const tally = new OddsTally(def.odds);
+  const shortcut = def as ProcedureDefinition<F, R> & Partial<OddsShortcut<F, R>>;
+  if (shortcut.tallyOdds) shortcut.tallyOdds(facts, tally);
+  else tallyEveryPath(def, facts, tally);
+  return tally.reports();
+}
 
-/**
- * Probability by key, in first-seen order. Odds views mostly project to small counts and indices (stands
- * lost, a status rank), which go to an array slot; other keys to a map. This runs once per path per view.
- */
-class Tally {
-  private readonly small = new Float64Array(SMALL_KEYS);
-  private readonly smallSeen = new Uint8Array(SMALL_KEYS);
-  private readonly other = new Map<string | number, number>();
-  private readonly order: (string | number)[] = [];
+/** The exact distribution of every odds view of `def` for `facts`, by running it once per path of its dice. */
+export function enumeratedOddsOf<F, R>(def: ProcedureDefinition<F, R>, facts: F): OddsReport[] {
+  const tally = new OddsTally(def.odds);
+  tallyEveryPath(def, facts, tally);
+  return tally.reports();
+}
 
-  add(key: string | number, p: number): void {
-    if (typeof key === 'number' && key >= 0 && key < SMALL_KEYS && (key | 0) === key) {
-      if (this.smallSeen[key] === 0) {
-        this.smallSeen[key] = 1;
-        this.order.push(key);
-      }
-      this.small[key]! += p;
-      return;
-    }
-    const before = this.other.get(key);
-    if (before === undefined) this.order.push(key);
-    this.other.set(key, (before ?? 0) + p);
-  }
-
-  entries(): [string | number, number][] {
-    return this.order.map((k) => [
-      k,
-      typeof k === 'number' && this.smallSeen[k] === 1 && (k | 0) === k && k < SMALL_KEYS
-        ? this.small[k]!
-        : this.other.get(k)!,
-    ]);
-  }
+function tallyEveryPath<F, R>(def: ProcedureDefinition<F, R>, facts: F, tally: OddsTally<R>): void {
+  const run = def.prepare ? def.prepare(facts) : (dice: DiceSource) => def.resolve(facts, dice);
+  forEachOutcome(run, (result, p) => tally.add(result, p));
 }

@@ -4,7 +4,7 @@ import { forEachOutcome } from '../../../core/odds/enumerate.ts';
 import { DiceInputError, PrngDice, type RollRecord, SuppliedDice } from '../../../core/random/dice.ts';
 import { seedRng } from '../../../core/random/prng.ts';
 import type { AppliedModifier } from '../../../core/rules/modifiers.ts';
-import { oddsOf, resolveProcedure } from '../../../core/rules/run.ts';
+import { enumeratedOddsOf, oddsOf, resolveProcedure } from '../../../core/rules/run.ts';
 import { Trace } from '../../../core/rules/trace.ts';
 import { CONFRONTATION_RESULTS, type ConfrontationModifierId } from '../tables/confrontation.ts';
 import { RESOLVE_STATUSES } from '../vocabulary.ts';
@@ -890,6 +890,25 @@ describe('confrontation: the prepared resolver', () => {
           resolveConfrontation(facts, new PrngDice(seedRng(seed))),
         );
       }
+    }
+  });
+});
+
+describe('confrontation: the odds shortcut (the sub-tree after the Random Factors, once per winner and row)', () => {
+  it('gives exactly the enumeration of every path: the same outcomes in the same order, the same sums bit for bit', () => {
+    fc.assert(
+      fc.property(arbFacts, (facts) => {
+        expect(oddsOf(confrontation, facts)).toEqual(enumeratedOddsOf(confrontation, facts));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('is what oddsOf uses, and agrees on the examples too', () => {
+    expect(confrontation.tallyOdds).toBeTypeOf('function');
+    for (const example of confrontation.examples) {
+      const facts = confrontation.facts.parse(example.facts);
+      expect(oddsOf(confrontation, facts)).toEqual(enumeratedOddsOf(confrontation, facts));
     }
   });
 });

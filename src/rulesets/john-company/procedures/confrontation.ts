@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { tallyByPrefixClass } from '../../../core/odds/prefix-classes.ts';
+import type { OddsTally } from '../../../core/odds/tally.ts';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import { defineRoll, eventDie, oddD6, type RollSpec, randomFactor } from '../../../core/random/rolls.ts';
 import { type AppliedModifier, applyModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
+import type { OddsShortcut } from '../../../core/rules/run.ts';
 import { modifierListSchema } from '../../../core/rules/schemas.ts';
 import type { RuleRef, Trace } from '../../../core/rules/trace.ts';
 import {
   CONFRONTATION_MODIFIERS,
   CONFRONTATION_RESULTS,
+  CONFRONTATION_ROW_IDS,
   type ConfrontationModifierId,
   type ConfrontationRow,
   type ConfrontationRowId,
@@ -389,6 +393,64 @@ export function prepareConfrontation(facts: ConfrontationFacts): (dice: DiceSour
   return (dice) => resolveWithLevels(facts, dice, undefined, levels);
 }
 
+const RANDOM_FACTORS: readonly RollSpec[] = [randomFactor, randomFactor];
+const WINNER_INDEX: Readonly<Record<ConfrontationSide | 'none', number>> = { charger: 0, target: 1, none: 2 };
+const ROW_INDEX = Object.fromEntries(CONFRONTATION_ROW_IDS.map((id, i) => [id, i])) as Readonly<
+  Record<ConfrontationRowId, number>
+>;
+
+/**
+ * The confrontation's exact odds (its `OddsShortcut`): after the two Random Factors, every throw (the Event
+ * Dice, the loss dice) and every odds view depends on the final levels only through the winner and the
+ * result row, so the sub-tree after the Random Factors is enumerated once per (winner, row) met, not once
+ * per pair (`tallyByPrefixClass`). A test compares it with the enumeration of every path.
+ */
+function tallyConfrontationOdds(facts: ConfrontationFacts, tally: OddsTally<ConfrontationResult>): void {
+  if (facts.targetCaughtEvading === true) {
+    tallyByPrefixClass(tally, [], () => 0, prepareConfrontation(facts));
+    return;
+  }
+  const levels = levelsBeforeRandomFactor(facts, undefined);
+  tallyByPrefixClass(
+    tally,
+    RANDOM_FACTORS,
+    (rf) => {
+      const chargerLevel = levels.charger + rf[0]!;
+      const targetLevel = levels.target + rf[1]!;
+      const winner = winnerOf(chargerLevel, targetLevel);
+      const row = rowFor(winner, chargerLevel, targetLevel);
+      return WINNER_INDEX[winner] * CONFRONTATION_ROW_IDS.length + ROW_INDEX[row];
+    },
+    (dice) => resolveWithLevels(facts, dice, undefined, levels),
+  );
+}
+
+function winnerOf(chargerLevel: number, targetLevel: number): ConfrontationSide | 'none' {
+  return chargerLevel > targetLevel ? 'charger' : chargerLevel < targetLevel ? 'target' : 'none';
+}
+
+/** Higher level minus lower (0 on a tie). */
+function marginOf(winner: ConfrontationSide | 'none', chargerLevel: number, targetLevel: number): number {
+  return winner === 'charger' ? chargerLevel - targetLevel : targetLevel - chargerLevel;
+}
+
+/** The loser's final level; on a tie both levels are equal, so either is "the loser's". */
+function loserLevelOf(winner: ConfrontationSide | 'none', chargerLevel: number, targetLevel: number): number {
+  return winner === 'charger' ? targetLevel : chargerLevel;
+}
+
+/** The result row: the winner's margin, read in the sub-column of the loser's level. */
+function rowFor(
+  winner: ConfrontationSide | 'none',
+  chargerLevel: number,
+  targetLevel: number,
+): ConfrontationRowId {
+  return confrontationRowFor(
+    marginOf(winner, chargerLevel, targetLevel),
+    loserColumnFor(loserLevelOf(winner, chargerLevel, targetLevel)),
+  );
+}
+
 function resolveWithLevels(
   facts: ConfrontationFacts,
   dice: DiceSource,
@@ -418,10 +480,9 @@ function resolveWithLevels(
     const levels = prepared ?? levelsBeforeRandomFactor(facts, trace);
     chargerLevel = withRandomFactor('charger', levels.charger, dice, trace);
     targetLevel = withRandomFactor('target', levels.target, dice, trace);
-    winner = chargerLevel > targetLevel ? 'charger' : chargerLevel < targetLevel ? 'target' : 'none';
-    difference = winner === 'charger' ? chargerLevel - targetLevel : targetLevel - chargerLevel;
-    // On a tie both levels are equal, so "the loser's level" is either.
-    column = loserColumnFor(winner === 'charger' ? targetLevel : chargerLevel);
+    winner = winnerOf(chargerLevel, targetLevel);
+    difference = marginOf(winner, chargerLevel, targetLevel);
+    column = loserColumnFor(loserLevelOf(winner, chargerLevel, targetLevel));
     rowId = confrontationRowFor(difference, column);
     if (trace) {
       trace.add({
@@ -437,7 +498,7 @@ function resolveWithLevels(
           'Resolving Confrontation',
           `loser ${column === '16-and-above' ? '16 and above' : '15 and below'}`,
         ),
-        label: `Loser's level ${winner === 'charger' ? targetLevel : chargerLevel}: column ${column}`,
+        label: `Loser's level ${loserLevelOf(winner, chargerLevel, targetLevel)}: column ${column}`,
         value: CONFRONTATION_RESULTS.rows[rowId].label,
       });
     }
@@ -696,7 +757,8 @@ const europeans = {
   modifiers: [{ id: 'charging' }, { id: 'infantry-close-order' }],
 } as const;
 
-export const confrontation: ProcedureDefinition<ConfrontationFacts, ConfrontationResult> = {
+export const confrontation: ProcedureDefinition<ConfrontationFacts, ConfrontationResult> &
+  OddsShortcut<ConfrontationFacts, ConfrontationResult> = {
   id: 'confrontation',
   title: 'Confrontation / Close Combat',
   summary:
@@ -786,6 +848,7 @@ export const confrontation: ProcedureDefinition<ConfrontationFacts, Confrontatio
   ],
   resolve: resolveConfrontation,
   prepare: prepareConfrontation,
+  tallyOdds: tallyConfrontationOdds,
   odds: [
     { name: 'Winner', project: (r) => r.winner, label: (k) => WINNER_LABEL[k as ConfrontationSide | 'none'] },
     {

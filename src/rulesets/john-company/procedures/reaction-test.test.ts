@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DiceInputError, PrngDice, SuppliedDice } from '../../../core/random/dice.ts';
+import { DiceInputError, PrngDice, type RollRecord, SuppliedDice } from '../../../core/random/dice.ts';
 import { seedRng } from '../../../core/random/prng.ts';
 import { oddsOf, resolveProcedure } from '../../../core/rules/run.ts';
 import { Trace } from '../../../core/rules/trace.ts';
@@ -12,11 +12,13 @@ import {
 import { statusForLevel, statusRank } from '../tables/reaction-table.ts';
 import { FORMATIONS, LEADERSHIPS, ORDER_TYPES, RESOLVE_STATUSES } from '../vocabulary.ts';
 import {
+  prepareReactionTest,
   type ReactionFacts,
   reactionFactsSchema,
   reactionRow,
   reactionTest,
   resolveReactionTest,
+  runReactionTest,
 } from './reaction-test.ts';
 
 const base: ReactionFacts = {
@@ -387,19 +389,52 @@ describe('reaction test: properties', () => {
     );
   });
 
-  it('the fast path (prepared, untraced) and the traced path agree exactly, dice for dice', () => {
+  /** The property's facts, with the dice modifiers (+1 Dice, -1 Dice) on some of them. */
+  const withDiceModifiers = (raw: ReactionFacts, won: boolean, shocked: boolean): ReactionFacts => ({
+    ...clean(raw),
+    ...(won ? { positive: [{ id: 'irregular-or-cavalry-won-confrontation' as const }] } : {}),
+    ...(shocked ? { negative: [...(raw.negative ?? []), { id: 'shocked' as const }] } : {}),
+  });
+
+  it('the untraced and the traced paths agree exactly, dice for dice', () => {
     fc.assert(
       fc.property(arbFacts, fc.integer(), fc.boolean(), fc.boolean(), (raw, seed, won, shocked) => {
-        const facts: ReactionFacts = {
-          ...clean(raw),
-          ...(won ? { positive: [{ id: 'irregular-or-cavalry-won-confrontation' as const }] } : {}),
-          ...(shocked ? { negative: [...(raw.negative ?? []), { id: 'shocked' as const }] } : {}),
-        };
+        const facts = withDiceModifiers(raw, won, shocked);
         const fast = resolveReactionTest(facts, new PrngDice(seedRng(seed)));
         const traced = resolveReactionTest(facts, new PrngDice(seedRng(seed)), new Trace());
         expect(traced).toEqual(fast);
       }),
     );
+  });
+
+  it('the prepared fast path gives what the traced path gives, throwing the same dice under the same keys', () => {
+    fc.assert(
+      fc.property(arbFacts, fc.integer(), fc.boolean(), fc.boolean(), (raw, seed, won, shocked) => {
+        const facts = withDiceModifiers(raw, won, shocked);
+        const prepared = prepareReactionTest(facts);
+        // Unrecorded PRNG dice take the specs' draw fast path; recorded ones throw face by face.
+        const fastDice = new PrngDice(seedRng(seed));
+        const fast = runReactionTest(prepared, fastDice);
+        const fastRolls: RollRecord[] = [];
+        const recorded = runReactionTest(prepared, new PrngDice(seedRng(seed), fastRolls));
+        const tracedRolls: RollRecord[] = [];
+        const tracedDice = new PrngDice(seedRng(seed), tracedRolls);
+        const traced = resolveReactionTest(facts, tracedDice, new Trace());
+        expect(fast).toEqual(traced);
+        expect(recorded).toEqual(traced);
+        expect(fastRolls).toEqual(tracedRolls);
+        expect(fastDice.state()).toEqual(tracedDice.state());
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('the prepared fast path shares one frozen result per outcome (a run allocates nothing)', () => {
+    const prepared = prepareReactionTest({ ...base, orders: 'without-orders' });
+    const first = runReactionTest(prepared, diceFor(0, { withoutOrders: [3] }));
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(runReactionTest(prepared, diceFor(0, { withoutOrders: [3] }))).toBe(first);
+    expect(runReactionTest(prepared, diceFor(0, { withoutOrders: [4] }))).not.toBe(first);
   });
 
   it('the level stays within 1..20 and the same seed gives the same result', () => {

@@ -21,7 +21,6 @@ import {
   REACTION_MOVEMENT_TABLE,
   type ReactionRowId,
   statusForLevel,
-  statusRankForLevel,
 } from '../tables/reaction-table.ts';
 import {
   WITHOUT_ORDERS_RESULTS,
@@ -156,24 +155,96 @@ function needsTest(facts: ReactionFacts): boolean {
  * the game's hot paths). `runReactionTest(prepareReactionTest(f), dice)` gives exactly what
  * `resolveReactionTest(f, dice, trace)` gives, throwing the same dice under the same keys (a property test
  * checks it); only the traced path records each modifier.
+ *
+ * Its results are shared and frozen (`ReactionOutcomes`): a run allocates nothing. A test whose only dice
+ * are the Random Factor reads its final level from a table by Random Factor: one throw and two lookups, and
+ * no branch on the dice (those mispredict: the dice are random).
  */
-export interface PreparedReactionTest {
+export interface PreparedReactionTest extends ReactionTotals {
   readonly tested: boolean;
   /** The status level when no test is needed. */
   readonly untestedLevel: number;
-  /** Resolve Level + permanent adjustments + fixed positive modifiers. */
-  readonly beforeCap: number;
   readonly positiveDice: RollSpec | undefined;
   readonly positiveDiceKey: string;
+  readonly negativeDice: RollSpec | undefined;
+  readonly negativeDiceKey: string;
+  /** When the test throws no dice but the Random Factor: the final level at index RF - RANDOM_FACTOR_MIN. */
+  readonly levelByRandomFactor: Int32Array | undefined;
+  readonly outcomes: ReactionOutcomes;
+}
+
+/** A tested unit's fixed totals, before and after the cap at 20. */
+interface ReactionTotals {
+  /** Resolve Level + permanent adjustments + fixed positive modifiers. */
+  readonly beforeCap: number;
   readonly capAt20: boolean;
   /** Fixed negative modifiers + the General's Leadership (both come after the cap). */
   readonly afterCap: number;
-  readonly negativeDice: RollSpec | undefined;
-  readonly negativeDiceKey: string;
-  readonly row: ReactionRowId;
-  /** The row's movement results, Resolute first. */
-  readonly movements: readonly MovementResultId[];
 }
+
+/**
+ * A tested unit's Final Modified Resolve Level from its totals and its dice: the positive dice (0 if none),
+ * the cap, the negative dice (0 if none), the Random Factor, the clamp to 1..20.
+ */
+function finalLevel(t: ReactionTotals, positiveDice: number, negativeDice: number, rf: number): number {
+  let total = t.beforeCap + positiveDice;
+  if (t.capAt20 && total > 20) total = 20;
+  total += t.afterCap - negativeDice + rf;
+  return total < 1 ? 1 : Math.min(total, 20);
+}
+
+/**
+ * The rolls `runReactionTest` throws, as module constants: V8 folds a module's own constants into the compiled
+ * run, where it reads an imported binding on every call (about 2 ns of the 15 a prepared test took).
+ */
+const RF = randomFactor;
+const D6 = d6;
+const RANDOM_FACTOR_VALUES = randomFactor.outcomes().map((o) => o.value);
+const RANDOM_FACTOR_MIN = RANDOM_FACTOR_VALUES[0]!;
+
+/**
+ * Every result of a reaction test on one row, tested or not (a result depends on nothing else): one per final
+ * level, and on the levels whose movement is "roll on the Without Orders Table", one per face of that d6.
+ */
+export interface ReactionOutcomes {
+  /** By final level (1..20); undefined where the unit rolls on the Without Orders Table. */
+  readonly byLevel: readonly (ReactionTestResult | undefined)[];
+  /** At `level * 6 + d6 - 1`: the result when the Without Orders d6 shows `d6`. */
+  readonly byLevelAndWithoutOrdersD6: readonly (ReactionTestResult | undefined)[];
+}
+
+function reactionOutcomes(tested: boolean, row: ReactionRowId): ReactionOutcomes {
+  const byLevel: (ReactionTestResult | undefined)[] = [];
+  const byLevelAndWithoutOrdersD6: (ReactionTestResult | undefined)[] = [];
+  for (let level = 1; level <= 20; level++) {
+    const status = statusForLevel(level);
+    const movement = movementResultFor(row, status);
+    if (movement !== 'roll-without-orders') {
+      byLevel[level] = Object.freeze({ tested, level, status, row, movement });
+      continue;
+    }
+    for (let face = 1; face <= 6; face++) {
+      const withoutOrders = withoutOrdersResultFor(face, status as WithoutOrdersStatus);
+      byLevelAndWithoutOrdersD6[level * 6 + face - 1] = Object.freeze({
+        tested,
+        level,
+        status,
+        row,
+        movement,
+        withoutOrders,
+      });
+    }
+  }
+  return { byLevel, byLevelAndWithoutOrdersD6 };
+}
+
+/** `reactionOutcomes` for every row, untested ([0]) and tested ([1]), built once. */
+const OUTCOMES_BY_ROW = (() => {
+  const byRow: Partial<Record<ReactionRowId, readonly [ReactionOutcomes, ReactionOutcomes]>> = {};
+  for (const row of Object.keys(REACTION_MOVEMENT_TABLE.rows) as ReactionRowId[])
+    byRow[row] = [reactionOutcomes(false, row), reactionOutcomes(true, row)];
+  return byRow as Readonly<Record<ReactionRowId, readonly [ReactionOutcomes, ReactionOutcomes]>>;
+})();
 
 export function prepareReactionTest(facts: ReactionFacts): PreparedReactionTest {
   const fromStatus = facts.lastStatus ? LAST_STATUS_MODIFIER[facts.lastStatus] : undefined;
@@ -186,43 +257,50 @@ export function prepareReactionTest(facts: ReactionFacts): PreparedReactionTest 
   const statusNegative = fromStatus?.negative
     ? summarizeModifiers(NEGATIVE_REACTION_MODIFIERS, fromStatus.negative).fixed
     : 0;
-  const row = reactionRow(facts.formation, facts.orders);
   const leadership = facts.generalInContact
     ? (LEADERSHIP_MODIFIERS[facts.generalInContact].value as number)
     : 0;
-  return {
-    tested: needsTest(facts),
-    untestedLevel: Math.max(1, Math.min(20, facts.resolveLevel)),
+  const tested = needsTest(facts);
+  const totals: ReactionTotals = {
     beforeCap: facts.resolveLevel + adjustments.fixed + positive.fixed + statusPositive,
-    positiveDice: positive.dice > 0 ? nd6(positive.dice) : undefined,
-    positiveDiceKey: positive.diceKey ?? '',
     capAt20: facts.origin === 'indian' && !facts.mayExceed20,
     afterCap: negative.fixed + statusNegative + leadership,
+  };
+  const onlyRandomFactor = tested && positive.dice === 0 && negative.dice === 0;
+  return {
+    tested,
+    untestedLevel: Math.max(1, Math.min(20, facts.resolveLevel)),
+    beforeCap: totals.beforeCap,
+    capAt20: totals.capAt20,
+    afterCap: totals.afterCap,
+    positiveDice: positive.dice > 0 ? nd6(positive.dice) : undefined,
+    positiveDiceKey: positive.diceKey ?? '',
     negativeDice: negative.dice < 0 ? nd6(-negative.dice) : undefined,
     negativeDiceKey: negative.diceKey ?? '',
-    row,
-    movements: REACTION_MOVEMENT_TABLE.rows[row],
+    levelByRandomFactor: onlyRandomFactor
+      ? Int32Array.from(RANDOM_FACTOR_VALUES, (rf) => finalLevel(totals, 0, 0, rf))
+      : undefined,
+    outcomes: OUTCOMES_BY_ROW[reactionRow(facts.formation, facts.orders)][tested ? 1 : 0],
   };
 }
 
 /** Resolves a prepared reaction test: the untraced fast path of `resolveReactionTest`. */
 export function runReactionTest(p: PreparedReactionTest, dice: DiceSource): ReactionTestResult {
-  let level = p.untestedLevel;
-  if (p.tested) {
-    let total = p.beforeCap;
-    if (p.positiveDice) total += dice.roll(p.positiveDice, p.positiveDiceKey);
-    if (p.capAt20 && total > 20) total = 20;
-    total += p.afterCap;
-    if (p.negativeDice) total -= dice.roll(p.negativeDice, p.negativeDiceKey);
-    total += dice.roll(randomFactor, 'randomFactor');
-    level = total < 1 ? 1 : Math.min(total, 20);
-  }
-  const rank = statusRankForLevel(level);
-  const status = RESOLVE_STATUSES[rank]!;
-  const movement = p.movements[rank]!;
-  if (movement !== 'roll-without-orders') return { tested: p.tested, level, status, row: p.row, movement };
-  const withoutOrders = withoutOrdersResultFor(dice.roll(d6, 'withoutOrders'), status as WithoutOrdersStatus);
-  return { tested: p.tested, level, status, row: p.row, movement, withoutOrders };
+  const level = !p.tested
+    ? p.untestedLevel
+    : p.levelByRandomFactor
+      ? p.levelByRandomFactor[dice.roll(RF, 'randomFactor') - RANDOM_FACTOR_MIN]!
+      : finalLevel(
+          p,
+          // Arguments are evaluated in order: the dice are thrown positive, negative, then the Random Factor.
+          p.positiveDice ? dice.roll(p.positiveDice, p.positiveDiceKey) : 0,
+          p.negativeDice ? dice.roll(p.negativeDice, p.negativeDiceKey) : 0,
+          dice.roll(RF, 'randomFactor'),
+        );
+  return (
+    p.outcomes.byLevel[level] ??
+    p.outcomes.byLevelAndWithoutOrdersD6[level * 6 + dice.roll(D6, 'withoutOrders') - 1]!
+  );
 }
 
 /**
