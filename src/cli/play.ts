@@ -1,23 +1,28 @@
 import { writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { Prng, seedRng } from '../core/random/prng.ts';
+import type { AnyPlayableRuleSet, Player } from '../game/engine/battle.ts';
+import type { GameStateBase } from '../game/engine/game.ts';
+import { type AnyGameHosting, hostingOf } from '../game/engine/hosting.ts';
 import type { GameRecord } from '../game/engine/record.ts';
-import { decide } from '../game/john-company/ai/opponent.ts';
-import type { JcCommand } from '../game/john-company/commands.ts';
-import { makeJohnCompanyGame } from '../game/john-company/game.ts';
+import { PLAYABLE_RULE_SETS } from '../game/index.ts';
+import type { JcGameState } from '../game/john-company/state.ts';
 import type { JcView } from '../game/john-company/view.ts';
-import { describeCommand, describeEvent, type Names, namesOf, orderName } from './battle-log.ts';
+import { closest } from '../protocol/text.ts';
+import { DEFAULT_RULE_SET } from '../rulesets/index.ts';
+import { type Names, namesOf, orderName } from './battle-log.ts';
 import { parseSeed } from './input.ts';
 import { UsageError } from './registry.ts';
 import { type CliOutcome, EXIT_OK } from './resolve.ts';
 import { checkedScenario, readScenarioArg } from './scenario.ts';
 
 /**
- * `muster play`: a John Company battle on the terminal, a person against the computer opponent
- * (src/game/john-company/ai/) or the computer against itself. At each of the person's decisions it
- * shows the situation from that side's view and the numbered legal commands, and reads a number; the
- * battle log goes out as the battle is fought, narrowed to what the person's side may see (all of it
- * when the computer plays both sides). The game record can be saved for `muster replay`.
+ * `muster play`: a battle under any playable rule set (PLAYABLE_RULE_SETS; John Company unless
+ * `--ruleset` says otherwise) on the terminal, a person against the rule set's computer opponent or the
+ * computer against itself. At each of the person's decisions it shows the situation from that side's
+ * view and the numbered legal commands, and reads a number; the battle log goes out as the battle is
+ * fought, narrowed to what the person's side may see (all of it when the computer plays both sides). The
+ * wording is the rule set's hosting (src/game/engine/hosting.ts: its own or the generic). The game record
+ * can be saved for `muster replay`.
  */
 
 /** Where `muster play` talks to a person: text out as it happens, one line in at a time. */
@@ -49,6 +54,8 @@ export interface PlayOptions {
   readonly seed?: string;
   readonly save?: string;
   readonly turns?: string;
+  /** The rule set's id (default john-company). */
+  readonly ruleset?: string;
 }
 
 export interface PlayEnv {
@@ -57,12 +64,31 @@ export interface PlayEnv {
   randomSeed(): number;
   /** Writes a file (the saved game); default: the file system. */
   writeFile?(file: string, text: string): Promise<void>;
+  /** The rule sets it can play (default: PLAYABLE_RULE_SETS). */
+  readonly playable?: readonly AnyPlayableRuleSet[];
 }
 
-const game = makeJohnCompanyGame({ traces: false });
+/** The rule set `id` of `playable`, or a `UsageError` naming the rule sets it can play. */
+export function playableOrThrow(
+  playable: readonly AnyPlayableRuleSet[],
+  id: string,
+  flag: string,
+): AnyPlayableRuleSet {
+  const found = playable.find((r) => r.id === id);
+  if (found) return found;
+  const ids = playable.map((r) => r.id);
+  const guess = closest(id, ids);
+  throw new UsageError(
+    `${flag}: Muster does not play "${id}" battles. The rule sets it plays are: ${ids.join(', ')}.${guess ? ` Did you mean "${guess}"?` : ''}`,
+  );
+}
 
 /** `muster play <scenario>`: plays the battle to its end (or until the person quits). */
 export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv): Promise<CliOutcome> {
+  const rules = hostingOf(
+    playableOrThrow(env.playable ?? PLAYABLE_RULE_SETS, opts.ruleset ?? DEFAULT_RULE_SET, '--ruleset'),
+  );
+  const { game } = rules;
   const { json, source } = await readScenarioArg(arg, env.readInput);
   const scenario = checkedScenario(json, source);
   const sides = scenario.sides.map((s) => s.id);
@@ -74,20 +100,25 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
   out.write(
     `${scenario.title}: seed ${seed}; ${sides.map((s) => `${s} (${computer.has(s) ? 'computer' : 'you'})`).join(' against ')}\n`,
   );
-  const rngs = new Map(sides.map((s, i) => [s, new Prng(seedRng((seed + i + 1) >>> 0))]));
-  let state = game.setup(played, seed);
-  let names = namesOf(state);
-  out.write(`\n=== Turn ${state.turn} ===\n`);
-  const commands: { side: string; command: JcCommand }[] = [];
+  // Each computer side's player, its ties broken by a PRNG seeded from the game's seed and its side.
+  const players = new Map<string, Player<unknown, unknown>>();
+  sides.forEach((s, i) => {
+    if (computer.has(s)) players.set(s, rules.computer((seed + i + 1) >>> 0));
+  });
+  const situation = SITUATIONS[rules.id] ?? genericSituation(rules);
+  let state: GameStateBase = game.setup(played, seed);
+  out.write(`\n=== Turn ${rules.turnOf(state)} ===\n`);
+  const commands: { side: string; command: unknown }[] = [];
   let stopped = false;
   for (;;) {
     const side = game.decider(state);
     if (side === undefined) break;
     const view = game.viewFor(state, side);
-    const legal = game.legalCommands(state, side);
-    let command: JcCommand | undefined;
-    if (computer.has(side)) command = decide(view, legal, rngs.get(side));
-    else command = await ask(out, view, legal, names);
+    const legal: unknown[] = game.legalCommands(state, side);
+    const player = players.get(side);
+    const command = player
+      ? player(view, legal)
+      : await ask(out, situation(view, state), legal, (c) => rules.describeCommand(c, state));
     if (command === undefined) {
       stopped = true;
       break;
@@ -96,17 +127,16 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
     if (!applied.ok) throw new Error(`a legal command was refused: ${applied.rejection.message}`);
     state = applied.state;
     commands.push({ side, command });
-    names = namesOf(state);
     const viewer = person ?? 'all';
     for (const e of applied.events) {
       const seen = viewer === 'all' ? e : game.eventFor(e, viewer);
-      const line = seen && describeEvent(seen, names);
+      const line = seen && rules.describeEvent(seen, state);
       if (line !== undefined && line !== '') out.write(`${line}\n`);
     }
   }
-  if (stopped) out.write(`Stopped after ${commands.length} commands, on turn ${state.turn}.\n`);
+  if (stopped) out.write(`Stopped after ${commands.length} commands, on turn ${rules.turnOf(state)}.\n`);
   if (opts.save !== undefined) {
-    const record: GameRecord<JcCommand> = {
+    const record: GameRecord<unknown> = {
       format: 'muster-game',
       version: 1,
       ruleSet: game.ruleSet,
@@ -159,18 +189,35 @@ function withTurns(json: unknown, turns: string | undefined): unknown {
   return { ...s, victory: { ...s.victory, turnLimit: n } };
 }
 
+/** The situation a side decides in, as text: from its view, and the latest state for names only. */
+type Situation = (view: unknown, latest: GameStateBase) => string;
+
+/** Rule sets whose situation the terminal draws in its own words (the others: `genericSituation`). */
+const SITUATIONS: Readonly<Record<string, Situation>> = {
+  'john-company': (view, latest) => describeSituation(view as JcView, namesOf(latest as JcGameState)),
+};
+
+/** The turn and the deciding side, then the view as the rule set's hosting words it. */
+function genericSituation(rules: AnyGameHosting): Situation {
+  return (view, latest) => {
+    const viewer = (view as { viewer?: unknown } | null)?.viewer;
+    const side = typeof viewer === 'string' ? ` (${viewer})` : '';
+    return `\n--- Turn ${rules.turnOf(latest)}${side} ---\n${rules.describeView(view)}`;
+  };
+}
+
 /**
  * Shows the person the situation and the numbered commands, and reads a choice: a number, `?` to see
  * the situation again, `q` to stop. Undefined when the person stops or the input ends.
  */
 async function ask(
   out: Terminal,
-  view: JcView,
-  legal: readonly JcCommand[],
-  names: Names,
-): Promise<JcCommand | undefined> {
-  out.write(describeSituation(view, names));
-  out.write(listing(legal, names));
+  situation: string,
+  legal: readonly unknown[],
+  describe: (command: unknown) => string,
+): Promise<unknown> {
+  out.write(situation);
+  out.write(listing(legal, describe));
   for (;;) {
     out.write(`Your choice (1-${legal.length}, ? to look again, q to stop): `);
     const line = await out.readLine();
@@ -181,8 +228,8 @@ async function ask(
     const text = line.trim().toLowerCase();
     if (text === 'q' || text === 'quit') return undefined;
     if (text === '?' || text === '') {
-      out.write(describeSituation(view, names));
-      out.write(listing(legal, names));
+      out.write(situation);
+      out.write(listing(legal, describe));
       continue;
     }
     const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
@@ -192,9 +239,9 @@ async function ask(
   }
 }
 
-function listing(legal: readonly JcCommand[], names: Names): string {
+function listing(legal: readonly unknown[], describe: (command: unknown) => string): string {
   const width = String(legal.length).length;
-  return `${legal.map((c, i) => `  ${String(i + 1).padStart(width)}. ${describeCommand(c, names)}`).join('\n')}\n`;
+  return `${legal.map((c, i) => `  ${String(i + 1).padStart(width)}. ${describe(c)}`).join('\n')}\n`;
 }
 
 const ONE = (x: number) => Math.round(x * 10) / 10;

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { DEFAULT_RULE_SET, RULE_SETS } from '../rulesets/index.ts';
 import { compareCommand } from './compare.ts';
 import {
@@ -26,6 +27,8 @@ export interface CliEnv {
   readonly debug?: boolean;
   /** The rule sets to offer (default: the registry, `RULE_SETS`). */
   readonly ruleSets?: Registry;
+  /** The rule sets whose battles `muster play` and `muster replay` host (default: PLAYABLE_RULE_SETS). */
+  readonly playable?: readonly AnyPlayableRuleSet[];
   /** Where `muster play` talks to the person (default: the process's stdin and stdout). */
   readonly terminal?: Terminal;
   /** Writes a file (`muster play --save`; default: the file system). */
@@ -197,7 +200,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .command('play')
     .summary('play a battle: you against the computer, or the computer against itself')
     .description(
-      "Play a John Company battle on the terminal against the computer (or --ai both to watch it play itself). At each of your decisions it shows the situation from your side's view and the numbered legal commands; type a number. The battle log is printed as the battle is fought.",
+      "Play a battle on the terminal against the computer (or --ai both to watch it play itself), under John Company or another rule set whose whole battles Muster plays (--ruleset). At each of your decisions it shows the situation from your side's view and the numbered legal commands; type a number. The battle log is printed as the battle is fought.",
     )
     .argument('<scenario>', 'a scenario file, or the id of one in scenarios/ (muster scenario list)')
     .option('--side <side>', 'the side you play (default: the first side, or the one the computer does not)')
@@ -205,10 +208,15 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .option('--seed <n>', 'seed (0-4294967295) of the dice and cards; without it, one is picked and printed')
     .option('--save <file>', 'write the game record (JSON) here at the end, for muster replay')
     .option('--turns <n>', "end the battle after n turns (the scenario's verdict at its turn limit applies)")
+    .option(
+      '--ruleset <id>',
+      'the rule set to play it under (one whose whole battles Muster plays)',
+      DEFAULT_RULE_SET,
+    )
     .action(
       async (
         scenario: string,
-        opts: { side?: string; ai?: string; seed?: string; save?: string; turns?: string },
+        opts: { side?: string; ai?: string; seed?: string; save?: string; turns?: string; ruleset: string },
       ) => {
         const own = env.terminal ? undefined : processTerminal();
         try {
@@ -219,6 +227,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
               readInput: (file) => env.readInput(file),
               randomSeed: env.randomSeed,
               ...(env.writeFile ? { writeFile: env.writeFile } : {}),
+              ...(env.playable ? { playable: env.playable } : {}),
             }),
           );
         } finally {
@@ -231,12 +240,12 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .command('replay')
     .summary('re-run a saved game, print its battle log and check it replays exactly')
     .description(
-      'Re-run a game saved by muster play --save from its scenario and seed: print the battle log and check that every command is accepted and the game replays exactly.',
+      'Re-run a game saved by muster play --save from its scenario and seed, under the rule set its record names: print the battle log and check that every command is accepted and the game replays exactly.',
     )
     .argument('<file>', 'the saved game (a Muster game record, JSON)')
     .option('--side <side>', 'print only what this side saw (default: everything)')
     .action(async (file: string, opts: { side?: string }) => {
-      emit(sink, await replayCommand(file, opts, (f) => env.readInput(f)));
+      emit(sink, await replayCommand(file, opts, (f) => env.readInput(f), env.playable));
     });
 
   program

@@ -1,18 +1,44 @@
-import type { AnyPlayableRuleSet } from './engine/battle.ts';
+import type { AnyPlayableRuleSet, PlayableRuleSet } from './engine/battle.ts';
+import { perState } from './engine/hosting.ts';
 import { computerPlayer } from './john-company/ai/players.ts';
+import {
+  type CommandManoeuvre,
+  type JcCommand,
+  JcCommandSchema,
+  ManoeuvreSchema,
+} from './john-company/commands.ts';
+import { describeCommand, describeEvent, type Names, namesOf } from './john-company/describe.ts';
+import type { JcEvent } from './john-company/events.ts';
 import { makeJohnCompanyGame } from './john-company/game.ts';
+import { commandOdds, planMove } from './john-company/plan.ts';
+import type { JcGameState } from './john-company/state.ts';
 import { summarizeBattle } from './john-company/summary.ts';
+import type { JcView } from './john-company/view.ts';
+
+/** John Company's names of units and Generals, once per state; none without a state (ids stand in). */
+const jcNames = perState(namesOf);
+const namesIn = (state: JcGameState | undefined): Names => (state ? jcNames(state) : new Map());
+
+const johnCompany: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
+  id: 'john-company',
+  title: 'John Company',
+  game: makeJohnCompanyGame({ traces: false }),
+  computer: computerPlayer,
+  summary: summarizeBattle,
+  commandSchema: JcCommandSchema,
+  turnOf: (state) => state.turn,
+  describeCommand: (command, state) => describeCommand(command, namesIn(state)),
+  describeEvent: (event, state) => describeEvent(event, namesIn(state)),
+  planMove: {
+    manoeuvres: ManoeuvreSchema.array().min(1).max(8),
+    plan: (state, side, unit, manoeuvres) =>
+      planMove(state, side, unit, manoeuvres as readonly CommandManoeuvre[]),
+  },
+  commandOdds,
+};
 
 /** Every rule set whose whole battles Muster plays, by rule-set id (src/rulesets/index.ts). */
-export const PLAYABLE_RULE_SETS: readonly AnyPlayableRuleSet[] = [
-  {
-    id: 'john-company',
-    title: 'John Company',
-    game: makeJohnCompanyGame({ traces: false }),
-    computer: computerPlayer,
-    summary: summarizeBattle,
-  },
-];
+export const PLAYABLE_RULE_SETS: readonly AnyPlayableRuleSet[] = [johnCompany];
 
 export function findPlayableRuleSet(id: string): AnyPlayableRuleSet | undefined {
   return PLAYABLE_RULE_SETS.find((r) => r.id === id);

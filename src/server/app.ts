@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import type { ApiError, ComputerPlayResponse, GameList } from '../protocol/api.ts';
 import { rosterOf, rosterRuleSets } from '../protocol/roster.ts';
 import { DEFAULT_RULE_SET, RULE_SETS, type RuleSetEntry } from '../rulesets/index.ts';
@@ -24,6 +25,11 @@ export interface AppOptions {
   /** The built web app (index.html and assets/); without it only the API is served. */
   readonly webRoot?: string;
   readonly registry?: readonly RuleSetEntry[];
+  /**
+   * The rule sets whose whole games it hosts (default: PLAYABLE_RULE_SETS); the store should keep games
+   * of the same ones (its `playable` option).
+   */
+  readonly playable?: readonly AnyPlayableRuleSet[];
   /** Picks the seed of a resolution given neither dice nor a seed. */
   readonly randomSeed?: () => number;
   /** Fastify's request log (off by default). */
@@ -60,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const send = <T>(reply: FastifyReply, answer: Answer<T>, status = 200) =>
     answer.ok ? reply.code(status).send(answer.body) : reply.code(answer.status).send(answer.body);
 
-  const referee = new Referee(store);
+  const referee = new Referee(store, options.playable);
 
   /** Runs a store or referee operation, mapping its refusals to 400, 404, 409 and 422. */
   const stored = <T>(run: () => T): Answer<T> => {

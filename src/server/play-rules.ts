@@ -1,57 +1,20 @@
-import type { z } from 'zod';
-import type { OddsReport } from '../core/rules/run.ts';
-import type { Player } from '../game/engine/battle.ts';
-import type { GameDefinition, GameEventBase, GameStateBase } from '../game/engine/game.ts';
-import { findPlayableRuleSet } from '../game/index.ts';
-import { type JcCommand, JcCommandSchema, ManoeuvreSchema } from '../game/john-company/commands.ts';
-import { describeCommand, describeEvent, type Names, namesOf } from '../game/john-company/describe.ts';
-import type { JcEvent } from '../game/john-company/events.ts';
-import { makeJohnCompanyGame } from '../game/john-company/game.ts';
-import { commandOdds, type JcMovePlan, planMove } from '../game/john-company/plan.ts';
+import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
+import { type AnyGameHosting, hostingOf } from '../game/engine/hosting.ts';
+import { PLAYABLE_RULE_SETS } from '../game/index.ts';
+import type { JcCommand } from '../game/john-company/commands.ts';
 import type { JcGameState } from '../game/john-company/state.ts';
-import { type JcView, unitVisibleTo } from '../game/john-company/view.ts';
+import { unitVisibleTo } from '../game/john-company/view.ts';
 
 /**
- * What the server needs of a rule set to host whole games, beyond its `GameDefinition`: the command
- * schema (untrusted input is parsed before the engine sees it), the log's wording, which commands a
- * side may read of the other's, and the previews (move plans, odds). One entry per playable rule set.
+ * What the server needs of a rule set to host its games: its hosting (src/game/engine/hosting.ts: the
+ * command schema, the log's wording, which commands a side may read of another's, the previews), the
+ * rule set's own members or the generic defaults, with the server's extras for the rule sets it knows
+ * more about. Any rule set of the registry is hosted; John Company's log also shows the other side's
+ * commands that reveal nothing (see `jcSeenBy`).
  */
-export interface PlayRules<State extends GameStateBase, Command, Event extends GameEventBase, View> {
-  readonly ruleSet: string;
-  /** The game without procedure traces in its events: the same states and dice, lighter logs. */
-  readonly game: GameDefinition<State, Command, Event, View>;
-  readonly computer: (seed: number) => Player<View, Command>;
-  readonly commandSchema: z.ZodType<Command>;
-  /** A move's manoeuvres, as the move command takes them. */
-  readonly manoeuvresSchema: z.ZodType<unknown[]>;
-  readonly turnOf: (state: State) => number;
-  readonly names: (state: State) => Names;
-  readonly describeCommand: (command: Command, names: Names) => string;
-  /** One line, or undefined for bookkeeping nobody needs to read. */
-  readonly describeEvent: (event: Event, names: Names) => string | undefined;
-  /**
-   * The sides that may read a command `side` gave, judged on the state after it: the giver always;
-   * others only when it reveals nothing hidden ('all' when every side may).
-   */
-  readonly commandSeenBy: (after: State, side: string, command: Command) => 'all' | readonly string[];
-  /** A command as a viewer who may not read it sees that it was given. */
-  readonly unseenCommandText: (side: string, command: Command) => string;
-  /** Undefined when `unit` is not a unit of `side` on the table. */
-  readonly planMove: (
-    state: State,
-    side: string,
-    unit: string,
-    manoeuvres: unknown[],
-  ) => JcMovePlan | undefined;
-  readonly commandOdds: (
-    state: State,
-    side: string,
-    command: Command,
-  ) => readonly { procedure: string; title: string; charts: readonly OddsReport[] }[];
-}
+export type AnyPlayRules = AnyGameHosting;
 
-// biome-ignore lint/suspicious/noExplicitAny: a registry holds rule sets of different state types
-export type AnyPlayRules = PlayRules<any, any, any, any>;
+type LogExtras = Pick<AnyGameHosting, 'commandSeenBy' | 'unseenCommandText'>;
 
 /** Commands that put down, take back or change a face-down counter: only their side may read them. */
 const COUNTER_COMMANDS: ReadonlySet<JcCommand['type']> = new Set([
@@ -73,6 +36,7 @@ function unitsNamed(state: JcGameState, c: JcCommand): string[] {
   return out;
 }
 
+/** John Company: a command is read by the sides that can see every unit it names, but counters by none. */
 function jcSeenBy(after: JcGameState, side: string, c: JcCommand): 'all' | readonly string[] {
   if (COUNTER_COMMANDS.has(c.type)) return [side];
   const named = unitsNamed(after, c);
@@ -95,27 +59,24 @@ function jcUnseenText(side: string, c: JcCommand): string {
   }
 }
 
-const johnCompany = findPlayableRuleSet('john-company');
-if (!johnCompany) throw new Error('John Company is not a playable rule set');
-
-const JOHN_COMPANY: PlayRules<JcGameState, JcCommand, JcEvent, JcView> = {
-  ruleSet: 'john-company',
-  game: makeJohnCompanyGame({ traces: false }),
-  computer: johnCompany.computer,
-  commandSchema: JcCommandSchema,
-  manoeuvresSchema: ManoeuvreSchema.array().min(1).max(8),
-  turnOf: (state) => state.turn,
-  names: namesOf,
-  describeCommand,
-  describeEvent,
-  commandSeenBy: jcSeenBy,
-  unseenCommandText: jcUnseenText,
-  planMove: (state, side, unit, manoeuvres) =>
-    planMove(state, side, unit, manoeuvres as z.output<typeof ManoeuvreSchema>[]),
-  commandOdds,
+/** The server's extras, by rule-set id: they replace the hosting's members of the same name. */
+const EXTRAS: Readonly<Record<string, LogExtras>> = {
+  'john-company': { commandSeenBy: jcSeenBy, unseenCommandText: jcUnseenText },
 };
 
-/** The rules for hosting a rule set's games, or undefined if Muster does not play it. */
-export function playRulesFor(ruleSet: string): AnyPlayRules | undefined {
-  return ruleSet === JOHN_COMPANY.ruleSet ? JOHN_COMPANY : undefined;
+const built = new WeakMap<AnyPlayableRuleSet, AnyPlayRules>();
+
+/** The rules for hosting a rule set's games, or undefined if the registry has no such playable rule set. */
+export function playRulesFor(
+  ruleSet: string,
+  registry: readonly AnyPlayableRuleSet[] = PLAYABLE_RULE_SETS,
+): AnyPlayRules | undefined {
+  const playable = registry.find((r) => r.id === ruleSet);
+  if (!playable) return undefined;
+  let rules = built.get(playable);
+  if (!rules) {
+    rules = { ...hostingOf(playable), ...EXTRAS[playable.id] };
+    built.set(playable, rules);
+  }
+  return rules;
 }

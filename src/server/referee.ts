@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import type { GameEventBase, GameStateBase } from '../game/engine/game.ts';
 import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
-import type { Names } from '../game/john-company/describe.ts';
+import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type {
   CommandOddsResponse,
   ComputerPlayResponse,
@@ -14,9 +15,10 @@ import type {
 import type { Problem } from '../protocol/issues.ts';
 import { orderedOutcomes } from '../protocol/odds.ts';
 import { describeGiven, joinWords } from '../protocol/text.ts';
+import { DEFAULT_RULE_SET } from '../rulesets/index.ts';
 import { checkBody } from './answers.ts';
 import { type AnyPlayRules, playRulesFor } from './play-rules.ts';
-import { type GameStatus, type GameStore, StoreError } from './store.ts';
+import { CreateGameSchema, type GameStatus, type GameStore, StoreError } from './store.ts';
 
 /**
  * The engine over the saved games: every command is judged by the game before it is stored, each
@@ -25,6 +27,9 @@ import { type GameStatus, type GameStore, StoreError } from './store.ts';
  * per game, the latest state and every command's events in memory, so that appending a command costs
  * one `apply` and a view none; a log is replayed only when a game is first touched, and the scrubber
  * (`at` < total) replays from the nearest snapshot (one every SNAPSHOT_EVERY commands).
+ *
+ * Any rule set of its registry (PLAYABLE_RULE_SETS unless told otherwise) is hosted through its play rules
+ * (play-rules.ts): the game's own hosting members, or the generic defaults.
  *
  * `GET /api/games/:id` and the export (the store's `get`/`exportRecord`) are the full record, the
  * owner's save file with every hidden order and the seed: they are not for an opponent over a network.
@@ -71,6 +76,16 @@ interface InPlay {
   state: GameStateBase;
 }
 
+/** POST /api/games: the store's new game, and the rule set it is played under. */
+const CreateSchema = CreateGameSchema.extend({
+  ruleSet: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe(`The id of a rule set whose whole games Muster plays (default ${DEFAULT_RULE_SET})`),
+});
+
 const ViewerQuery = z.strictObject({
   viewer: z.string().min(1).max(100).default('spectator'),
   at: z.coerce.number().int().min(0).optional(),
@@ -106,7 +121,11 @@ export class Referee {
   /** Games whose log the engine refuses (saved before commands were judged): not judged again. */
   private readonly unplayable = new Set<string>();
 
-  constructor(private readonly store: GameStore) {}
+  constructor(
+    private readonly store: GameStore,
+    /** The rule sets whose games it hosts. */
+    private readonly playable: readonly AnyPlayableRuleSet[] = PLAYABLE_RULE_SETS,
+  ) {}
 
   /** Every saved game, its status judged (games saved before seats existed are judged once, here). */
   list(): GameSummary[] {
@@ -119,8 +138,12 @@ export class Referee {
     return this.store.get(gameId);
   }
 
+  /** A new game (body: `{ scenario, ruleSet?, seed?, title?, players? }`), judged from its start. */
   create(input: unknown): GameSummary {
-    return this.store.create(input, (record) => this.judgeRecord(record));
+    const checked = checkBody(CreateSchema, input);
+    if (!checked.ok) throw invalid('the game to create is not valid', checked.problems);
+    const { ruleSet, ...game } = checked.value;
+    return this.store.create(game, (record) => this.judgeRecord(record), ruleSet);
   }
 
   importRecord(input: unknown): GameSummary {
@@ -195,8 +218,6 @@ export class Referee {
         { path: ['from'], message: `expected 0 to ${at} (the view's position), got ${from}` },
       ]);
     const { rules } = p;
-    // Names from the latest state: it has every unit the game ever had (light companies sent out too).
-    const names = rules.names(p.state);
     const state = at === total ? p.state : this.stateAt(p, at);
     const decider = rules.game.decider(state);
     const legal = decider === viewer && at === total ? rules.game.legalCommands(state, viewer) : [];
@@ -209,23 +230,29 @@ export class Referee {
       view: rules.game.viewFor(state, viewer),
       ...(decider !== undefined ? { decider, deciderSeat: game.players[decider] ?? 'human' } : {}),
       legal,
-      legalText: legal.map((c: unknown) => rules.describeCommand(c, names)),
-      log: p.log.slice(from, at).map((entry, i) => logEntry(rules, names, entry, from + i, viewer)),
+      legalText: legal.map((c: unknown) => rules.describeCommand(c, p.state)),
+      log: p.log.slice(from, at).map((entry, i) => logEntry(rules, p.state, entry, from + i, viewer)),
       from,
       ...(result ? { result } : {}),
     };
   }
 
-  /** What a move would do, without making it (body: `{ side, unit, manoeuvres }`). */
+  /**
+   * What a move would do, without making it (body: `{ side, unit, manoeuvres }`); not found (404) when
+   * the game's rule set has no move planner.
+   */
   planMove(gameId: string, input: unknown): MovePlan {
     const checked = checkBody(PlanMoveSchema, input);
     if (!checked.ok) throw invalid('the move to plan is not valid', checked.problems);
     const p = this.inPlay(gameId);
+    const planner = p.rules.planMove;
+    if (!planner)
+      throw new StoreError('not-found', `${p.rules.title} has no move planner: plan-move is not offered`);
     const { side, unit, manoeuvres } = checked.value;
     this.checkSide(p, side);
-    const parsed = checkBody(p.rules.manoeuvresSchema, manoeuvres);
+    const parsed = checkBody(planner.manoeuvres, manoeuvres);
     if (!parsed.ok) throw invalid('the move to plan is not valid', prefixed('manoeuvres', parsed.problems));
-    const plan = p.rules.planMove(p.state, side, unit, parsed.value);
+    const plan = planner.plan(p.state, side, unit, parsed.value) as MovePlan | undefined;
     if (!plan) {
       throw invalid('the move to plan is not valid', [
         { path: ['unit'], message: `expected a unit of ${side} on the table, got ${describeGiven(unit)}` },
@@ -234,17 +261,23 @@ export class Referee {
     return plan;
   }
 
-  /** The exact odds of what a command would resolve, before any dice (body: `{ side, command }`). */
+  /**
+   * The exact odds of what a command would resolve, before any dice (body: `{ side, command }`); not
+   * found (404) when the game's rule set has no odds preview.
+   */
   odds(gameId: string, input: unknown): CommandOddsResponse {
     const checked = checkBody(OddsSchema, input);
     if (!checked.ok) throw invalid('the odds request is not valid', checked.problems);
     const p = this.inPlay(gameId);
+    const commandOdds = p.rules.commandOdds;
+    if (!commandOdds)
+      throw new StoreError('not-found', `${p.rules.title} has no odds preview: odds are not offered`);
     const { side, command } = checked.value;
     this.checkSide(p, side);
     const parsed = checkBody(p.rules.commandSchema, command);
     if (!parsed.ok) throw invalid('the odds request is not valid', prefixed('command', parsed.problems));
     return {
-      odds: p.rules.commandOdds(p.state, side, parsed.value).map((o) => ({
+      odds: commandOdds(p.state, side, parsed.value).map((o) => ({
         procedure: o.procedure,
         title: o.title,
         charts: o.charts.map((chart) => ({ name: chart.name, outcomes: orderedOutcomes(chart) })),
@@ -292,7 +325,7 @@ export class Referee {
     }
     const record = this.store.exportRecord(gameId);
     if (!record) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
-    const rules = playRulesFor(record.ruleSet);
+    const rules = playRulesFor(record.ruleSet, this.playable);
     if (!rules) throw new PlayError('unplayable', `Muster does not play ${record.ruleSet} games`);
     const p = replayed(rules, record);
     if ('refused' in p) {
@@ -333,8 +366,16 @@ export class Referee {
 
   /** Judges a new or imported game by replaying it: its status, or the first command the game refuses. */
   private judgeRecord(record: GameRecord<unknown>): GameStatus {
-    const rules = playRulesFor(record.ruleSet);
-    if (!rules) return { turn: 1 };
+    const rules = playRulesFor(record.ruleSet, this.playable);
+    if (!rules) {
+      const known = this.playable.map((r) => JSON.stringify(r.id));
+      throw invalid('the game is not valid', [
+        {
+          path: ['ruleSet'],
+          message: `expected a rule set Muster plays (${joinWords(known)}), got ${describeGiven(record.ruleSet)}`,
+        },
+      ]);
+    }
     const replay = replayed(rules, record);
     if ('refused' in replay) {
       const { at, error } = replay.refused;
@@ -455,7 +496,8 @@ function replayed(
 /** One command of the log as `viewer` may see it: the command only if it may read it, events by `eventFor`. */
 function logEntry(
   rules: AnyPlayRules,
-  names: Names,
+  /** The game's latest state, for names: it has every unit the game ever had. */
+  latest: GameStateBase,
   entry: Logged,
   index: number,
   viewer: string,
@@ -468,7 +510,7 @@ function logEntry(
   for (const event of entry.events) {
     const seen = rules.game.eventFor(event, viewer);
     if (seen)
-      events.push({ type: seen.type, text: rules.describeEvent(seen, names)?.trim() ?? '', event: seen });
+      events.push({ type: seen.type, text: rules.describeEvent(seen, latest)?.trim() ?? '', event: seen });
   }
   return {
     index,
@@ -476,7 +518,7 @@ function logEntry(
     turn: entry.turn,
     ...(readable ? { command: entry.command } : {}),
     text: readable
-      ? `${entry.side}: ${rules.describeCommand(entry.command, names)}`
+      ? `${entry.side}: ${rules.describeCommand(entry.command, latest)}`
       : rules.unseenCommandText(entry.side, entry.command),
     events,
   };

@@ -4,12 +4,13 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
+import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type { Scenario } from '../game/scenario/schema.ts';
 import { validateScenario } from '../game/scenario/validate.ts';
 import type { GameOutcome, GameSummary, SavedGame, SeatKind } from '../protocol/api.ts';
 import type { Problem } from '../protocol/issues.ts';
 import { describeGiven, joinWords } from '../protocol/text.ts';
-import { DEFAULT_RULE_SET, RULE_SETS } from '../rulesets/index.ts';
+import { DEFAULT_RULE_SET } from '../rulesets/index.ts';
 import { checkBody, SEED_SCHEMA } from './answers.ts';
 import type { ScenarioCatalog } from './scenarios.ts';
 
@@ -57,6 +58,8 @@ export interface GameStoreOptions {
   readonly file: string;
   /** The scenarios new games may be created from. */
   readonly scenarios: ScenarioCatalog;
+  /** The rule sets whose games it keeps (default: PLAYABLE_RULE_SETS, every rule set Muster plays). */
+  readonly playable?: readonly { readonly id: string }[];
   readonly now?: () => Date;
   /** Picks the seed of a game created without one. */
   readonly randomSeed?: () => number;
@@ -104,7 +107,8 @@ const CommandSchema = z
 
 const SEAT_KINDS = ['human', 'computer'] as const satisfies readonly SeatKind[];
 
-const CreateSchema = z.strictObject({
+/** What a new game is made of, besides its rule set (the caller's to say: `create`'s `ruleSet`). */
+export const CreateGameSchema = z.strictObject({
   scenario: z.string().min(1).max(200).describe('The id of a scenario'),
   seed: SEED_SCHEMA.optional(),
   title: z.string().trim().min(1).max(200).optional(),
@@ -154,6 +158,7 @@ export class GameStore {
   private readonly randomSeed: () => number;
   private readonly newId: () => string;
   private readonly scenarios: ScenarioCatalog;
+  private readonly ruleSets: readonly string[];
 
   constructor(options: GameStoreOptions) {
     mkdirSync(dirname(options.file), { recursive: true });
@@ -162,6 +167,7 @@ export class GameStore {
     this.randomSeed = options.randomSeed ?? (() => randomInt(0, 2 ** 32));
     this.newId = options.newId ?? randomUUID;
     this.scenarios = options.scenarios;
+    this.ruleSets = (options.playable ?? PLAYABLE_RULE_SETS).map((r) => r.id);
     try {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = FULL');
@@ -175,13 +181,16 @@ export class GameStore {
   }
 
   /**
-   * Creates a game from a scenario of the catalogue (body: `{ scenario, seed?, title?, players? }`;
-   * sides left out of `players` are human). `judge` gives its starting status.
+   * Creates a game of `ruleSet` (one of the store's `playable`) from a scenario of the catalogue (body:
+   * `{ scenario, seed?, title?, players? }`; sides left out of `players` are human). `judge` gives its
+   * starting status.
    */
-  create(input: unknown, judge?: RecordJudge): GameSummary {
-    const checked = checkBody(CreateSchema, input);
+  create(input: unknown, judge?: RecordJudge, ruleSet: string = DEFAULT_RULE_SET): GameSummary {
+    const checked = checkBody(CreateGameSchema, input);
     if (!checked.ok) throw invalid('the game to create is not valid', checked.problems);
     const { scenario: id, seed = this.randomSeed(), title, players = {} } = checked.value;
+    const unknownRuleSet = this.ruleSetProblem(ruleSet);
+    if (unknownRuleSet) throw invalid('the game to create is not valid', [unknownRuleSet]);
     const scenario = this.scenarios.get(id);
     if (!scenario) {
       const ids = this.scenarios.list().scenarios.map((s) => s.id);
@@ -204,7 +213,7 @@ export class GameStore {
       );
     }
     const seats = Object.fromEntries(sides.map((side) => [side, players[side] ?? 'human']));
-    return this.insert(DEFAULT_RULE_SET, scenario, seed, title ?? scenario.title, [], seats, judge);
+    return this.insert(ruleSet, scenario, seed, title ?? scenario.title, [], seats, judge);
   }
 
   /**
@@ -323,13 +332,8 @@ export class GameStore {
     if (!checked.ok) throw invalid(what, checked.problems);
     const record = checked.value;
     const problems: Problem[] = [];
-    const ruleSets = RULE_SETS.map((r) => r.id);
-    if (!ruleSets.includes(record.ruleSet)) {
-      problems.push({
-        path: ['ruleSet'],
-        message: `expected one of ${joinWords(ruleSets.map((r) => JSON.stringify(r)))}, got ${describeGiven(record.ruleSet)}`,
-      });
-    }
+    const unknownRuleSet = this.ruleSetProblem(record.ruleSet);
+    if (unknownRuleSet) problems.push(unknownRuleSet);
     const scenario = validateScenario(record.scenario);
     if (!scenario.ok) {
       for (const issue of scenario.errors) {
@@ -367,6 +371,15 @@ export class GameStore {
 
   close(): void {
     this.db.close();
+  }
+
+  /** The problem with a rule set the store does not keep games of, if it is one. */
+  private ruleSetProblem(ruleSet: string): Problem | undefined {
+    if (this.ruleSets.includes(ruleSet)) return undefined;
+    return {
+      path: ['ruleSet'],
+      message: `expected one of ${joinWords(this.ruleSets.map((r) => JSON.stringify(r)))}, got ${describeGiven(ruleSet)}`,
+    };
   }
 
   private insert(

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { Prng, seedRng } from '../../core/random/prng.ts';
+import type { OddsReport } from '../../core/rules/run.ts';
 import type { GameDefinition, GameEventBase, GameStateBase } from './game.ts';
 import type { GameRecord } from './record.ts';
 
@@ -75,7 +77,9 @@ export function playBattle<State extends GameStateBase, Command, Event extends G
 
 /**
  * A rule set's whole game as the shells and the comparisons use it: the game definition and its computer
- * opponent.
+ * opponent, and what hosting its games needs beyond them (the server's API, `muster play`/`replay`).
+ * The hosting members are optional: `hostingOf` (hosting.ts) gives every one left out a generic default,
+ * so registering a rule set in PLAYABLE_RULE_SETS is enough for the shells to host its games.
  */
 export interface PlayableRuleSet<State extends GameStateBase, Command, Event extends GameEventBase, View> {
   readonly id: string;
@@ -85,6 +89,61 @@ export interface PlayableRuleSet<State extends GameStateBase, Command, Event ext
   readonly computer: (seed: number) => Player<View, Command>;
   /** How far a battle got and what it cost each side, for comparisons (`muster compare`). */
   readonly summary: (state: State) => BattleSummary;
+  /**
+   * The set's commands: untrusted input is parsed by it before `apply` sees it (default: any JSON object
+   * with a string `type`, which leaves the rest to `apply`'s rejections).
+   */
+  readonly commandSchema?: z.ZodType<Command>;
+  /** The turn a state is in (default: `state.turn` when it is a number, else 0). */
+  readonly turnOf?: (state: State) => number;
+  /**
+   * A command in one line of the battle log's words; `state`, when given, is the game's latest state, for
+   * names (default: its `type` and scalar fields, "fire: unit 33rd-foot, target maratha-guns").
+   */
+  readonly describeCommand?: (command: Command, state?: State) => string;
+  /** An event in one line, or undefined for bookkeeping nobody needs to read (default: as commands). */
+  readonly describeEvent?: (event: Event, state?: State) => string | undefined;
+  /** A side's view as text for a terminal, from the view alone (default: its fields, one per line). */
+  readonly describeView?: (view: View) => string;
+  /**
+   * The sides that may read a command `side` gave, judged on the state after it: the giver always, others
+   * only when it reveals nothing hidden ('all': spectators too). Default: its side only, unless its type
+   * is one of `publicCommands`.
+   */
+  readonly commandSeenBy?: (after: State, side: string, command: Command) => 'all' | readonly string[];
+  /** Command types every side may read whatever the state (used only by the default `commandSeenBy`). */
+  readonly publicCommands?: readonly string[];
+  /** What a viewer who may not read a command sees of it (default: "<side> acted"). */
+  readonly unseenCommandText?: (side: string, command: Command) => string;
+  /** What a move would do, without making it; absent: the set has no move planner. */
+  readonly planMove?: MovePlanner<State>;
+  /** The exact odds of what a command would resolve, before any dice; absent: no odds preview. */
+  readonly commandOdds?: (state: State, side: string, command: Command) => readonly CommandOdds[];
+}
+
+/** A rule set's move planner: a move judged as its move command would be, on the state as it is. */
+export interface MovePlanner<State> {
+  /** A move's manoeuvres as the move command takes them: a request's manoeuvres are parsed by it first. */
+  readonly manoeuvres: z.ZodType<readonly unknown[]>;
+  /**
+   * The plan (a JSON object: for John Company a `JcMovePlan`), or undefined when `unit` is not a unit of
+   * `side` that could move.
+   */
+  readonly plan: (
+    state: State,
+    side: string,
+    unit: string,
+    manoeuvres: readonly unknown[],
+  ) => object | undefined;
+}
+
+/** The odds of one procedure a command would resolve. */
+export interface CommandOdds {
+  /** The procedure's id. */
+  readonly procedure: string;
+  /** What is rolled for, e.g. "33rd Foot fires at Maratha horse". */
+  readonly title: string;
+  readonly charts: readonly OddsReport[];
 }
 
 /** A battle's figures in terms every rule set shares. */

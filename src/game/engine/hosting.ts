@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import type { AnyPlayableRuleSet, PlayableRuleSet } from './battle.ts';
+import type { GameEventBase, GameStateBase } from './game.ts';
+
+/**
+ * What the shells (the server, `muster play` and `muster replay`) need to host a rule set's whole games,
+ * resolved from its `PlayableRuleSet`: its own hosting members, and a generic default for each it leaves
+ * out. The defaults are safe for hidden information (another side reads none of a side's commands unless
+ * the set names their type public) and word commands and events from their fields. The previews (move
+ * plans, odds) have no default: without them the shells say the rule set has none.
+ */
+export type GameHosting<State extends GameStateBase, Command, Event extends GameEventBase, View> = Required<
+  Omit<PlayableRuleSet<State, Command, Event, View>, 'publicCommands' | Previews>
+> &
+  Pick<PlayableRuleSet<State, Command, Event, View>, Previews>;
+
+type Previews = 'planMove' | 'commandOdds';
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds rule sets of different state types
+export type AnyGameHosting = GameHosting<any, any, any, any>;
+
+/** The default command schema: a JSON object with a string `type`; `apply` judges the rest. */
+export const ANY_COMMAND_SCHEMA = z
+  .looseObject({ type: z.string().min(1).max(100).describe('What the command does') })
+  .describe('A command of the game: a JSON object with a "type"');
+
+const resolved = new WeakMap<AnyPlayableRuleSet, AnyGameHosting>();
+
+/** The rule set's hosting, its defaults filled in (once per rule set object). */
+export function hostingOf<State extends GameStateBase, Command, Event extends GameEventBase, View>(
+  playable: PlayableRuleSet<State, Command, Event, View>,
+): GameHosting<State, Command, Event, View> {
+  const known = resolved.get(playable);
+  if (known) return known;
+  const publicCommands = new Set(playable.publicCommands ?? []);
+  const hosting: GameHosting<State, Command, Event, View> = {
+    id: playable.id,
+    title: playable.title,
+    game: playable.game,
+    computer: playable.computer,
+    summary: playable.summary,
+    commandSchema: playable.commandSchema ?? (ANY_COMMAND_SCHEMA as unknown as z.ZodType<Command>),
+    turnOf: playable.turnOf ?? turnField,
+    describeCommand: playable.describeCommand ?? describeFields,
+    describeEvent: playable.describeEvent ?? describeFields,
+    describeView: playable.describeView ?? describeViewFields,
+    commandSeenBy:
+      playable.commandSeenBy ??
+      ((_after, side, command) => (publicCommands.has(typeOf(command)) ? 'all' : [side])),
+    unseenCommandText: playable.unseenCommandText ?? ((side) => `${side} acted`),
+    ...(playable.planMove ? { planMove: playable.planMove } : {}),
+    ...(playable.commandOdds ? { commandOdds: playable.commandOdds } : {}),
+  };
+  resolved.set(playable, hosting);
+  return hosting;
+}
+
+/** `state.turn` when it is a number, else 0. */
+export function turnField(state: unknown): number {
+  const turn = (state as { turn?: unknown }).turn;
+  return typeof turn === 'number' ? turn : 0;
+}
+
+/**
+ * A command or event in one line from its fields: its `type`, then each scalar field but `visibleTo` as
+ * "name value" ("fire: unit 33rd-foot, target maratha-guns"), numbers to two decimals. Lists and objects
+ * are left out.
+ */
+export function describeFields(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? String(value);
+  const fields = Object.entries(value)
+    .filter(([key, v]) => key !== 'type' && key !== 'visibleTo' && isScalar(v))
+    .map(([key, v]) => `${key} ${scalarText(v)}`);
+  const type = typeOf(value);
+  return fields.length === 0 ? type : `${type}: ${fields.join(', ')}`;
+}
+
+/** The longest value `describeViewFields` prints on a field's line. */
+const VIEW_FIELD_CHARS = 160;
+
+/**
+ * A view as text: one line per field, "name: value" (a number to two decimals, a list or object as JSON),
+ * a long value cut short with "...".
+ */
+export function describeViewFields(view: unknown): string {
+  if (typeof view !== 'object' || view === null) return `${JSON.stringify(view)}\n`;
+  const lines = Object.entries(view).map(([key, v]) => {
+    const text = isScalar(v) ? scalarText(v) : JSON.stringify(v);
+    return `  ${key}: ${text.length > VIEW_FIELD_CHARS ? `${text.slice(0, VIEW_FIELD_CHARS - 3)}...` : text}`;
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `derive` kept per state object: a state is never changed, so what is derived from it (names for the
+ * log's wording) is computed once however many lines use it.
+ */
+export function perState<State extends object, T>(derive: (state: State) => T): (state: State) => T {
+  const cache = new WeakMap<State, T>();
+  return (state) => {
+    if (cache.has(state)) return cache.get(state) as T;
+    const value = derive(state);
+    cache.set(state, value);
+    return value;
+  };
+}
+
+function typeOf(value: unknown): string {
+  const type = (value as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : '(no type)';
+}
+
+function scalarText(value: string | number | boolean): string {
+  return typeof value === 'number' ? String(Math.round(value * 100) / 100) : String(value);
+}
+
+function isScalar(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
