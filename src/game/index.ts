@@ -14,6 +14,7 @@ import { commandOdds, planMove } from './john-company/plan.ts';
 import type { JcGameState } from './john-company/state.ts';
 import { summarizeBattle } from './john-company/summary.ts';
 import type { JcView } from './john-company/view.ts';
+import { MdCommandSchema, macduffPlayable } from './macduff/index.ts';
 
 /** John Company's names of units and Generals, once per state; none without a state (ids stand in). */
 const jcNames = perState(namesOf);
@@ -38,7 +39,10 @@ const johnCompany: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
 };
 
 /** Every rule set whose whole battles Muster plays, by rule-set id (src/rulesets/index.ts). */
-export const PLAYABLE_RULE_SETS: readonly AnyPlayableRuleSet[] = [johnCompany];
+export const PLAYABLE_RULE_SETS: readonly AnyPlayableRuleSet[] = [
+  johnCompany,
+  { ...macduffPlayable, commandSchema: MdCommandSchema },
+];
 
 export function findPlayableRuleSet(id: string): AnyPlayableRuleSet | undefined {
   return PLAYABLE_RULE_SETS.find((r) => r.id === id);

@@ -1,0 +1,264 @@
+import { FIRE_OPTIONS_TABLE } from '../../rulesets/macduff/tables/small-arms.ts';
+import { isCavalry } from '../../rulesets/macduff/vocabulary.ts';
+import type { Applied } from '../engine/game.ts';
+import {
+  chargeInto,
+  facingTo,
+  fire,
+  moveToward,
+  nearestStand,
+  rally,
+  retiresFacing,
+  retreat,
+  reveal,
+  rollMove,
+} from './actions.ts';
+import { type MdCommand, MdCommandSchema, type Reaction } from './commands.ts';
+import { Ctx, type EngineOptions, type WorkState } from './context.ts';
+import type { MdEvent } from './events.ts';
+import { deciderOf, legalCommands } from './legal.ts';
+import { fireOptions, loaded, mayReact } from './queries.ts';
+import { activate, finishActivation } from './sequence.ts';
+import type { MdGameState, MdNode, MdUnit } from './state.ts';
+
+type ActivationNode = Extract<MdNode, { phase: 'activation' }>;
+
+function reject(code: string, message: string): Applied<MdGameState, MdEvent> {
+  return { ok: false, rejection: { code, message } };
+}
+
+/** The same command whatever the order of its fields (every command but a move is flat). */
+function sameCommand(a: MdCommand, b: MdCommand): boolean {
+  const keys = Object.keys(a).sort();
+  return JSON.stringify(a, keys) === JSON.stringify(b, keys) && Object.keys(b).length === keys.length;
+}
+
+/**
+ * Applies a command from `side`: checks it against the node and the legal commands (any point on the
+ * table is a legal move when a move is), then plays it and everything that follows until the next
+ * decision. Never throws for bad input.
+ */
+export function applyCommand(
+  state: MdGameState,
+  side: string,
+  input: MdCommand,
+  options: EngineOptions,
+): Applied<MdGameState, MdEvent> {
+  const parsed = MdCommandSchema.safeParse(input);
+  if (!parsed.success) return reject('invalid-command', parsed.error.issues.map((i) => i.message).join('; '));
+  const command = parsed.data;
+  if (state.node.phase === 'over') return reject('game-over', 'the battle is over');
+  if (deciderOf(state) !== side)
+    return reject('not-your-turn', `${deciderOf(state)} decides now, not ${side}`);
+  const legal = legalCommands(state, side);
+  if (command.type === 'move') {
+    if (!legal.some((c) => c.type === 'move')) return reject('illegal-command', 'this unit may not move now');
+    const { x, y } = command.to;
+    if (x < 0 || y < 0 || x > state.table.width || y > state.table.depth)
+      return reject('off-table', `(${x}, ${y}) is off the table`);
+    if (
+      state.node.phase === 'activation' &&
+      state.node.control === 'no-advance' &&
+      !retreatOnly(state, command)
+    )
+      return reject('no-advance', 'the unit failed its control check: it may only retire');
+  } else if (!legal.some((c) => sameCommand(c, command)))
+    return reject(
+      'illegal-command',
+      `${command.type} is not allowed now; allowed: ${[...new Set(legal.map((c) => c.type))].join(', ')}`,
+    );
+  const work = workingCopy(state);
+  const ctx = new Ctx(work, state.scenario.basing, options);
+  play(ctx, command);
+  work.seq = state.seq + 1;
+  ctx.close();
+  return { ok: true, state: work as MdGameState, events: ctx.events };
+}
+
+/**
+ * The state's working copy: units, generals and melees copied one level (their nested objects are
+ * replaced, never changed, by the rules); the table, deck and scenario shared, since every change
+ * replaces them.
+ */
+function workingCopy(state: MdGameState): WorkState {
+  const units: WorkState['units'] = {};
+  for (const [id, u] of Object.entries(state.units)) units[id] = { ...u };
+  const generals: WorkState['generals'] = {};
+  for (const [id, g] of Object.entries(state.generals)) generals[id] = { ...g };
+  return { ...state, units, generals, melees: [...state.melees] } as WorkState;
+}
+
+/** A move that does not bring the unit nearer its own side's far edge (a retirement). */
+function retreatOnly(state: MdGameState, command: Extract<MdCommand, { type: 'move' }>): boolean {
+  const node = state.node as ActivationNode;
+  const unit = state.units[node.unit]!;
+  const legalBacks = legalCommands(state, node.side).filter((c) => c.type === 'move');
+  return (
+    legalBacks.some((c) => sameCommand(c, command)) ||
+    distanceHome(state, unit, command.to) <= distanceHome(state, unit, unit.anchor)
+  );
+}
+
+function distanceHome(state: MdGameState, unit: MdUnit, p: { x: number; y: number }): number {
+  switch (state.scenario.baseEdge[unit.side]) {
+    case 'north':
+      return state.table.depth - p.y;
+    case 'south':
+      return p.y;
+    case 'east':
+      return state.table.width - p.x;
+    default:
+      return p.x;
+  }
+}
+
+function play(ctx: Ctx, command: MdCommand): void {
+  const node = ctx.s.node;
+  if (command.type === 'activate') {
+    activate(ctx, ctx.unit(command.unit));
+    return;
+  }
+  if (command.type === 'react' && node.phase === 'reaction') {
+    resolveCharge(ctx, ctx.unit(node.charger), ctx.unit(node.target), command.reaction);
+    return;
+  }
+  if (node.phase !== 'activation') return;
+  const unit = ctx.unit(node.unit);
+  const update = (patch: Partial<ActivationNode>) => ctx.setNode({ ...node, ...patch });
+  switch (command.type) {
+    case 'fire': {
+      fire(ctx, unit, ctx.unit(command.target), command.option);
+      if (!ctx.onTable(unit.id)) {
+        finishActivation(ctx, unit);
+        return;
+      }
+      update({
+        fired: true,
+        mayMoveAfterFire: unit.ratings.guns === 0 && FIRE_OPTIONS_TABLE.rows[command.option].moveHalf,
+      });
+      return;
+    }
+    case 'move': {
+      const facing = command.facing ?? facingTo(unit.anchor, command.to);
+      const retiring = retiresFacing(unit, command.to, facing);
+      const inches = rollMove(ctx, unit, command.to, { retiring, fired: node.fired });
+      const moved = moveToward(ctx, unit, command.to, inches, facing);
+      reveal(ctx, unit, 'it moved');
+      ctx.emit({
+        type: 'moved',
+        unit: unit.id,
+        text: `${unit.name} moves ${moved.toFixed(1)}" of ${inches.toFixed(1)}"`,
+        data: { inches: moved, allowance: inches },
+      });
+      update({ moved: true });
+      return;
+    }
+    case 'charge': {
+      const target = ctx.unit(command.target);
+      ctx.emit({
+        type: 'charge-declared',
+        unit: unit.id,
+        target: target.id,
+        text: `${unit.name} charges ${target.name}`,
+      });
+      reveal(ctx, unit, 'it charged');
+      if (mayReact(target))
+        ctx.setNode({ phase: 'reaction', side: target.side, charger: unit.id, target: target.id });
+      else resolveCharge(ctx, unit, target, 'stand');
+      return;
+    }
+    case 'change-formation':
+      ctx.place(unit.id, command.formation, unit.anchor);
+      ctx.emit({
+        type: 'formation-changed',
+        unit: unit.id,
+        text: `${unit.name} forms ${command.formation}`,
+        visibleTo: ctx.seenBy(unit),
+      });
+      update(unit.ratings.troop === 'regular-infantry' ? { moved: true } : { switched: true });
+      return;
+    case 'limber':
+    case 'unlimber': {
+      const formation = command.type === 'limber' ? 'limbered' : 'unlimbered';
+      ctx.place(unit.id, formation, unit.anchor);
+      ctx.emit({
+        type: 'formation-changed',
+        unit: unit.id,
+        text: `${unit.name} ${command.type}s`,
+        visibleTo: ctx.seenBy(unit),
+      });
+      update({ switched: true, moved: node.moved || unit.ratings.troop === 'heavy-gun' });
+      return;
+    }
+    case 'rally':
+      rally(ctx, unit);
+      finishActivation(ctx, unit);
+      return;
+    case 'reserve-fire':
+      unit.reservedFire = true;
+      ctx.emit({
+        type: 'fire-reserved',
+        unit: unit.id,
+        text: `${unit.name} holds its fire`,
+        visibleTo: ctx.seenBy(unit),
+      });
+      finishActivation(ctx, unit);
+      return;
+    case 'end-activation':
+      finishActivation(ctx, unit);
+      return;
+  }
+}
+
+/**
+ * A charge after the target's reaction (6): the target forms square, evades or counter-charges; the
+ * charger rolls its move with the charge bonus and goes straight in; a target that stood fires as it comes
+ * (defensive fire, at close range); contact makes a melee for the end of the turn. Cavalry that charged
+ * must rally on its next activation, contact or not (5.4).
+ */
+function resolveCharge(ctx: Ctx, charger: MdUnit, target: MdUnit, reaction: Reaction): void {
+  const reacted = mayReact(target);
+  if (reacted) {
+    target.activated = true;
+    ctx.emit({
+      type: 'reacted',
+      unit: target.id,
+      target: charger.id,
+      text: `${target.name}: ${reaction}`,
+      data: { reaction },
+    });
+  }
+  if (reaction === 'form-square') ctx.place(target.id, 'square', target.anchor);
+  if (reaction === 'evade') retreat(ctx, target, rollMove(ctx, target, target.anchor, {}), false);
+  let contact = false;
+  if (ctx.onTable(target.id)) {
+    const inches = rollMove(ctx, charger, nearestStand(ctx, target.id, charger.anchor), { charging: true });
+    contact = chargeInto(ctx, charger, target, inches);
+    const options = fireOptions(target);
+    const option = options.includes('stand') ? 'stand' : options[0];
+    const mayFire = reacted && reaction !== 'counter-charge' && reaction !== 'evade' && loaded(ctx.s, target);
+    if (contact && mayFire && option) fire(ctx, target, charger, option);
+  }
+  if (isCavalry(charger.ratings.troop)) charger.mustRally = true;
+  if (contact && ctx.onTable(charger.id) && ctx.onTable(target.id) && !charger.shattered) {
+    ctx.s.melees.push({
+      attacker: charger.id,
+      defender: target.id,
+      cavalryCharged: isCavalry(charger.ratings.troop),
+      counterCharged: reaction === 'counter-charge',
+    });
+    ctx.emit({
+      type: 'charge-ended',
+      unit: charger.id,
+      target: target.id,
+      text: `${charger.name} is in contact with ${target.name}`,
+    });
+  } else
+    ctx.emit({
+      type: 'charge-ended',
+      unit: charger.id,
+      target: target.id,
+      text: `${charger.name}'s charge falls short`,
+    });
+  finishActivation(ctx, charger);
+}

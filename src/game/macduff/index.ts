@@ -1,0 +1,22 @@
+import type { PlayableRuleSet } from '../engine/battle.ts';
+import { computerPlayer } from './ai.ts';
+import type { MdCommand } from './commands.ts';
+import type { MdEvent } from './events.ts';
+import { makeMacduffGame } from './game.ts';
+import type { MdGameState } from './state.ts';
+import { summarizeBattle } from './summary.ts';
+import type { MdView } from './view.ts';
+
+export { computerPlayer as macduffComputer } from './ai.ts';
+export { MdCommandSchema } from './commands.ts';
+export { macduffGame, makeMacduffGame } from './game.ts';
+export { summarizeBattle as summarizeMacduffBattle } from './summary.ts';
+
+/** MacDuff's whole battle with its computer opponent, for the registries (src/game/index.ts). */
+export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, MdView> = {
+  id: 'macduff',
+  title: 'With MacDuff To The Frontier (Macfarlane)',
+  game: makeMacduffGame({ traces: false }),
+  computer: computerPlayer,
+  summary: summarizeBattle,
+};
