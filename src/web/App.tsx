@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { BattlesPage } from './battles/BattlesPage.tsx';
 import { RefereePage } from './referee/RefereePage.tsx';
-import { routeHref, useRoute } from './router.ts';
+import { type Route, routeHref, useRoute } from './router.ts';
+import { PlayPage } from './table/PlayPage.tsx';
 
-/** The shell: a header with the pages (the virtual table will join them), and the current page. */
+/** The shell: a header with the pages, and the current page (a battle at the table is under Battles). */
 export function App(): ReactNode {
   const route = useRoute();
   return (
@@ -21,13 +22,26 @@ export function App(): ReactNode {
           </a>
           <a
             href={routeHref({ page: 'battles' })}
-            aria-current={route.page === 'battles' ? 'page' : undefined}
+            aria-current={route.page === 'battles' || route.page === 'play' ? 'page' : undefined}
           >
             Battles
           </a>
         </nav>
       </header>
-      <main>{route.page === 'battles' ? <BattlesPage /> : <RefereePage procedure={route.procedure} />}</main>
+      <main className={route.page === 'play' ? 'wide' : undefined}>
+        <Page route={route} />
+      </main>
     </>
   );
+}
+
+function Page({ route }: { readonly route: Route }): ReactNode {
+  switch (route.page) {
+    case 'battles':
+      return <BattlesPage />;
+    case 'play':
+      return <PlayPage key={route.game} gameId={route.game} />;
+    case 'referee':
+      return <RefereePage procedure={route.procedure} />;
+  }
 }

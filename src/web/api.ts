@@ -1,10 +1,20 @@
+import type { Scenario } from '../game/scenario/schema.ts';
 import type {
   ApiError,
+  AppendCommandRequest,
+  AppendCommandResponse,
+  CommandOddsRequest,
+  CommandOddsResponse,
+  ComputerPlayRequest,
+  ComputerPlayResponse,
   CreateGameRequest,
   GameList,
+  GamePlay,
   GameSummary,
+  MovePlan,
   OddsRequest,
   OddsResponse,
+  PlanMoveRequest,
   ProcedureDetail,
   ResolveRequest,
   ResolveResponse,
@@ -53,6 +63,8 @@ async function call<T>(
   return response.ok ? { ok: true, body: json as T } : { ok: false, error: json as ApiError };
 }
 
+const gameUrl = (id: string) => `/api/games/${encodeURIComponent(id)}`;
+
 const procedureUrl = (ruleSet: string, id: string) =>
   `/api/rulesets/${encodeURIComponent(ruleSet)}/procedures/${encodeURIComponent(id)}`;
 
@@ -65,6 +77,7 @@ export const api = {
   resolve: (ruleSet: string, id: string, request: ResolveRequest) =>
     call<ResolveResponse>('POST', `${procedureUrl(ruleSet, id)}/resolve`, request),
   scenarios: () => call<ScenarioList>('GET', '/api/scenarios'),
+  scenario: (id: string) => call<Scenario>('GET', `/api/scenarios/${encodeURIComponent(id)}`),
   roster: (scenario: string, ruleSet: string) =>
     call<Roster>(
       'GET',
@@ -73,6 +86,21 @@ export const api = {
   games: () => call<GameList>('GET', '/api/games'),
   createGame: (request: CreateGameRequest) => call<GameSummary>('POST', '/api/games', request),
   importGame: (record: unknown) => call<GameSummary>('POST', '/api/games/import', record),
-  deleteGame: (id: string) => call<undefined>('DELETE', `/api/games/${encodeURIComponent(id)}`),
-  exportUrl: (id: string) => `/api/games/${encodeURIComponent(id)}/export`,
+  deleteGame: (id: string) => call<undefined>('DELETE', gameUrl(id)),
+  exportUrl: (id: string) => `${gameUrl(id)}/export`,
+  game: (id: string) => call<GameSummary>('GET', gameUrl(id)),
+  /** The game as `viewer` sees it after `at` commands (default all), the log from entry `from`. */
+  play: (id: string, viewer: string, at?: number) =>
+    call<GamePlay>(
+      'GET',
+      `${gameUrl(id)}/play?viewer=${encodeURIComponent(viewer)}${at === undefined ? '' : `&at=${at}`}`,
+    ),
+  command: (id: string, request: AppendCommandRequest) =>
+    call<AppendCommandResponse>('POST', `${gameUrl(id)}/commands`, request),
+  computer: (id: string, request: ComputerPlayRequest) =>
+    call<ComputerPlayResponse>('POST', `${gameUrl(id)}/computer`, request),
+  planMove: (id: string, request: PlanMoveRequest, signal?: AbortSignal) =>
+    call<MovePlan>('POST', `${gameUrl(id)}/plan-move`, request, signal),
+  commandOdds: (id: string, request: CommandOddsRequest) =>
+    call<CommandOddsResponse>('POST', `${gameUrl(id)}/odds`, request),
 };

@@ -1,19 +1,24 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The app's pages, in the URL's hash (`#/referee/reaction-test`, `#/battles`), so the server serves one
- * page and links, reloads and the back button work.
+ * The app's pages, in the URL's hash (`#/referee/reaction-test`, `#/battles`, `#/play/<game id>`), so the
+ * server serves one page and links, reloads and the back button work.
  */
-export type Route = { readonly page: 'referee'; readonly procedure?: string } | { readonly page: 'battles' };
+export type Route =
+  | { readonly page: 'referee'; readonly procedure?: string }
+  | { readonly page: 'battles' }
+  | { readonly page: 'play'; readonly game: string };
 
 function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 'battles') return { page: 'battles' };
+  if (parts[0] === 'play' && parts[1] !== undefined) return { page: 'play', game: parts[1] };
   return parts[1] === undefined ? { page: 'referee' } : { page: 'referee', procedure: parts[1] };
 }
 
 export function routeHref(route: Route): string {
   if (route.page === 'battles') return '#/battles';
+  if (route.page === 'play') return `#/play/${encodeURIComponent(route.game)}`;
   return route.procedure === undefined ? '#/referee' : `#/referee/${encodeURIComponent(route.procedure)}`;
 }
 

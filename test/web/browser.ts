@@ -58,11 +58,25 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `npm start`'s server on a free port with its own data folder, serving the build in `webRoot`. */
-export function startServer(dataDir: string, webRoot: string): Promise<RunningServer> {
+/**
+ * Starts `npm start`'s server on a free port with its own data folder, serving the build in `webRoot`;
+ * `scenariosDir` replaces scenarios/ (the web bench's generated battles).
+ */
+export function startServer(dataDir: string, webRoot: string, scenariosDir?: string): Promise<RunningServer> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/server/main.ts', '--port', '0', '--data', dataDir, '--web', webRoot],
+    [
+      '--import',
+      'tsx',
+      'src/server/main.ts',
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+      '--web',
+      webRoot,
+      ...(scenariosDir === undefined ? [] : ['--scenarios', scenariosDir]),
+    ],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -2,10 +2,13 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { ApiError, GameSummary, ScenarioList } from '../../protocol/api.ts';
 import { api } from '../api.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
+import { routeHref } from '../router.ts';
+import { NewGameForm } from './NewGameForm.tsx';
 
 /**
  * Saved games and the scenarios to start one from. A saved game is its scenario, seed and command log
- * (export gives that record as JSON; import takes one back). Playing a game is the virtual table's job.
+ * (export gives that record as JSON; import takes one back); Play or Resume opens it at the virtual
+ * table (`#/play/<id>`). A new game says who plays each side: a person or the computer.
  */
 export function BattlesPage(): ReactNode {
   const [games, setGames] = useState<readonly GameSummary[]>();
@@ -61,7 +64,19 @@ export function BattlesPage(): ReactNode {
                   {g.commands === 1 ? 'command' : 'commands'} · changed{' '}
                   {new Date(g.updatedAt).toLocaleString()}
                 </p>
+                <p className="seats">
+                  {Object.entries(g.players)
+                    .map(([side, seat]) => `${side}: ${seat}`)
+                    .join(' · ')}
+                  {g.result
+                    ? ` · over: ${g.result.winner ? `${g.result.winner} won` : 'a draw'}`
+                    : ` · turn ${g.turn}${g.decider ? `, ${g.decider} to decide` : ''}`}
+                </p>
                 <div className="card-actions">
+                  <a className="play-link" href={routeHref({ page: 'play', game: g.id })}>
+                    {g.commands === 0 ? 'Play' : g.result ? 'Replay' : 'Resume'}
+                    <span className="visually-hidden"> {g.title}</span>
+                  </a>
                   <a href={api.exportUrl(g.id)} download={`muster-game-${g.id}.json`}>
                     Export
                   </a>
@@ -111,11 +126,14 @@ export function BattlesPage(): ReactNode {
                   <summary>About this scenario</summary>
                   <p>{s.description}</p>
                 </details>
-                <div className="card-actions">
-                  <button type="button" onClick={() => void act(() => api.createGame({ scenario: s.id }))}>
-                    New game
-                  </button>
-                </div>
+                <NewGameForm
+                  scenario={s}
+                  onCreate={(players, seed) =>
+                    void act(() =>
+                      api.createGame({ scenario: s.id, players, ...(seed === undefined ? {} : { seed }) }),
+                    )
+                  }
+                />
               </li>
             ))}
           </ul>

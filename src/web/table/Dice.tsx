@@ -1,0 +1,149 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import type { RollRecord } from '../../core/random/dice.ts';
+import type { TraceStep } from '../../core/rules/trace.ts';
+import type { JcCommand } from '../../game/john-company/commands.ts';
+import type { ApiError, CommandOdds, GameLogEntry, GameLogEvent } from '../../protocol/api.ts';
+import { api } from '../api.ts';
+import { OddsCharts } from '../referee/OddsCharts.tsx';
+import { ResultView } from '../referee/ResultView.tsx';
+
+/** Commands that throw dice as they are given: the table shows their exact odds first. */
+export const ODDS_FIRST: ReadonlySet<JcCommand['type']> = new Set(['fire', 'rally']);
+
+/**
+ * Before a command that throws dice: its exact odds from the server (every procedure it resolves, each
+ * odds view a chart, as the referee's assistant draws them), then the player gives it or thinks again.
+ */
+export function OddsBeforeDice(props: {
+  readonly gameId: string;
+  readonly side: string;
+  readonly command: JcCommand;
+  readonly text: string;
+  readonly busy: boolean;
+  readonly onGive: () => void;
+  readonly onCancel: () => void;
+}): ReactNode {
+  const { gameId, side, command } = props;
+  const [odds, setOdds] = useState<readonly CommandOdds[]>();
+  const [error, setError] = useState<ApiError>();
+  useEffect(() => {
+    let current = true;
+    void api.commandOdds(gameId, { side, command }).then((r) => {
+      if (!current) return;
+      if (r.ok) setOdds(r.body.odds);
+      else setError(r.error);
+    });
+    return () => {
+      current = false;
+    };
+  }, [gameId, side, command]);
+  const charts = odds?.flatMap((o) => o.charts.map((c) => ({ ...c, name: `${o.title}: ${c.name}` })));
+  return (
+    <section className="panel odds-first" aria-label={`Before the dice: ${props.text}`}>
+      <h2>Before the dice: {props.text}</h2>
+      {odds && odds.length === 0 ? (
+        <p className="hint">Nothing to roll that this side may know the odds of.</p>
+      ) : null}
+      <OddsCharts
+        odds={charts}
+        stale={odds === undefined && error === undefined}
+        error={error}
+        rolled={false}
+      />
+      <div className="actions">
+        <button type="button" className="primary" disabled={props.busy} onClick={props.onGive}>
+          Roll: {props.text}
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          Not now
+        </button>
+      </div>
+    </section>
+  );
+}
+
+interface TracedEvent {
+  readonly trace?: readonly TraceStep[];
+  readonly rolls?: readonly RollRecord[];
+}
+
+const traced = (e: GameLogEvent) => {
+  const event = e.event as TracedEvent;
+  return (event.rolls?.length ?? 0) > 0 || (event.trace?.length ?? 0) > 0;
+};
+
+/**
+ * After a command: each event that threw dice or resolved a procedure, and the chosen one worked out:
+ * step by step (its dice, every modifier with its rule) by the referee's assistant's result view when
+ * the event carries its procedure's trace (a game kept with traces), else its dice.
+ */
+export function DiceResolution({ entries }: { readonly entries: readonly GameLogEntry[] }): ReactNode {
+  const events = entries.flatMap((entry) => entry.events.filter(traced));
+  const [chosen, setChosen] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new command shows its first resolution.
+  useEffect(() => setChosen(0), [entries]);
+  if (events.length === 0) return null;
+  const shown = events[Math.min(chosen, events.length - 1)]!;
+  const event = shown.event as TracedEvent;
+  return (
+    <section className="panel dice-resolution" aria-label="Dice and how they were read">
+      <h2>The dice</h2>
+      {events.length > 1 ? (
+        <div className="resolution-picker">
+          {events.map((e, i) => (
+            <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: events are in the order they happened.
+              key={i}
+              type="button"
+              aria-pressed={i === chosen}
+              onClick={() => setChosen(i)}
+            >
+              {e.text || e.type}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {event.trace?.length ? (
+        <ResultView
+          result={{
+            ruleSet: 'john-company',
+            procedure: shown.type,
+            odds: [],
+            result: shown.event,
+            describe: [shown.text || shown.type],
+            trace: event.trace,
+            rolls: event.rolls ?? [],
+          }}
+        />
+      ) : (
+        <>
+          <p className="describe">{shown.text || shown.type}</p>
+          <ThrownDice rolls={event.rolls ?? []} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The dice an event threw: each roll's name, faces and value. */
+function ThrownDice({ rolls }: { readonly rolls: readonly RollRecord[] }): ReactNode {
+  return (
+    <ul className="rolls">
+      {rolls.map((r, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: throws are listed in throw order.
+        <li key={i}>
+          <span className="roll-label">{r.label}</span>{' '}
+          <span className="faces">
+            {r.faces.map((f, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: faces are in throw order.
+              <span key={j} className="face">
+                {f}
+              </span>
+            ))}
+          </span>{' '}
+          = <strong>{r.value}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
