@@ -28,8 +28,9 @@ export function playComparisonBattle(
   seed: number,
 ): BattleOutcome {
   const players = Object.fromEntries(sides.map((s, i) => [s, ruleSet.computer((seed * 2 + i + 1) >>> 0)]));
-  const battle = playBattle(ruleSet.game, scenario, seed, players, { maxCommands: COMPARE_MAX_COMMANDS });
-  const result = ruleSet.game.result(battle.state) as { winner?: string; reason: string } | undefined;
+  const game = ruleSet.simulationGame ?? ruleSet.game;
+  const battle = playBattle(game, scenario, seed, players, { maxCommands: COMPARE_MAX_COMMANDS });
+  const result = game.result(battle.state) as { winner?: string; reason: string } | undefined;
   return {
     seed,
     winner: result ? (result.winner ?? 'draw') : 'unfinished',

@@ -9,7 +9,7 @@ import {
 } from './john-company/commands.ts';
 import { describeCommand, describeEvent, type Names, namesOf } from './john-company/describe.ts';
 import type { JcEvent } from './john-company/events.ts';
-import { makeJohnCompanyGame } from './john-company/game.ts';
+import { johnCompanyGame, makeJohnCompanyGame } from './john-company/game.ts';
 import { commandOdds, planMove } from './john-company/plan.ts';
 import type { JcGameState } from './john-company/state.ts';
 import { summarizeBattle } from './john-company/summary.ts';
@@ -23,7 +23,8 @@ const namesIn = (state: JcGameState | undefined): Names => (state ? jcNames(stat
 const johnCompany: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
   id: 'john-company',
   title: 'John Company',
-  game: makeJohnCompanyGame({ traces: false }),
+  game: johnCompanyGame,
+  simulationGame: makeJohnCompanyGame({ traces: false }),
   computer: computerPlayer,
   summary: summarizeBattle,
   commandSchema: JcCommandSchema,

@@ -4,7 +4,12 @@ import type { Terminal } from '../../src/cli/play.ts';
 import { type CliEnv, runCli } from '../../src/cli/program.ts';
 import type { CliOutcome } from '../../src/cli/resolve.ts';
 import { PLAYABLE_RULE_SETS } from '../../src/game/index.ts';
+import { joinWords } from '../../src/protocol/text.ts';
 import { HIDE_AND_SEEK, hideAndSeekPlayable } from '../game/hide-and-seek.ts';
+
+/** The rule sets Muster plays, and hide and seek. */
+const REGISTRY = [...PLAYABLE_RULE_SETS, hideAndSeekPlayable];
+const IDS = REGISTRY.map((r) => r.id);
 
 /**
  * `muster play --ruleset` and `muster replay` host any rule set of the CLI's registry: hide and seek
@@ -31,7 +36,7 @@ async function muster(
     writeFile: async (file, text) => {
       files.set(file, text);
     },
-    playable: [...PLAYABLE_RULE_SETS, hideAndSeekPlayable],
+    playable: REGISTRY,
   };
   return { ...(await runCli(argv, env)), terminal, files };
 }
@@ -91,13 +96,13 @@ describe('muster play --ruleset, a rule set hosted by the generic defaults', () 
     const run = await muster([...PLAY.slice(0, 3), 'hide-and-seeker']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      '--ruleset: Muster does not play "hide-and-seeker" battles. The rule sets it plays are: john-company, hide-and-seek. Did you mean "hide-and-seek"?',
+      `--ruleset: Muster does not play "hide-and-seeker" battles. The rule sets it plays are: ${IDS.join(', ')}. Did you mean "hide-and-seek"?`,
     );
     const played = await muster([...PLAY, '--ai', 'both', '--seed', '4', '--turns', '1', '--save', 'g.json']);
     const record = JSON.parse(played.files.get('g.json')!);
     played.files.set('chess.json', JSON.stringify({ ...record, ruleSet: 'chess' }));
     const refused = await muster(['replay', 'chess.json'], { files: played.files });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('"ruleSet" must be "john-company" or "hide-and-seek"');
+    expect(refused.stderr).toContain(`"ruleSet" must be ${joinWords(IDS.map((id) => JSON.stringify(id)))}`);
   });
 });

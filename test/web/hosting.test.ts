@@ -11,6 +11,7 @@ import type {
   GameSummary,
   SavedGame,
 } from '../../src/protocol/api.ts';
+import { joinWords } from '../../src/protocol/text.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { GameStore } from '../../src/server/store.ts';
 import { HIDE_AND_SEEK, type HsCommand, type HsView, hideAndSeekPlayable } from '../game/hide-and-seek.ts';
@@ -92,7 +93,7 @@ describe('hosting any playable rule set over the API', () => {
     expect(unknown.body.issues).toEqual([
       {
         path: 'ruleSet',
-        message: 'expected one of "john-company" or "hide-and-seek", got "chess" (a string)',
+        message: `expected one of ${joinWords(registry.map((r) => JSON.stringify(r.id)))}, got "chess" (a string)`,
       },
     ]);
     const typo = await post<ApiError>('/api/games', { scenario: 'training-village-ford', rules: 'chess' });

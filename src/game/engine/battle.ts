@@ -84,7 +84,13 @@ export function playBattle<State extends GameStateBase, Command, Event extends G
 export interface PlayableRuleSet<State extends GameStateBase, Command, Event extends GameEventBase, View> {
   readonly id: string;
   readonly title: string;
+  /** The game as people play it (its events carry what a player reads, e.g. procedure traces). */
   readonly game: GameDefinition<State, Command, Event, View>;
+  /**
+   * The same game without what only people read: identical states, dice and results, faster. For
+   * simulations (`muster compare`); `game` when absent.
+   */
+  readonly simulationGame?: GameDefinition<State, Command, Event, View>;
   /** The computer opponent; `seed` seeds the PRNG that breaks its ties. */
   readonly computer: (seed: number) => Player<View, Command>;
   /** How far a battle got and what it cost each side, for comparisons (`muster compare`). */

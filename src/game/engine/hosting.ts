@@ -14,7 +14,7 @@ export type GameHosting<State extends GameStateBase, Command, Event extends Game
 > &
   Pick<PlayableRuleSet<State, Command, Event, View>, Previews>;
 
-type Previews = 'planMove' | 'commandOdds';
+type Previews = 'planMove' | 'commandOdds' | 'simulationGame';
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds rule sets of different state types
 export type AnyGameHosting = GameHosting<any, any, any, any>;
@@ -50,6 +50,7 @@ export function hostingOf<State extends GameStateBase, Command, Event extends Ga
     unseenCommandText: playable.unseenCommandText ?? ((side) => `${side} acted`),
     ...(playable.planMove ? { planMove: playable.planMove } : {}),
     ...(playable.commandOdds ? { commandOdds: playable.commandOdds } : {}),
+    ...(playable.simulationGame ? { simulationGame: playable.simulationGame } : {}),
   };
   resolved.set(playable, hosting);
   return hosting;

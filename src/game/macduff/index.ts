@@ -16,7 +16,8 @@ export { summarizeBattle as summarizeMacduffBattle } from './summary.ts';
 export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, MdView> = {
   id: 'macduff',
   title: 'With MacDuff To The Frontier (Macfarlane)',
-  game: makeMacduffGame({ traces: false }),
+  game: makeMacduffGame(),
+  simulationGame: makeMacduffGame({ traces: false }),
   computer: computerPlayer,
   summary: summarizeBattle,
 };
