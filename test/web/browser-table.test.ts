@@ -281,12 +281,15 @@ describe('the virtual table', () => {
     await shot(page, 'odds');
     await act(page, () => before.getByRole('button', { name: /^Roll: / }).click());
     const dice = page.getByRole('region', { name: 'Dice and how they were read' });
-    // The fire's line and its dice (Random Factor, Event Die), each with its faces and value.
+    // The fire's line, its dice (Random Factor, Event Die) with their faces and values, and the working:
+    // every step of the fire procedure with its rule.
     await dice.locator('.rolls li').first().waitFor();
     expect(await dice.textContent()).toMatch(/fires at .*: \d+ stands? lost/);
     expect(await dice.locator('.rolls li').allTextContents()).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^Random Factor.*= -?\d+$/)]),
+      expect.arrayContaining([expect.stringMatching(/Random Factor.*= -?\d+/)]),
     );
+    expect(await dice.locator('.trace .step').count()).toBeGreaterThan(2);
+    expect(await dice.locator('.trace .step-rule').first().textContent()).toMatch(/John Company Part 4/);
     await shot(page, 'dice');
   }
 
