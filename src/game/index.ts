@@ -1,5 +1,7 @@
+import { CpCommandSchema, commandPointsPlayable } from './command-points/index.ts';
 import type { AnyPlayableRuleSet, PlayableRuleSet } from './engine/battle.ts';
 import { perState } from './engine/hosting.ts';
+import { HfCommandSchema, honourAndFortitudePlayable } from './honour-and-fortitude/index.ts';
 import { computerPlayer } from './john-company/ai/players.ts';
 import {
   type CommandManoeuvre,
@@ -43,6 +45,8 @@ const johnCompany: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
 export const PLAYABLE_RULE_SETS: readonly AnyPlayableRuleSet[] = [
   johnCompany,
   { ...macduffPlayable, commandSchema: MdCommandSchema },
+  { ...honourAndFortitudePlayable, commandSchema: HfCommandSchema },
+  { ...commandPointsPlayable, commandSchema: CpCommandSchema },
 ];
 
 export function findPlayableRuleSet(id: string): AnyPlayableRuleSet | undefined {

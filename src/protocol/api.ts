@@ -41,6 +41,8 @@ export interface RuleSetInfo {
   readonly id: string;
   readonly title: string;
   readonly default: boolean;
+  /** Whether the server hosts its whole battles (the virtual table), not only its procedures. */
+  readonly playable: boolean;
   readonly procedures: readonly ProcedureSummary[];
   /** The turn as the referee's checklist (src/core/rules/referee.ts). */
   readonly sequence: readonly SequenceStep[];
@@ -178,6 +180,8 @@ export interface SavedGame extends GameSummary {
 /** POST /api/games */
 export interface CreateGameRequest {
   readonly scenario: string;
+  /** The id of a rule set whose whole games the server plays (`PLAYABLE_RULE_SETS`); default 'john-company'. */
+  readonly ruleSet?: string;
   readonly seed?: number;
   readonly title?: string;
   /** Who plays each side, by the scenario's side ids; sides left out are human (the default for all). */

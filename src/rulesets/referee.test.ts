@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_SETS } from './index.ts';
 
+it('registers every rule set Muster has', () => {
+  expect(RULE_SETS.map((r) => r.id)).toEqual([
+    'john-company',
+    'honour-and-fortitude',
+    'command-points',
+    'macduff',
+  ]);
+});
+
 describe.each(RULE_SETS.map((r) => [r.id, r] as const))("%s's referee aids", (_id, ruleSet) => {
   it('has a sequence of play whose steps name only its own procedures, and use every procedure', () => {
     expect(ruleSet.sequence.length).toBeGreaterThan(1);
@@ -9,6 +18,15 @@ describe.each(RULE_SETS.map((r) => [r.id, r] as const))("%s's referee aids", (_i
     for (const id of used) expect(ids, `step procedure ${id}`).toContain(id);
     for (const id of ids) expect(used, `procedure ${id} in no step`).toContain(id);
     expect(new Set(ruleSet.sequence.map((s) => s.id)).size).toBe(ruleSet.sequence.length);
+  });
+
+  it('says in each step what the referee does, citing a rule', () => {
+    for (const step of ruleSet.sequence) {
+      expect(step.id).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/);
+      expect(step.title.length, step.id).toBeGreaterThan(0);
+      expect(step.does.length, step.id).toBeGreaterThan(0);
+      expect(step.rule.source.length, step.id).toBeGreaterThan(0);
+    }
   });
 
   it('tracks distinct statuses, orders, marks and counters', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
+import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type { ApiError, ComputerPlayResponse, GameList } from '../protocol/api.ts';
 import { rosterOf, rosterRuleSets } from '../protocol/roster.ts';
 import { DEFAULT_RULE_SET, RULE_SETS, type RuleSetEntry } from '../rulesets/index.ts';
@@ -101,7 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     body: apiError('not-found', `there is no saved game "${id}"`),
   });
 
-  app.get('/api/rulesets', async () => listRuleSets(registry));
+  const playableIds = new Set((options.playable ?? PLAYABLE_RULE_SETS).map((r) => r.id));
+  app.get('/api/rulesets', async () => listRuleSets(registry, playableIds));
 
   app.get<{ Params: Params }>('/api/rulesets/:ruleSet/procedures', async (request, reply) => {
     const found = findProcedure(registry, request.params.ruleSet, undefined);

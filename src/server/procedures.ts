@@ -25,12 +25,14 @@ import { checkDice } from './schema/dice.ts';
  * is the procedure's own zod schema; messages name the field, what was expected and what was given.
  */
 
-export function listRuleSets(registry: readonly RuleSetEntry[]): RuleSetList {
+/** The rule sets and their procedures; `playable` names those whose whole battles the server hosts. */
+export function listRuleSets(registry: readonly RuleSetEntry[], playable: ReadonlySet<string>): RuleSetList {
   return {
     ruleSets: registry.map((r) => ({
       id: r.id,
       title: r.title,
       default: r.id === DEFAULT_RULE_SET,
+      playable: playable.has(r.id),
       procedures: r.procedures.map(summaryOf),
       sequence: r.sequence,
       roster: r.roster,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import { GamePage } from './any-table/GamePage.tsx';
 import { BattlesPage } from './battles/BattlesPage.tsx';
 import { RefereePage } from './referee/RefereePage.tsx';
 import { type Route, routeHref, useRoute } from './router.ts';
-import { PlayPage } from './table/PlayPage.tsx';
 
 /** The shell: a header with the pages, and the current page (a battle at the table is under Battles). */
 export function App(): ReactNode {
@@ -40,7 +40,7 @@ function Page({ route }: { readonly route: Route }): ReactNode {
     case 'battles':
       return <BattlesPage />;
     case 'play':
-      return <PlayPage key={route.game} gameId={route.game} />;
+      return <GamePage key={route.game} gameId={route.game} />;
     case 'referee':
       return <RefereePage procedure={route.procedure} />;
   }

@@ -89,7 +89,7 @@ const ruleSet: RuleSetEntry = {
   title: 'Test Rules',
   procedures: [volley, order],
   sequence: [],
-  roster: { statuses: [], orders: [], marks: [], counters: [] },
+  roster: { statuses: [], orders: [], marks: [], clearedEachTurn: [], counters: [] },
 };
 
 function run(argv: readonly string[], stdin = '') {

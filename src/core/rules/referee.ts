@@ -26,6 +26,8 @@ export interface RosterVocabulary {
   readonly orders: readonly string[];
   /** Conditions a unit is in or not (e.g. disordered); counts go in `counters`. */
   readonly marks: readonly string[];
+  /** What lasts one turn only and is cleared when the next begins (John Company's status and order counter). */
+  readonly clearedEachTurn: readonly ('status' | 'order')[];
   /** Numbers tracked besides stands, with their range (e.g. D-points 0-5). */
   readonly counters: readonly { readonly id: string; readonly label: string; readonly max: number }[];
 }

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { AREA_KINDS, BARRIER_KINDS, STAND_KINDS, WATERCOURSE_KINDS } from '../../core/table/model.ts';
 import {
+  COMMAND_POINTS_SCENARIO_OVERRIDES,
+  COMMAND_POINTS_UNIT_OVERRIDES,
+} from '../../rulesets/command-points/scenario-ratings.ts';
+import {
+  HONOUR_AND_FORTITUDE_SCENARIO_OVERRIDES,
+  HONOUR_AND_FORTITUDE_UNIT_OVERRIDES,
+} from '../../rulesets/honour-and-fortitude/scenario-ratings.ts';
+import {
   JC_SCENARIO_OVERRIDES,
   JC_UNIT_OVERRIDES,
   NEUTRAL_ARMIES,
@@ -17,12 +25,16 @@ import {
   OFFICER_RANKS,
   ORIGINS,
 } from '../../rulesets/john-company/vocabulary.ts';
+import {
+  MACDUFF_SCENARIO_OVERRIDES,
+  MACDUFF_UNIT_OVERRIDES,
+} from '../../rulesets/macduff/scenario-ratings.ts';
 
 /**
  * The scenario file format, defined once: a battle or exercise as JSON. Armies are described
  * neutrally (what each unit is, not how a rule set rates it); each rule set maps that description to
- * its ratings (John Company: src/rulesets/john-company/scenario-ratings.ts), and a scenario may
- * override any rating per unit (`ratings`) or any Muster default per rule set (`overrides`).
+ * its ratings (src/rulesets/<set>/scenario-ratings.ts), and a scenario may override any rating per unit
+ * (`ratings`) or any Muster default per rule set (`overrides`), keyed by the rule set's id.
  *
  * Geometry follows the table model (src/core/table/model.ts): inches, the playing surface
  * [0, width] x [0, depth], angles in degrees counter-clockwise from +x. Compass words name the
@@ -253,7 +265,12 @@ export const UnitSchema = z
       .describe('What it stood for on the day'),
     notes: text.exactOptional(),
     ratings: z
-      .strictObject({ 'john-company': JC_UNIT_OVERRIDES.exactOptional() })
+      .strictObject({
+        'john-company': JC_UNIT_OVERRIDES.exactOptional(),
+        'honour-and-fortitude': HONOUR_AND_FORTITUDE_UNIT_OVERRIDES.exactOptional(),
+        'command-points': COMMAND_POINTS_UNIT_OVERRIDES.exactOptional(),
+        macduff: MACDUFF_UNIT_OVERRIDES.exactOptional(),
+      })
       .exactOptional()
       .describe('Per rule set: ratings replacing those worked out from the description'),
   })
@@ -336,7 +353,12 @@ export const ScenarioSchema = z
     deployment: z.array(DeploymentZoneSchema).min(2),
     victory: VictorySchema,
     overrides: z
-      .strictObject({ 'john-company': JC_SCENARIO_OVERRIDES.exactOptional() })
+      .strictObject({
+        'john-company': JC_SCENARIO_OVERRIDES.exactOptional(),
+        'honour-and-fortitude': HONOUR_AND_FORTITUDE_SCENARIO_OVERRIDES.exactOptional(),
+        'command-points': COMMAND_POINTS_SCENARIO_OVERRIDES.exactOptional(),
+        macduff: MACDUFF_SCENARIO_OVERRIDES.exactOptional(),
+      })
       .exactOptional()
       .describe("Per rule set: replacements for Muster's defaults"),
   })

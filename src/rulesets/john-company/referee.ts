@@ -101,5 +101,6 @@ export const JC_ROSTER: RosterVocabulary = {
   statuses: RESOLVE_STATUSES,
   orders: ORDER_IDS.map((id) => ORDERS.orders[id].name),
   marks: ['Disordered', 'Routing', 'Colours lost', 'Commander wounded'],
+  clearedEachTurn: ['status', 'order'],
   counters: [],
 };

@@ -128,9 +128,14 @@ export function BattlesPage(): ReactNode {
                 </details>
                 <NewGameForm
                   scenario={s}
-                  onCreate={(players, seed) =>
+                  onCreate={(players, seed, ruleSet) =>
                     void act(() =>
-                      api.createGame({ scenario: s.id, players, ...(seed === undefined ? {} : { seed }) }),
+                      api.createGame({
+                        scenario: s.id,
+                        ruleSet,
+                        players,
+                        ...(seed === undefined ? {} : { seed }),
+                      }),
                     )
                   }
                 />

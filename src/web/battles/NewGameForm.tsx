@@ -1,30 +1,33 @@
 import { type ReactNode, useState } from 'react';
 import type { ScenarioSummary, SeatKind } from '../../protocol/api.ts';
+import { DEFAULT_GAME_RULE_SET, RuleSetSelect } from '../any-table/RuleSetSelect.tsx';
 
 /**
  * A new game of a scenario: who plays each side, a person or the computer (both people: hot seat, one
  * screen passed between them; one: against the computer; nobody: watch the computer play itself), and
- * optionally the seed of its dice (the same seed and commands replay the same battle).
+ * the rule set it is played by, and optionally the seed of its dice (the same seed and commands replay the same battle).
  */
 export function NewGameForm(props: {
   readonly scenario: ScenarioSummary;
-  readonly onCreate: (players: Record<string, SeatKind>, seed: number | undefined) => void;
+  readonly onCreate: (players: Record<string, SeatKind>, seed: number | undefined, ruleSet: string) => void;
 }): ReactNode {
   const [players, setPlayers] = useState<Record<string, SeatKind>>(() =>
     Object.fromEntries(props.scenario.sides.map((side) => [side.id, 'human' as const])),
   );
   const [seed, setSeed] = useState('');
+  const [ruleSet, setRuleSet] = useState(DEFAULT_GAME_RULE_SET);
   return (
     <form
       className="new-game"
       aria-label={`New game of ${props.scenario.title}`}
       onSubmit={(e) => {
         e.preventDefault();
-        props.onCreate(players, seed === '' ? undefined : Number(seed));
+        props.onCreate(players, seed === '' ? undefined : Number(seed), ruleSet);
       }}
     >
       <fieldset>
         <legend>Who plays</legend>
+        <RuleSetSelect value={ruleSet} onChange={setRuleSet} />
         {props.scenario.sides.map((side) => (
           <label key={side.id}>
             {side.name}{' '}

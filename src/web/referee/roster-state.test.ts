@@ -108,3 +108,15 @@ describe('the referee roster', () => {
     expect(parseTrackedBattle('{"format":"muster-game"}').ok).toBe(false);
   });
 });
+
+it('keeps statuses and orders across turns in a rule set whose states last (none cleared each turn)', () => {
+  const lasting = { ...JC_ROSTER, clearedEachTurn: [] };
+  const actions: RosterAction[] = [
+    { type: 'import', roster },
+    { type: 'set-status', id: 'a', status: 'Shaken' },
+    { type: 'set-order', id: 'a', order: 'Hold' },
+    { type: 'next-turn' },
+  ];
+  const b = actions.reduce((x, a) => rosterReducer(x, a, lasting), emptyBattle('john-company'));
+  expect(b.units[0]).toMatchObject({ status: 'Shaken', order: 'Hold' });
+});

@@ -172,14 +172,21 @@ export function rosterReducer(
           ? battle.ticked.filter((s) => s !== action.step)
           : [...battle.ticked, action.step],
       };
-    case 'next-turn':
-      // Statuses and orders are a turn's; marks, counters and losses carry on.
+    case 'next-turn': {
+      // What the rule set makes a turn's (John Company: status and order) is cleared; the rest carries on.
+      const clearStatus = vocabulary.clearedEachTurn.includes('status');
+      const clearOrder = vocabulary.clearedEachTurn.includes('order');
       return {
         ...battle,
         turn: battle.turn + 1,
         ticked: [],
-        units: battle.units.map((u) => ({ ...u, status: '', order: '' })),
+        units: battle.units.map((u) => ({
+          ...u,
+          ...(clearStatus ? { status: '' } : {}),
+          ...(clearOrder ? { order: '' } : {}),
+        })),
       };
+    }
   }
 }
 

@@ -50,7 +50,14 @@ export const personalityRoll: ProcedureDefinition<PersonalityFacts, PersonalityR
   rule: md('3.4 Personality'),
   facts: personalityFactsSchema as z.ZodType<PersonalityFacts>,
   rolls: [{ key: 'personality', dice: '1d6', when: 'always' }],
-  examples: [{ title: 'A newly arrived subaltern', facts: {}, dice: [4] }],
+  examples: [
+    { title: 'A newly arrived subaltern', facts: {}, dice: [4] },
+    {
+      title: "A scenario's own chart: a hot-headed column, rash on 1-3",
+      facts: { byFace: ['rash', 'rash', 'rash', 'bold', 'bold', 'cautious'] },
+      dice: [2],
+    },
+  ],
   resolve: resolvePersonality,
   odds: [{ name: 'Personality', project: (r) => r.personality }],
   describe: (r) => [`Die ${r.die}: ${r.personality}`],

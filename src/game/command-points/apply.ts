@@ -1,0 +1,155 @@
+import type { Applied } from '../engine/game.ts';
+import { type CpCommand, CpCommandSchema } from './commands.ts';
+import type { CpEvent } from './events.ts';
+import { mayFire, mayFireAt, Sight } from './facts.ts';
+import { deciderOf, fireCommands } from './legal.ts';
+import { inCommandOf, mayTakeMovementPoint, payerFor, planFormation, planMove } from './moves.ts';
+import { endTurn, resolveCombats, resolveFire, Work } from './sequence.ts';
+import { type CpGameState, type CpUnit, onTable } from './state.ts';
+
+type Result = Applied<CpGameState, CpEvent>;
+
+const reject = (code: string, message: string): Result => ({ ok: false, rejection: { code, message } });
+
+/** The side's own formed unit, or why not. */
+function ownFormed(state: CpGameState, side: string, id: string): CpUnit | string {
+  const u = state.units[id];
+  if (!u) return `no unit ${id}`;
+  if (u.side !== side) return `${id} is not yours`;
+  if (u.status !== 'formed') return `${id} is ${u.status}`;
+  return u;
+}
+
+/** Spends one point on `unit` (its attached commander's free point first). */
+function pay(w: Work, unit: CpUnit): { payer: string; free: boolean } {
+  const p = payerFor(w.state, unit)!;
+  const c = w.commanders[p.commander.id]!;
+  w.commanders[c.id] = p.free ? { ...c, freePoint: false } : { ...c, points: c.points - 1 };
+  return { payer: c.id, free: p.free };
+}
+
+/** The fire phase passes to the next side, or resolves; a side with nothing to fire at is passed over. */
+function passFire(w: Work): void {
+  for (;;) {
+    if (w.base.phase !== 'fire') return;
+    const side = deciderOf(w.state)!;
+    if (fireCommands(w.state, side).length > 0) return;
+    w.emit({ type: 'phase-ended', visibleTo: 'all', side, phase: 'fire' });
+    endFire(w);
+  }
+}
+
+function endFire(w: Work): void {
+  if (w.base.active === 0) {
+    w.set({ active: 1 });
+    return;
+  }
+  resolveFire(w);
+  resolveCombats(w);
+  endTurn(w);
+}
+
+/**
+ * Applies one command of the deciding side: a new state and its events, or a rejection saying why
+ * (never a throw for bad input).
+ */
+export function applyCommand(state: CpGameState, side: string, input: CpCommand): Result {
+  const parsed = CpCommandSchema.safeParse(input);
+  if (!parsed.success) return reject('bad-command', parsed.error.issues.map((i) => i.message).join('; '));
+  const c = parsed.data;
+  if (state.phase === 'over') return reject('game-over', 'the battle is over');
+  if (deciderOf(state) !== side)
+    return reject('not-your-turn', `${deciderOf(state)} decides now, not ${side}`);
+  const commandPhase = ['move', 'formation', 'redress', 'attach', 'end-command'].includes(c.type);
+  if (commandPhase !== (state.phase === 'command'))
+    return reject('wrong-phase', `${c.type} is not a command of the ${state.phase} phase`);
+  const w = new Work(state);
+  switch (c.type) {
+    case 'move':
+    case 'formation':
+    case 'redress': {
+      const u = ownFormed(state, side, c.unit);
+      if (typeof u === 'string') return reject('illegal-unit', u);
+      if (!payerFor(state, u)) return reject('no-points', `no commander has a point to spend on ${u.id}`);
+      if (c.type === 'redress') {
+        if (u.dpoints === 0) return reject('nothing-to-redress', `${u.id} has no D-points`);
+        const p = pay(w, u);
+        w.units[u.id] = { ...u, dpoints: u.dpoints - 1 };
+        w.emit({ type: 'redressed', visibleTo: 'all', unit: u.id, payer: p.payer, dpoints: u.dpoints - 1 });
+        break;
+      }
+      if (!mayTakeMovementPoint(state, u))
+        return reject('no-more-moves', `${u.id} may take no further movement point this turn`);
+      if (c.type === 'formation' && u.movesThisTurn > 0)
+        return reject('no-more-moves', 'a change of formation takes the whole move');
+      const plan = c.type === 'move' ? planMove(state, u, c) : planFormation(state, u, c.formation);
+      if (!plan.ok) return reject('illegal-move', plan.reason);
+      const p = pay(w, u);
+      w.units[u.id] = plan.attacking ? { ...plan.unit, attacking: plan.attacking } : plan.unit;
+      const n = plan.unit;
+      w.emit(
+        c.type === 'move'
+          ? {
+              type: 'moved',
+              visibleTo: 'all',
+              unit: u.id,
+              payer: p.payer,
+              free: p.free,
+              x: n.x,
+              y: n.y,
+              facing: n.facing,
+              ...(plan.attacking ? { attacking: plan.attacking } : {}),
+            }
+          : {
+              type: 'formation-changed',
+              visibleTo: 'all',
+              unit: u.id,
+              payer: p.payer,
+              formation: n.formation,
+            },
+      );
+      break;
+    }
+    case 'attach': {
+      const commander = state.commanders[c.commander];
+      if (!commander || commander.side !== side || commander.status !== 'active')
+        return reject('illegal-commander', `${c.commander} is not an active commander of yours`);
+      if (commander.attachedThisTurn)
+        return reject('already-moved', `${c.commander} has joined a unit this turn`);
+      const u = ownFormed(state, side, c.unit);
+      if (typeof u === 'string') return reject('illegal-unit', u);
+      if (!inCommandOf(state, commander.id, u) || u.id === commander.attachedTo)
+        return reject('illegal-unit', `${u.id} is not a unit of ${commander.id}'s command to join`);
+      w.commanders[commander.id] = {
+        ...commander,
+        attachedTo: u.id,
+        attachedThisTurn: true,
+        freePoint: false,
+      };
+      w.emit({ type: 'attached', visibleTo: 'all', commander: commander.id, unit: u.id });
+      break;
+    }
+    case 'end-command':
+      w.emit({ type: 'phase-ended', visibleTo: 'all', side, phase: 'command' });
+      if (state.active === 0) w.set({ active: 1 });
+      else w.set({ phase: 'fire', active: 0, fireOrders: [] });
+      break;
+    case 'fire': {
+      const u = state.units[c.unit];
+      const t = state.units[c.target];
+      if (!u || u.side !== side || !mayFire(u)) return reject('illegal-fire', `${c.unit} may not fire now`);
+      if (!t || !onTable(t) || !mayFireAt(state, new Sight(state), u, t))
+        return reject('illegal-target', `${c.unit} cannot fire at ${c.target}`);
+      w.units[u.id] = { ...u, firedThisTurn: true };
+      w.set({ fireOrders: [...state.fireOrders, { unit: u.id, target: t.id }] });
+      w.emit({ type: 'fire-declared', visibleTo: 'all', unit: u.id, target: t.id });
+      break;
+    }
+    case 'end-fire':
+      w.emit({ type: 'phase-ended', visibleTo: 'all', side, phase: 'fire' });
+      endFire(w);
+      break;
+  }
+  passFire(w);
+  return { ok: true, state: w.finish(), events: w.events };
+}

@@ -1,0 +1,31 @@
+import type { BattleSummary, PlayableRuleSet } from '../engine/battle.ts';
+import { computerPlayer } from './ai.ts';
+import type { CpCommand } from './commands.ts';
+import type { CpEvent } from './events.ts';
+import { commandPointsGame } from './game.ts';
+import type { CpGameState } from './state.ts';
+import type { CpView } from './view.ts';
+
+export { CpCommandSchema } from './commands.ts';
+export { commandPointsGame } from './game.ts';
+
+/** The turn, and each side's bases at the start and still fighting (formed or falling back). */
+export function commandPointsSummary(state: CpGameState): BattleSummary {
+  const stands: Record<string, { start: number; now: number }> = {};
+  for (const side of state.sides) stands[side] = { start: 0, now: 0 };
+  for (const u of Object.values(state.units)) {
+    const s = stands[u.side]!;
+    s.start += u.startBases;
+    if (u.status === 'formed' || u.status === 'falling-back') s.now += u.bases;
+  }
+  return { turn: state.turn, stands };
+}
+
+/** Hannam's command-point / D-point rules as a playable rule set: the game and its computer opponent. */
+export const commandPointsPlayable: PlayableRuleSet<CpGameState, CpCommand, CpEvent, CpView> = {
+  id: 'command-points',
+  title: 'Command Points & D. Points (Hannam)',
+  game: commandPointsGame,
+  computer: computerPlayer,
+  summary: commandPointsSummary,
+};

@@ -1,0 +1,16 @@
+import type { Viewer } from '../engine/game.ts';
+import type { CpEvent } from './events.ts';
+import type { CpGameState } from './state.ts';
+
+/** What a player sees: the whole table (these rules hide nothing on it), without the PRNG state. */
+export type CpView = Omit<CpGameState, 'rng'> & { readonly viewer: Viewer };
+
+export function viewFor(state: CpGameState, viewer: Viewer): CpView {
+  const { rng: _hidden, ...rest } = state;
+  return { ...rest, viewer };
+}
+
+/** Every event is public: the dice are thrown in the open. */
+export function eventFor(event: CpEvent, _viewer: Viewer): CpEvent | undefined {
+  return event;
+}

@@ -1,0 +1,215 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import type { Point } from '../../core/geometry/points.ts';
+import type { GamePlay, SeatKind } from '../../protocol/api.ts';
+import { api } from '../api.ts';
+import { ErrorBox } from '../ErrorBox.tsx';
+import { routeHref } from '../router.ts';
+import { BattleLog, Scrubber, turnStarts } from '../table/Log.tsx';
+import { seatMode } from '../table/seats.ts';
+import { type SideNames, sideName } from '../table/words.ts';
+import { commandsForUnit, type LegalItem, legalItems, pointCommands } from './commands.ts';
+import { DecisionPanel, HandOver, LastCommand, UnitPanel } from './Panels.tsx';
+import {
+  actingUnit,
+  drawnTable,
+  generalName,
+  stageOf,
+  turnOf,
+  unitEntry,
+  unitFacts,
+  unitIds,
+  unitName,
+} from './reading.ts';
+import { TableView } from './TableView.tsx';
+import { type GameSession, useGameSession } from './useGameSession.ts';
+import { WatchControls } from './WatchControls.tsx';
+
+/**
+ * The virtual table for a battle of any rule set but John Company (`#/play/<game id>`, chosen by
+ * GamePage): the rule set's view drawn to scale, a unit's state from the view, the deciding seat's legal
+ * commands as buttons (and at a point picked on the table, for commands that carry one), the battle log
+ * and the replay scrubber. Seats as John Company's table: hot seat
+ * hands the screen over, the computer plays its seats, and computer against computer is watched.
+ */
+export function AnyTablePage({ gameId }: { readonly gameId: string }): ReactNode {
+  const session = useGameSession(gameId);
+  const { summary, play } = session;
+  const [sides, setSides] = useState<SideNames>({});
+  const scenarioId = summary?.scenario.id;
+  useEffect(() => {
+    if (scenarioId === undefined) return;
+    void api.scenario(scenarioId).then((r) => {
+      if (r.ok) setSides(Object.fromEntries(r.body.sides.map((s) => [s.id, s.name])));
+    });
+  }, [scenarioId]);
+
+  return (
+    <div className="play">
+      <header className="play-header">
+        <h1>{summary?.title ?? 'A battle'}</h1>
+        <p className="hint">
+          <a href={routeHref({ page: 'battles' })}>All battles</a>
+          {summary
+            ? ` · ${summary.scenario.title} · ${summary.ruleSet} · ${seatWords(summary.players, sides)}`
+            : ''}
+        </p>
+      </header>
+      {session.error ? (
+        <div className="play-error">
+          <ErrorBox error={session.error} />
+          <button type="button" onClick={session.dismissError}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {session.passTo !== undefined ? (
+        <div className="pass-banner" role="status">
+          <span>Read what happened, then hand the screen over.</span>
+          <button type="button" className="primary" onClick={session.pass}>
+            Pass to {sideName(sides, session.passTo)}
+          </button>
+        </div>
+      ) : null}
+      {session.handOver !== undefined ? (
+        <HandOver side={sideName(sides, session.handOver)} onTakeOver={session.takeOver} />
+      ) : play && session.viewer !== undefined ? (
+        <Table key={session.viewer} session={session} play={play} sides={sides} />
+      ) : session.error ? null : (
+        <p className="loading">Loading…</p>
+      )}
+    </div>
+  );
+}
+
+function seatWords(players: Readonly<Record<string, SeatKind>>, sides: SideNames): string {
+  const mode = seatMode(players);
+  if (mode === 'hot-seat') return 'hot seat: two players at one screen';
+  if (mode === 'watching') return 'computer against computer';
+  const human = Object.keys(players).find((s) => players[s] === 'human')!;
+  return `you play ${sideName(sides, human)} against the computer`;
+}
+
+function Table(props: {
+  readonly session: GameSession;
+  readonly play: GamePlay;
+  readonly sides: SideNames;
+}): ReactNode {
+  const { session, play, sides } = props;
+  const { view } = play;
+  const viewer = session.viewer!;
+  const live = play.at === play.total;
+  const deciding = live && play.decider === viewer;
+  const table = useMemo(() => drawnTable(view), [view]);
+  const items = useMemo(() => legalItems(play.legal, play.legalText), [play]);
+  const units = useMemo(() => unitIds(view), [view]);
+  const acting = actingUnit(view);
+
+  const [selected, setSelected] = useState<string>();
+  useEffect(() => {
+    if (acting !== undefined && deciding) setSelected(acting);
+  }, [acting, deciding]);
+  const selectedUnit = selected !== undefined && units.has(selected) ? selected : undefined;
+
+  // Sides coloured in the game's order of its seats (the scenario's order of sides).
+  const sideKey = Object.keys(play.game.players).join('\n');
+  const sideClass = useMemo(() => {
+    const order = sideKey.split('\n');
+    return (side: string) => `side-${Math.max(0, order.indexOf(side))}`;
+  }, [sideKey]);
+  const describeUnit = useCallback((unit: string) => unitLine(view, unit), [view]);
+  const describeGeneral = useCallback((general: string) => `General ${generalName(view, general)}`, [view]);
+
+  const [turns, setTurns] = useState<{ turn: number; index: number }[]>([]);
+  const turn = turnOf(view);
+  useEffect(() => {
+    if (play.at === play.total) setTurns(turnStarts(play.log, turn ?? 1, play.total));
+  }, [play, turn]);
+
+  // Commands at a point picked on the table: the selected unit's, or those naming no unit.
+  const atPoint = useMemo(() => {
+    if (!deciding) return [];
+    const offered =
+      selectedUnit === undefined
+        ? items.filter((i) => i.command['unit'] === undefined)
+        : commandsForUnit(items, selectedUnit, units, acting);
+    return pointCommands(offered);
+  }, [deciding, items, selectedUnit, units, acting]);
+  const [picked, setPicked] = useState<Point>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a point belongs to the position it was picked in.
+  useEffect(() => setPicked(undefined), [play.total]);
+
+  const give = (item: LegalItem) => void session.give(item.command);
+  const stage = stageOf(view);
+  return (
+    <div className="play-layout">
+      <div className="play-main">
+        <p className="play-status" role="status" aria-live="polite">
+          {turn === undefined ? null : <strong>Turn {turn} · </strong>}
+          {stage === undefined ? '' : `${stage} · `}
+          {play.result
+            ? `the battle is over: ${play.result.winner ? `${sideName(sides, play.result.winner)} won` : 'a draw'} (${play.result.reason})`
+            : play.decider !== undefined
+              ? `${sideName(sides, play.decider)} decides`
+              : ''}{' '}
+          · viewing as {sideName(sides, viewer)}
+          {session.computerPlaying ? ' · the computer is playing…' : ''}
+        </p>
+        {table ? (
+          <TableView
+            table={table}
+            sideClass={sideClass}
+            describeUnit={describeUnit}
+            describeGeneral={describeGeneral}
+            selected={selectedUnit}
+            onSelect={setSelected}
+            onPickPoint={atPoint.length ? setPicked : undefined}
+            picked={atPoint.length ? picked : undefined}
+          />
+        ) : (
+          <p className="panel hint">This rule set's view gives no table to draw.</p>
+        )}
+        <Scrubber at={play.at} total={play.total} turnStarts={turns} onScrub={session.scrub} />
+        {seatMode(play.game.players) === 'watching' ? <WatchControls session={session} play={play} /> : null}
+      </div>
+      <aside className="play-side">
+        {deciding ? (
+          <DecisionPanel
+            items={items}
+            pointCommands={atPoint}
+            picked={picked}
+            busy={session.busy}
+            onGive={give}
+            onGiveCommand={(command) => void session.give(command)}
+          />
+        ) : live && play.decider !== undefined ? (
+          <p className="panel hint">Waiting for {sideName(sides, play.decider)}.</p>
+        ) : null}
+        <LastCommand entries={session.lastCommand} />
+        {selectedUnit !== undefined ? (
+          <UnitPanel
+            name={unitName(view, selectedUnit)}
+            facts={unitFacts(view, selectedUnit, sides)}
+            commands={deciding ? commandsForUnit(items, selectedUnit, units, acting) : []}
+            busy={session.busy}
+            onGive={give}
+            onClose={() => setSelected(undefined)}
+          />
+        ) : (
+          <p className="panel hint">Select a unit on the table to see its state and its commands.</p>
+        )}
+        <BattleLog log={play.log} sides={sides} />
+      </aside>
+    </div>
+  );
+}
+
+/** A unit's name with its formation and status or condition, as its label on the table. */
+function unitLine(view: unknown, unit: string): string {
+  const entry = unitEntry(view, unit);
+  const state = ['formation', 'status', 'condition']
+    .map((k) => entry?.[k])
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.replaceAll('-', ' '));
+  const name = unitName(view, unit);
+  return state.length ? `${name} (${state.join(', ')})` : name;
+}

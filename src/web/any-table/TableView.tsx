@@ -1,0 +1,293 @@
+import {
+  type KeyboardEvent,
+  memo,
+  type PointerEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from 'react';
+import type { Point } from '../../core/geometry/points.ts';
+import type { GeneralState, StandState } from '../../core/table/model.ts';
+import { TerrainLayer } from '../table/Terrain.tsx';
+import {
+  fitTable,
+  pan,
+  tablePointAt,
+  transformOf,
+  type Viewport,
+  ZOOM_STEP,
+  zoomAt,
+} from '../table/viewport.ts';
+import type { DrawnTable, DrawnUnit } from './reading.ts';
+
+/**
+ * Any rule set's table on screen, to scale: an SVG whose map group carries the pan and zoom
+ * (src/web/table/viewport.ts), written straight into its `transform` so panning never re-renders a
+ * unit. Drag the ground or use the arrow keys to pan; the wheel, + and - zoom; Fit shows it all. Click a
+ * unit (or Enter on a focused one) to select it; Escape clears the selection. With `onPickPoint`, a click
+ * on the ground picks that point of the table instead of clearing the selection.
+ */
+export interface TableViewProps {
+  readonly table: DrawnTable;
+  /** The CSS class of a side's colour (`side-0`, `side-1`). */
+  readonly sideClass: (side: string) => string;
+  /** A unit's name and state in a few words, for its label and tooltip. */
+  readonly describeUnit: (unit: string) => string;
+  readonly describeGeneral: (general: string) => string;
+  readonly selected: string | undefined;
+  readonly onSelect: (unit: string | undefined) => void;
+  /** A click on the ground (not on a unit) picks that point of the table, in inches. */
+  readonly onPickPoint?: ((point: Point) => void) | undefined;
+  /** The point picked, marked on the table. */
+  readonly picked?: Point | undefined;
+}
+
+/** Pixels the pointer may travel and still click rather than pan. */
+const CLICK_SLOP = 4;
+/** Pixels an arrow key pans. */
+const KEY_PAN = 48;
+const KEY_STEPS: Readonly<Record<string, readonly [number, number]>> = {
+  ArrowLeft: [KEY_PAN, 0],
+  ArrowRight: [-KEY_PAN, 0],
+  ArrowUp: [0, KEY_PAN],
+  ArrowDown: [0, -KEY_PAN],
+};
+
+export function TableView(props: TableViewProps): ReactNode {
+  const { table } = props;
+  const frameRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<SVGGElement>(null);
+  const viewport = useRef<Viewport>({ offsetX: 0, offsetY: 0, scale: 10 });
+  const press = useRef<{ x: number; y: number; from: Viewport; unit?: string }>(undefined);
+
+  const show = useCallback((next: Viewport) => {
+    viewport.current = next;
+    mapRef.current?.setAttribute('transform', transformOf(next));
+  }, []);
+  const fit = useCallback(() => {
+    const frame = frameRef.current;
+    if (frame) show(fitTable(table, frame.clientWidth, frame.clientHeight));
+  }, [show, table]);
+  // Fit when the frame has its size, and when a table of another size arrives (not on every view).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refit only when the table's size changes.
+  useLayoutEffect(fit, [table.width, table.depth]);
+
+  const zoomBy = useCallback(
+    (factor: number, px?: number, py?: number) => {
+      const frame = frameRef.current;
+      if (!frame) return;
+      show(zoomAt(viewport.current, factor, px ?? frame.clientWidth / 2, py ?? frame.clientHeight / 2));
+    },
+    [show],
+  );
+  // The wheel zooms about the pointer; a passive listener could not keep the page from scrolling.
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const box = frame.getBoundingClientRect();
+      zoomBy(ZOOM_STEP ** (-e.deltaY / 100), e.clientX - box.left, e.clientY - box.top);
+    };
+    frame.addEventListener('wheel', onWheel, { passive: false });
+    return () => frame.removeEventListener('wheel', onWheel);
+  }, [zoomBy]);
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const unit = (e.target as Element).closest('[data-unit]')?.getAttribute('data-unit') ?? undefined;
+    press.current = { x: e.clientX, y: e.clientY, from: viewport.current, ...(unit ? { unit } : {}) };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const p = press.current;
+    if (p) show(pan(p.from, e.clientX - p.x, e.clientY - p.y));
+  };
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    const p = press.current;
+    press.current = undefined;
+    if (!p || Math.hypot(e.clientX - p.x, e.clientY - p.y) > CLICK_SLOP) return;
+    if (p.unit === undefined && props.onPickPoint) {
+      const box = e.currentTarget.getBoundingClientRect();
+      props.onPickPoint(
+        tablePointAt(viewport.current, table.depth, e.clientX - box.left, e.clientY - box.top),
+      );
+    } else props.onSelect(p.unit);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const unit = (e.target as Element).getAttribute('data-unit');
+    const step = KEY_STEPS[e.key];
+    if (unit && (e.key === 'Enter' || e.key === ' ')) props.onSelect(unit);
+    else if (step) show(pan(viewport.current, step[0], step[1]));
+    else if (e.key === '+' || e.key === '=') zoomBy(ZOOM_STEP);
+    else if (e.key === '-') zoomBy(1 / ZOOM_STEP);
+    else if (e.key === 'Escape') props.onSelect(undefined);
+    else return;
+    e.preventDefault();
+  };
+
+  const selected =
+    props.selected === undefined ? undefined : table.units.find((u) => u.id === props.selected);
+  return (
+    <div className="battlefield">
+      <div className="table-tools" role="toolbar" aria-label="Table view">
+        <button type="button" onClick={() => zoomBy(ZOOM_STEP)} aria-label="Zoom in">
+          +
+        </button>
+        <button type="button" onClick={() => zoomBy(1 / ZOOM_STEP)} aria-label="Zoom out">
+          −
+        </button>
+        <button type="button" onClick={fit}>
+          Fit
+        </button>
+      </div>
+      <div
+        ref={frameRef}
+        className="table-frame"
+        role="application"
+        aria-roledescription="battle table"
+        aria-label="Table (arrow keys pan, + and - zoom; Enter selects the focused unit)"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the table is a focusable widget: its keys pan and zoom.
+        tabIndex={0}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          press.current = undefined;
+        }}
+        onKeyDown={onKeyDown}
+      >
+        <svg className="table-svg" width="100%" height="100%">
+          <title>{`The table, ${table.width}" by ${table.depth}"`}</title>
+          <g ref={mapRef} transform={transformOf(viewport.current)}>
+            <rect className="table-cloth" x={0} y={0} width={table.width} height={table.depth} />
+            <TerrainLayer terrain={table.terrain} depth={table.depth} />
+            <UnitsLayer
+              table={table}
+              sideClass={props.sideClass}
+              describeUnit={props.describeUnit}
+              describeGeneral={props.describeGeneral}
+            />
+            {selected
+              ? selected.stands.map((s) => (
+                  <rect key={s.id} className="selected-stand" {...standRect(s, table.depth)} />
+                ))
+              : null}
+            {props.picked ? (
+              <g className="ride-marker">
+                <title>{`The point picked: (${props.picked.x.toFixed(1)}, ${props.picked.y.toFixed(1)})`}</title>
+                <circle cx={props.picked.x} cy={table.depth - props.picked.y} r={0.6} />
+              </g>
+            ) : null}
+          </g>
+        </svg>
+      </div>
+    </div>
+  );
+}
+
+/** A stand's rectangle on the map (y downwards), turned to its facing: local x is its front. */
+function standRect(s: StandState, depth: number) {
+  return {
+    x: -s.depth / 2,
+    y: -s.width / 2,
+    width: s.depth,
+    height: s.width,
+    transform: `translate(${s.x} ${depth - s.y}) rotate(${-s.facing})`,
+  };
+}
+
+/** One stand: its base, its front edge drawn heavier, a gun's barrel. */
+function Stand({ stand, depth }: { readonly stand: StandState; readonly depth: number }): ReactNode {
+  const rect = standRect(stand, depth);
+  const front = stand.depth / 2;
+  return (
+    <g className={`stand stand-${stand.kind}`} transform={rect.transform}>
+      <rect className="stand-base" x={rect.x} y={rect.y} width={rect.width} height={rect.height} />
+      <line className="front" x1={front} y1={-stand.width / 2} x2={front} y2={stand.width / 2} />
+      {stand.kind === 'gun' ? <line className="barrel" x1={0} y1={0} x2={front * 1.4} y2={0} /> : null}
+    </g>
+  );
+}
+
+function Unit(props: {
+  readonly unit: DrawnUnit;
+  readonly depth: number;
+  readonly sideClass: string;
+  readonly label: string;
+}): ReactNode {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: SVG has no button element; the unit is one, by role.
+    <g
+      className={`unit ${props.sideClass}`}
+      data-unit={props.unit.id}
+      role="button"
+      tabIndex={0}
+      aria-label={props.label}
+    >
+      <title>{props.label}</title>
+      {props.unit.stands.map((s) => (
+        <Stand key={s.id} stand={s} depth={props.depth} />
+      ))}
+    </g>
+  );
+}
+
+function General(props: {
+  readonly general: GeneralState;
+  readonly depth: number;
+  readonly sideClass: string;
+  readonly label: string;
+}): ReactNode {
+  const s = props.general.stand;
+  return (
+    <g className={`general ${props.sideClass}`} data-general={props.general.id}>
+      <title>{props.label}</title>
+      <g transform={standRect(s, props.depth).transform}>
+        <rect
+          className="general-base"
+          x={-s.depth / 2}
+          y={-s.width / 2}
+          width={s.depth}
+          height={s.width}
+          rx={0.15}
+        />
+        <circle className="general-mark" r={Math.min(s.width, s.depth) / 4} />
+      </g>
+    </g>
+  );
+}
+
+/** Every unit and General of the table: drawn again only when the view changes. */
+const UnitsLayer = memo(function UnitsLayer(props: {
+  readonly table: DrawnTable;
+  readonly sideClass: (side: string) => string;
+  readonly describeUnit: (unit: string) => string;
+  readonly describeGeneral: (general: string) => string;
+}): ReactNode {
+  const depth = props.table.depth;
+  return (
+    <g className="units-layer">
+      {props.table.units.map((u) => (
+        <Unit
+          key={u.id}
+          unit={u}
+          depth={depth}
+          sideClass={props.sideClass(u.side)}
+          label={props.describeUnit(u.id)}
+        />
+      ))}
+      {props.table.generals.map((g) => (
+        <General
+          key={g.id}
+          general={g}
+          depth={depth}
+          sideClass={props.sideClass(g.side)}
+          label={props.describeGeneral(g.id)}
+        />
+      ))}
+    </g>
+  );
+});

@@ -1,0 +1,238 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GamePlay, GameSummary, SeatKind } from '../../src/protocol/api.ts';
+import { buildWebApp, launchChromium, type RunningServer, startServer } from './browser.ts';
+import { REPO, tempDir } from './fixtures.ts';
+
+/**
+ * The table for rule sets other than John Company (src/web/any-table/) in a real browser, against the
+ * real server: MacDuff games of the training scenario created over the API. Against the computer: the
+ * table drawn from the view (every stand), a unit's panel and a command given from it, the computer's
+ * answer, the log, and the scrubber back to the start showing the table as it was. Hot seat: the
+ * hand-over screen between the two players. Screenshots: test-artifacts/any-table-*.png.
+ */
+const ARTIFACTS = join(REPO, 'test-artifacts');
+const DESKTOP = { width: 1400, height: 950 };
+const SEED = 7;
+
+interface Stand {
+  readonly x: number;
+  readonly y: number;
+  readonly facing: number;
+}
+interface TableOfView {
+  readonly depth: number;
+  readonly units: Readonly<Record<string, { readonly stands: readonly Stand[] }>>;
+}
+
+/** The SVG transform the table gives a stand (as src/web/any-table/TableView.tsx draws it). */
+const standTransform = (s: Stand, depth: number) => `translate(${s.x} ${depth - s.y}) rotate(${-s.facing})`;
+
+describe('the table for any rule set', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let cleanup: () => void;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const temp = tempDir('browser-any-table');
+    cleanup = temp.cleanup;
+    await buildWebApp(join(temp.dir, 'web'));
+    server = await startServer(join(temp.dir, 'data'), join(temp.dir, 'web'));
+    mkdirSync(ARTIFACTS, { recursive: true });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    cleanup?.();
+  });
+
+  async function createGame(players: Record<string, SeatKind>): Promise<GameSummary> {
+    const response = await fetch(new URL('/api/games', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scenario: 'training-village-ford', ruleSet: 'macduff', seed: SEED, players }),
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()) as GameSummary;
+  }
+
+  async function playOf(id: string, viewer: string, at?: number): Promise<GamePlay> {
+    const query = `viewer=${viewer}${at === undefined ? '' : `&at=${at}`}`;
+    const response = await fetch(new URL(`/api/games/${id}/play?${query}`, server.url));
+    return (await response.json()) as GamePlay;
+  }
+
+  const pageErrors = new WeakMap<Page, string[]>();
+  async function open(id: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors: string[] = [];
+    pageErrors.set(page, errors);
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(new URL(`/#/play/${id}`, server.url).href);
+    return page;
+  }
+  async function done(page: Page): Promise<void> {
+    await page.close();
+    expect(pageErrors.get(page), 'errors in the page').toEqual([]);
+  }
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: join(ARTIFACTS, `any-table-${name}.png`) });
+
+  const position = (page: Page) => page.locator('.scrubber label').textContent();
+  const status = (page: Page) => page.locator('.play-status').textContent();
+  const drawnTransforms = (page: Page) =>
+    page.locator('.units-layer .unit .stand').evaluateAll((gs) => gs.map((g) => g.getAttribute('transform')));
+  const expectedTransforms = (table: TableOfView) =>
+    Object.values(table.units).flatMap((u) => u.stands.map((s) => standTransform(s, table.depth)));
+
+  /** Clicks, then waits for a new position in the game, the pass banner or the hand-over screen. */
+  async function act(page: Page, click: () => Promise<void>): Promise<void> {
+    const before = JSON.stringify(await position(page));
+    await click();
+    await page.waitForFunction(
+      `document.querySelector('.hand-over') !== null || document.querySelector('.pass-banner') !== null ||
+       (document.querySelector('.scrubber label')?.textContent ?? ${before}) !== ${before}`,
+      undefined,
+      { timeout: 15_000 },
+    );
+  }
+
+  it('draws a MacDuff battle, gives a command from a unit, lets the computer answer, and replays', async () => {
+    const game = await createGame({ company: 'human', maratha: 'computer' });
+    const page = await open(game.id);
+    const decision = page.getByRole('region', { name: 'Your decision' });
+    await decision.waitFor();
+    expect(await status(page)).toMatch(/Turn 1 · choose unit · The Company's brigades decides/);
+
+    // The table to scale: every stand of the view, each where the view puts it.
+    const first = await playOf(game.id, 'company');
+    const table = (first.view as { table: TableOfView }).table;
+    expect((await drawnTransforms(page)).sort()).toEqual(expectedTransforms(table).sort());
+    expect(await page.locator('.terrain-layer .terrain').count()).toBeGreaterThan(0);
+    expect(await page.locator('.units-layer .unit.side-0').count()).toBeGreaterThan(0);
+    expect(await page.locator('.units-layer .unit.side-1').count()).toBeGreaterThan(0);
+    // The computer played the Maratha force's first activations before the player's decision.
+    const log = page.getByRole('list', { name: 'Battle log entries' });
+    const logBefore = await log.locator(':scope > li').count();
+    expect(logBefore).toBe(first.total);
+    expect(logBefore).toBeGreaterThan(0);
+
+    // The legal commands grouped by type, and a unit's own commands in its panel.
+    await expect.poll(() => decision.getByRole('region', { name: 'Activate' }).count()).toBe(1);
+    await page.getByRole('button', { name: /^The European regiment \(line/ }).click();
+    const unitPanel = page.getByRole('region', { name: 'The European regiment', exact: true });
+    await expect
+      .poll(() => unitPanel.getByRole('definition').first().textContent())
+      .toBe("The Company's brigades");
+    expect(await unitPanel.textContent()).toMatch(/Figures24.*Stands on the table/);
+    await shot(page, 'unit');
+    await act(page, () =>
+      unitPanel
+        .getByRole('region', { name: 'Commands for The European regiment' })
+        .getByRole('button', { name: 'activate: unit european-regiment' })
+        .click(),
+    );
+    await expect.poll(() => status(page)).toMatch(/activation · The Company's brigades decides/);
+    expect(await page.getByRole('region', { name: 'What happened' }).textContent()).toMatch(/acts/);
+
+    // A move to a point picked on the table, ahead of the regiment: the engine judges it.
+    const regiment = await page.getByRole('button', { name: /^The European regiment \(line/ }).boundingBox();
+    await page.mouse.click(regiment!.x + regiment!.width / 2, regiment!.y - 40);
+    const move = decision.getByRole('region', { name: 'At a point of the table' }).getByRole('button', {
+      name: /^Move to \(\d+\.\d, \d+\.\d\)$/,
+    });
+    expect(await page.locator('.ride-marker circle').count()).toBe(1);
+    const beforeMove = await drawnTransforms(page);
+    await act(page, () => move.click());
+    expect(await page.getByRole('region', { name: 'What happened' }).textContent()).toMatch(/move/i);
+    expect(await drawnTransforms(page)).not.toEqual(beforeMove);
+    await shot(page, 'moved');
+
+    // Ending the activation hands the card to the computer, which answers until the player decides.
+    await act(page, () =>
+      page
+        .getByRole('region', { name: 'Commands for The European regiment' })
+        .getByRole('button', { name: 'end-activation' })
+        .click(),
+    );
+    await decision.waitFor();
+    const now = await playOf(game.id, 'company');
+    expect(now.total).toBeGreaterThan(first.total + 1);
+    expect(now.log.slice(first.total + 2).some((e) => e.side === 'maratha')).toBe(true);
+    await expect.poll(() => log.locator(':scope > li').count()).toBe(now.total);
+    await shot(page, 'against-computer');
+
+    // The scrubber back to the start: the table and the log as they were before any command.
+    await page.getByRole('region', { name: 'Replay' }).getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => position(page)).toMatch(/after command 0 of /);
+    const start = (await playOf(game.id, 'company', 0)).view as { table: TableOfView };
+    await expect
+      .poll(async () => (await drawnTransforms(page)).sort())
+      .toEqual(expectedTransforms(start.table).sort());
+    expect(await page.getByRole('region', { name: 'Battle log' }).textContent()).toMatch(
+      /Nothing has happened/,
+    );
+    expect(await page.getByRole('region', { name: 'Your decision' }).count()).toBe(0);
+    await shot(page, 'replay');
+    await page.getByRole('button', { name: 'Now' }).click();
+    await decision.waitFor();
+    await done(page);
+  });
+
+  it('hands the screen over between two players in hot seat', async () => {
+    const game = await createGame({ company: 'human', maratha: 'human' });
+    const page = await open(game.id);
+    // The Maratha force draws the first card: the table stays hidden until its player takes the screen.
+    await page.getByRole('heading', { name: 'Pass to The Maratha force' }).waitFor();
+    expect(await page.locator('.table-frame').count()).toBe(0);
+    await shot(page, 'hand-over');
+    await page.getByRole('button', { name: 'I am The Maratha force: show my table' }).click();
+    await page.locator('.table-frame').waitFor();
+    expect(await status(page)).toMatch(/viewing as The Maratha force/);
+
+    // The Maratha player activates units and ends their activations until the other side decides.
+    const pass = page.getByRole('button', { name: "Pass to The Company's brigades" });
+    for (let step = 0; step < 20 && !(await pass.isVisible()); step++) {
+      const decision = page.getByRole('region', { name: 'Your decision' });
+      const end = decision.getByRole('button', { name: 'end-activation' });
+      const choice = (await end.count()) > 0 ? end : decision.getByRole('button');
+      await act(page, () => choice.first().click());
+    }
+    // The player reads what happened, then passes the screen: hidden again until the Company takes it.
+    await pass.click();
+    await page.getByRole('heading', { name: "Pass to The Company's brigades" }).waitFor();
+    expect(await page.locator('.table-frame').count()).toBe(0);
+    await page.getByRole('button', { name: "I am The Company's brigades: show my table" }).click();
+    await page.getByRole('region', { name: 'Your decision' }).waitFor();
+    expect(await status(page)).toMatch(/The Company's brigades decides · viewing as The Company's brigades/);
+    await shot(page, 'hot-seat');
+    await done(page);
+  });
+
+  it('plays the computer against itself while watched, with Play and Pause', async () => {
+    const game = await createGame({ company: 'computer', maratha: 'computer' });
+    const page = await open(game.id);
+    const watch = page.getByRole('region', { name: 'Watching the computer' });
+    await watch.getByLabel('Speed').selectOption({ label: 'Fast (ten at a time)' });
+    await watch.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(async () => (await playOf(game.id, 'spectator')).total).toBeGreaterThan(10);
+    await watch.getByRole('button', { name: 'Pause' }).click();
+    await watch.getByRole('button', { name: 'Play' }).waitFor();
+    // Paused: once the last batch is in, nothing more is played.
+    await expect
+      .poll(() => page.locator('.play-status').textContent())
+      .not.toMatch(/the computer is playing/);
+    const paused = (await playOf(game.id, 'spectator')).total;
+    await page.waitForTimeout(500);
+    expect((await playOf(game.id, 'spectator')).total).toBe(paused);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Battle log entries' }).locator(':scope > li').count())
+      .toBe(paused);
+    expect(await status(page)).toMatch(/viewing as Spectator/);
+    await shot(page, 'watching');
+    await done(page);
+  });
+});
