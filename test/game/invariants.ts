@@ -6,7 +6,7 @@ import { type Battle, type Player, playBattle } from '../../src/game/john-compan
 import type { JcEvent } from '../../src/game/john-company/events.ts';
 import { makeJohnCompanyGame } from '../../src/game/john-company/game.ts';
 import type { JcGameState } from '../../src/game/john-company/state.ts';
-import { spotted } from '../../src/game/john-company/view.ts';
+import { groundOfState, spotted } from '../../src/game/john-company/view.ts';
 import { countedStands } from '../../src/rulesets/john-company/table/unit-profile.ts';
 
 /**
@@ -100,7 +100,7 @@ export function checkView(state: JcGameState, viewer: string): void {
   const json = JSON.stringify(view);
   for (const secret of ['drawPile', '"rng"', 'xoshiro'])
     if (json.includes(secret)) problems.push(`the view shows ${secret}`);
-  const seen = spotted(state.table, viewer);
+  const seen = spotted(groundOfState(state), viewer);
   for (const u of Object.values(view.units)) {
     if (u.side === viewer) continue;
     if (view.table.units[u.id] && !seen.has(u.id)) problems.push(`shows unspotted ${u.id}`);
@@ -151,6 +151,8 @@ function unitsOf(e: JcEvent): string[] {
   if ('target' in e && typeof e.target === 'string') out.push(e.target);
   if ('charger' in e && typeof e.charger === 'string') out.push(e.charger);
   if (e.type === 'card-drawn' && e.kind === 'unit') out.push(e.card);
+  // A General's card names no unit (`checkLog` looks ids up among the units).
+  if (e.type === 'activation-ended') out.push(e.card);
   return out;
 }
 
@@ -160,7 +162,7 @@ function unitsOf(e: JcEvent): string[] {
  */
 export function checkLog(state: JcGameState, events: readonly JcEvent[], viewer: string): void {
   const problems: string[] = [];
-  const seen = spotted(state.table, viewer);
+  const seen = spotted(groundOfState(state), viewer);
   for (const e of events) {
     const mine = game.eventFor(e, viewer);
     if (!mine) continue;

@@ -132,7 +132,7 @@ describe('the table for any rule set', () => {
     await act(page, () =>
       unitPanel
         .getByRole('region', { name: 'Commands for The European regiment' })
-        .getByRole('button', { name: 'activate: unit european-regiment' })
+        .getByRole('button', { name: 'activate: unit The European regiment' })
         .click(),
     );
     await expect.poll(() => status(page)).toMatch(/activation · The Company's brigades decides/);

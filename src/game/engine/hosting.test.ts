@@ -79,3 +79,13 @@ describe('a rule set’s hosting, its defaults filled in', () => {
     expect(calls).toBe(2);
   });
 });
+
+it('names what the state names: units and generals by their names, other ids as they are', () => {
+  const state = {
+    units: { '74th-foot': { name: '74th Foot' } },
+    generals: { wellesley: { name: 'Wellesley' } },
+  };
+  expect(
+    describeFields({ type: 'charge', unit: '74th-foot', general: 'wellesley', target: 'guns' }, state),
+  ).toBe('charge: unit 74th Foot, general Wellesley, target guns');
+});

@@ -67,14 +67,32 @@ export function turnField(state: unknown): number {
  * "name value" ("fire: unit 33rd-foot, target maratha-guns"), numbers to two decimals. Lists and objects
  * are left out.
  */
-export function describeFields(value: unknown): string {
+export function describeFields(value: unknown, state?: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? String(value);
+  const names = typeof state === 'object' && state !== null ? namesOf(state) : undefined;
   const fields = Object.entries(value)
     .filter(([key, v]) => key !== 'type' && key !== 'visibleTo' && isScalar(v))
-    .map(([key, v]) => `${key} ${scalarText(v)}`);
+    .map(([key, v]) => `${key} ${(typeof v === 'string' && names?.get(v)) || scalarText(v)}`);
   const type = typeOf(value);
   return fields.length === 0 ? type : `${type}: ${fields.join(', ')}`;
 }
+
+/**
+ * The names of the things a state holds by id: `units` and `generals` records whose entries have a
+ * `name` (every rule set's state so far), so the default wording says "74th Foot", not "74th-foot".
+ */
+const namesOf = perState((state: object): ReadonlyMap<string, string> => {
+  const names = new Map<string, string>();
+  for (const key of ['units', 'generals']) {
+    const record = (state as Record<string, unknown>)[key];
+    if (typeof record !== 'object' || record === null) continue;
+    for (const [id, entry] of Object.entries(record)) {
+      const name = (entry as { name?: unknown } | null)?.name;
+      if (typeof name === 'string') names.set(id, name);
+    }
+  }
+  return names;
+});
 
 /** The longest value `describeViewFields` prints on a field's line. */
 const VIEW_FIELD_CHARS = 160;

@@ -45,7 +45,7 @@ import {
 } from './sequence.ts';
 import type { GeneralActivation, JcGameState, JcUnit, UnitActivation } from './state.ts';
 import { isActive, placementOf } from './units.ts';
-import { limitEvents, unitVisibleTo } from './view.ts';
+import { isSpotted, limitEvents } from './view.ts';
 
 /**
  * `apply` for John Company: the command is checked against the schema, the deciding side and the node
@@ -199,31 +199,13 @@ export function orderProblem(
         return reject('bad-target', 'Support names another unit of the same side');
     } else {
       if (t.side === side) return reject('bad-target', `${def.name} names an enemy unit`);
-      if (!unitVisibleTo(stateLike(d), side, target))
+      if (!isSpotted(d.spottingGround(), side, target))
         return reject('target-unseen', `${target} has not been spotted`);
       if (order === 'pursue' && !t.routing && t.mandatoryMove === undefined && u.pursuing !== target)
         return reject('bad-target', 'Pursue follows an enemy that fell back, was forced back or routed');
     }
   } else if (target !== undefined) return reject('no-target', `${def.name} takes no target`);
   return undefined;
-}
-
-/** The draft's current state for the view's visibility tests (no dice or events needed). */
-function stateLike(d: Draft): JcGameState {
-  return {
-    format: d.format,
-    rng: d.dice.state(),
-    seq: d.seq,
-    scenario: d.scenario,
-    turn: d.turn,
-    node: d.node,
-    chargeQueue: d.chargeQueue,
-    table: d.table(),
-    units: Object.fromEntries(d.allUnits().map((u) => [u.id, u])),
-    generals: Object.fromEntries(d.allGenerals().map((g) => [g.id, g])),
-    ordersDeck: d.ordersDeck,
-    movementDeck: d.movementDeck,
-  };
 }
 
 /** Orders the General of a unit has left this turn (Infinity on turn 1: every unit has orders). */
@@ -372,6 +354,23 @@ export function responseProblem(
   return undefined;
 }
 
+/** The unit's order this turn, as its counter or a continuing order says (a blank counter keeps a continuing order). */
+function standingOrder(u: JcUnit): { order: OrderId; target?: UnitId } | undefined {
+  const c = u.counter;
+  if (c && c.order !== 'blank')
+    return { order: c.order, ...(c.target !== undefined ? { target: c.target } : {}) };
+  return u.continuing;
+}
+
+/**
+ * Whether a charged unit is on Support orders, so that it must counter-charge or adopt Defend orders
+ * (Part 3, Definitions Of Unit Orders, Support: "Any Supporting Unit being Charged must either Counter
+ * Charge or adopt Defend Orders for that Turn").
+ */
+export function supportingWhenCharged(d: Draft, unit: UnitId): boolean {
+  return standingOrder(d.unit(unit))?.order === 'support';
+}
+
 /**
  * Why `supporter` may not counter-charge the charger of the unit it supports (Part 3, Support): it must
  * be on Support for that unit, not yet have moved this turn, and be cavalry, or infantry against
@@ -417,6 +416,11 @@ function respond(
   }
   if (new Set(supports).size !== supports.length)
     return reject('bad-target', 'a supporting unit is named twice');
+  if (order === undefined && supportingWhenCharged(d, unit))
+    return reject(
+      'must-counter-charge-or-defend',
+      `${unit} is supporting: charged, it must counter-charge or take Defend (Hold) orders`,
+    );
   if (order !== undefined) {
     const problem = responseProblem(d, unit, node.charger, order, target);
     if (problem) return problem;
@@ -617,7 +621,7 @@ function fire(d: Draft, unit: UnitId, target: UnitId): Rejection | undefined {
   const t = d.findUnit(target);
   if (!t || t.side === d.unit(unit).side || !isActive(d, target))
     return reject('bad-target', `${target} is not an enemy unit on the table`);
-  if (!unitVisibleTo(stateLike(d), d.unit(unit).side, target))
+  if (!isSpotted(d.spottingGround(), d.unit(unit).side, target))
     return reject('target-unseen', `${target} is not in sight`);
   const check = fireCheck(d, unit, target);
   if (!check.ok) return reject('cannot-fire', `${unit} cannot fire at ${target}: ${check.reason}`);
@@ -748,7 +752,13 @@ export function touchesFront(d: Draft, general: GeneralId, unit: UnitId): boolea
   const stand = d.tableGeneral(general);
   const u = d.findTableUnit(unit);
   if (!stand || !u) return false;
-  return u.stands.some((s) => s.rank === 0 && rectDistance(s, stand.stand) <= CONTACT_TOLERANCE);
+  const reach = Math.hypot(stand.stand.width, stand.stand.depth) / 2 + CONTACT_TOLERANCE;
+  return u.stands.some(
+    (s) =>
+      s.rank === 0 &&
+      Math.hypot(s.x - stand.stand.x, s.y - stand.stand.y) <= reach + Math.hypot(s.width, s.depth) / 2 &&
+      rectDistance(s, stand.stand) <= CONTACT_TOLERANCE,
+  );
 }
 
 function attach(d: Draft, general: GeneralId, unit: UnitId): Rejection | undefined {

@@ -170,8 +170,9 @@ export function mustPursue(d: Draft, id: UnitId): boolean {
  * Step 4 for one charger or pursuer (Part 3, Sequence Of Play 4.A-B; Charge Moves 1): it tests (a
  * regular cavalry pursuer first tries to regain control; a supporting unit counter-charging takes the
  * -2 of its role); if it goes ahead it turns to face its target and moves its full move, or to its
- * Charge Bonus from the enemy, whichever is shorter. Returns true when the target's side may now change
- * the target's order (4.C).
+ * Charge Bonus from the enemy, whichever is shorter. Two units charging each other both test, and
+ * when both go ahead they meet as Charge Moves 1 says (`mutualCharge`). Returns true when the target's
+ * side may now change the target's order (4.C).
  */
 export function launchCharge(d: Draft, id: UnitId, role: ChargeRole = 'charger'): boolean {
   if (!isActive(d, id)) return false;
@@ -188,6 +189,49 @@ export function launchCharge(d: Draft, id: UnitId, role: ChargeRole = 'charger')
     });
     return false;
   }
+  const full = chargeGoesAhead(d, id, target, role);
+  if (full === undefined) return false;
+  if (role === 'charger' && !pursuit && chargingBack(d, target, id)) {
+    // The other charge is launched now, with this one (the target leaves the queue).
+    d.chargeQueue = d.chargeQueue.filter((q) => q !== target);
+    const theirs = chargeGoesAhead(d, target, id, 'charger');
+    if (theirs !== undefined && isActive(d, id)) {
+      mutualCharge(d, id, full, target, theirs);
+      return false;
+    }
+  }
+  if (!isActive(d, id) || !isActive(d, target)) return false;
+  const bonus = chargeBonusOf(d, id);
+  const gap = unitDistance(d.tableUnit(id), d.tableUnit(target));
+  chargeMove(d, id, target, full, Math.max(0, Math.min(full, gap - bonus)));
+  if (!isActive(d, id)) return false;
+  const t = d.unit(target);
+  return role === 'charger' && !pursuit && !t.changedOrder && !t.routing && t.mandatoryMove === undefined;
+}
+
+/**
+ * Whether `unit` has a charge at `charger` still to launch this Step 4 (its counter revealed in Step 3,
+ * queued behind the charger): the two charge each other simultaneously (Part 3, Charge Moves 1).
+ */
+function chargingBack(d: Draft, unit: UnitId, charger: UnitId): boolean {
+  const t = d.unit(unit);
+  return (
+    t.order === 'charge' &&
+    t.orderTarget === charger &&
+    d.chargeQueue.includes(unit) &&
+    !t.routing &&
+    t.mandatoryMove === undefined
+  );
+}
+
+/**
+ * The charge test of Step 4 (4.A; a regular cavalry pursuer first tries to regain control). Returns the
+ * inches of its full move (the Normal Move with the test's extra dice) when the charge goes ahead; a
+ * failed test stands or makes its mandatory move.
+ */
+function chargeGoesAhead(d: Draft, id: UnitId, target: UnitId, role: ChargeRole): number | undefined {
+  const u = d.unit(id);
+  const pursuit = u.order === 'pursue';
   if (pursuit && u.pursuing === target && u.arm === 'cavalry' && u.regular) {
     const run = d.run((dice, trace) =>
       resolveRegainControl(
@@ -209,7 +253,7 @@ export function launchCharge(d: Draft, id: UnitId, role: ChargeRole = 'charger')
     if (run.value.regained) {
       d.patchUnit(id, { order: 'hold' });
       d.clearUnit(id, ['pursuing', 'orderTarget']);
-      return false;
+      return undefined;
     }
   }
   const run = d.run((dice, trace) => resolveChargeTest({ role, unit: reactionBase(d, id) }, dice, trace));
@@ -229,24 +273,30 @@ export function launchCharge(d: Draft, id: UnitId, role: ChargeRole = 'charger')
   if (movement.mandatory) {
     setStatus(d, id, movement.mandatory.statusAfter, movement.disordered === true);
     mandatoryMove(d, id, movement.mandatory.move, target);
-    return false;
+    return undefined;
   }
-  if (!run.value.goesAhead) return false;
+  if (!run.value.goesAhead) return undefined;
   let full = normalMove(d, id);
   if (movement.extraDice > 0) {
     const extra = d.run((dice) => dice.roll(nd6(movement.extraDice), 'extraDice'));
     full += extra.value;
   }
-  const bonus = chargeBonusOf(d, id);
-  const gap = unitDistance(d.tableUnit(id), d.tableUnit(target));
-  const step = Math.max(0, Math.min(full, gap - bonus));
+  return full;
+}
+
+/**
+ * The charge's first move (Step 4): the charger turns to face its target and goes `step` inches
+ * straight at it; it keeps the rest of its full move plus its Charge Bonus for contact.
+ */
+function chargeMove(d: Draft, id: UnitId, target: UnitId, full: number, step: number): void {
+  const pursuit = d.unit(id).order === 'pursue';
   const res = advanceOn(d, id, target, step, 'charge-initiation', 'charge');
   const moved = res?.moved ?? 0;
-  if (!isActive(d, id)) return false;
+  if (!isActive(d, id)) return;
   d.patchUnit(id, {
     charge: {
       target,
-      remaining: Math.max(0, full - moved) + bonus,
+      remaining: Math.max(0, full - moved) + chargeBonusOf(d, id),
       straight: true,
       ...(pursuit ? { pursuit } : {}),
     },
@@ -261,7 +311,20 @@ export function launchCharge(d: Draft, id: UnitId, role: ChargeRole = 'charger')
     moved: Math.round(moved * 100) / 100,
     irreversible: true,
   });
-  return role === 'charger' && !pursuit && !t.changedOrder && !t.routing && t.mandatoryMove === undefined;
+}
+
+/**
+ * Two units charging each other (Part 3, Charge Moves 1): from the point half way between them, each
+ * is placed half the longer of their Charge Bonuses away along its line of march, so each goes half of
+ * what separates them beyond that bonus (no further than its own full move). In Step 5 they meet as a
+ * charge and its counter-charge (`resolveCharge`): both count as charging.
+ */
+function mutualCharge(d: Draft, a: UnitId, fullA: number, b: UnitId, fullB: number): void {
+  if (!isActive(d, a) || !isActive(d, b)) return;
+  const bonus = Math.max(chargeBonusOf(d, a), chargeBonusOf(d, b));
+  const each = Math.max(0, unitDistance(d.tableUnit(a), d.tableUnit(b)) - bonus) / 2;
+  chargeMove(d, a, b, fullA, Math.min(fullA, each));
+  if (isActive(d, a) && isActive(d, b)) chargeMove(d, b, a, fullB, Math.min(fullB, each));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -369,13 +432,31 @@ function resolveCharge(d: Draft, c: UnitId): void {
     else d.emit({ type: 'charge-ended', visibleTo: 'all', unit: c, target: t, outcome: 'no-contact' });
     return;
   }
-  let straight = true;
-  if (counter) {
+  if (counter && counterChargeByCavalryOnInfantry(d, c, t)) {
+    // Part 4, Confrontation: infantry and cavalry both charging: the infantry goes a quarter of the
+    // distance between them, then the cavalry (here the counter-charging target) into contact.
     const gap = unitDistance(d.tableUnit(c), d.tableUnit(t));
-    advanceOn(d, t, c, gap / 2, 'charge-contact', 'counter-charge');
+    const first = advanceOn(d, c, t, gap / 4, 'charge-contact', 'charge-contact');
+    if (!isActive(d, c) || !isActive(d, t)) return;
+    const rest = unitDistance(d.tableUnit(c), d.tableUnit(t));
+    const res = advanceOn(d, t, c, rest + CONTACT_REACH, 'charge-contact', 'counter-charge');
     d.patchUnit(t, { activated: true });
     d.clearUnit(t, ['charge']);
-    straight = true;
+    if (!res?.contact || !isActive(d, c) || !isActive(d, t)) {
+      d.emit({ type: 'charge-ended', visibleTo: 'all', unit: c, target: t, outcome: 'no-contact' });
+      return;
+    }
+    contact(d, c, t, { straight: true, counter, remaining: Math.max(0, ch.remaining - (first?.moved ?? 0)) });
+    return;
+  }
+  if (counter) {
+    // Part 4, Confrontation: both infantry or both cavalry meet half way; infantry and cavalry: the
+    // infantry (here the target) goes a quarter of the distance, then the cavalry into contact.
+    const gap = unitDistance(d.tableUnit(c), d.tableUnit(t));
+    const share = d.unit(t).arm === 'infantry' && d.unit(c).arm === 'cavalry' ? 4 : 2;
+    advanceOn(d, t, c, gap / share, 'charge-contact', 'counter-charge');
+    d.patchUnit(t, { activated: true });
+    d.clearUnit(t, ['charge']);
   }
   if (!isActive(d, c) || !isActive(d, t)) return;
   const bonus = chargeBonusOf(d, c);
@@ -384,8 +465,16 @@ function resolveCharge(d: Draft, c: UnitId): void {
     d.emit({ type: 'charge-ended', visibleTo: 'all', unit: c, target: t, outcome: 'no-contact' });
     return;
   }
-  straight = counter || res.moved >= bonus - 0.05;
+  const straight = counter || res.moved >= bonus - 0.05;
   contact(d, c, t, { straight, counter, remaining: Math.max(0, ch.remaining - res.moved) });
+}
+
+/** Inches beyond the gap that a unit moving into contact is given (it stops on touching). */
+const CONTACT_REACH = 0.05;
+
+/** An infantry charger met by a cavalry counter-charge (the cavalry moves into contact). */
+function counterChargeByCavalryOnInfantry(d: Draft, c: UnitId, t: UnitId): boolean {
+  return d.unit(c).arm === 'infantry' && d.unit(t).arm === 'cavalry';
 }
 
 interface ContactFacts {

@@ -111,6 +111,10 @@ export function describeEvent(e: JcEvent, names: Names): string | undefined {
       return `${e.general !== undefined ? `${n(e.general)} rallies ` : 'Rally: '}${n(e.unit)}${e.level !== undefined ? `: level ${e.level}, ${e.status}` : ''}: ${e.rallied ? 'rallied' : 'fails'}`;
     case 'control-regained':
       return `${n(e.unit)} ${e.regained ? 'regains control' : 'pursues on'}`;
+    case 'looting':
+      return `${n(e.unit)} loots ${e.town} for ${e.turns} turn${e.turns === 1 ? '' : 's'}`;
+    case 'looters-recalled':
+      return `${n(e.general)} ${e.recalled ? 'recalls' : 'fails to recall'} ${n(e.unit)}`;
     case 'general-moved':
       return `${n(e.general)} rides ${inches(e.inches)} to (${e.x}, ${e.y})`;
     case 'general-attached':

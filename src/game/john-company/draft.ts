@@ -38,10 +38,10 @@ const FACTS_IGNORE: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
   'forcedOrder',
   'withoutOrdersNextTest',
   'lastOrder',
-  'continuing',
   'colours',
   'unitCommanderWounded',
   'quitting',
+  'looting',
   'charge',
   'pursuing',
   'changedOrder',
@@ -59,7 +59,7 @@ const MOVES_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
 ]);
 
 const groundCache = new WeakMap<Readonly<Record<string, TerrainFeature>>, Ground>();
-const sightCache = new WeakMap<TableState, JohnCompanySight>();
+const sightCache = new WeakMap<TableState['units'], Map<string, JohnCompanySight>>();
 
 /** The table's prepared ground for moves: built once per terrain (it never changes during a battle). */
 export function groundOf(table: TableState): Ground {
@@ -71,12 +71,37 @@ export function groundOf(table: TableState): Ground {
   return g;
 }
 
-/** Line of sight over one table state, built once per state (states share unchanged tables). */
-export function sightOf(table: TableState): JohnCompanySight {
-  let s = sightCache.get(table);
+/**
+ * The units on the table that defend the town they may be in, for line of sight (Part 4, Line Of Sight
+ * D, "Units defending a town/village are visible to any unit with a clear line of sight to the town"):
+ * those on Hold, Part 4's Defend orders (their order this turn once shown, else a continuing Hold).
+ */
+export function townDefendersOf(units: Readonly<Record<UnitId, JcUnit>>, table: TableState): UnitId[] {
+  const out: UnitId[] = [];
+  for (const id of Object.keys(table.units)) {
+    const u = units[id];
+    if (u && (u.order ?? u.continuing?.order) === 'hold') out.push(id);
+  }
+  return out;
+}
+
+/**
+ * Line of sight between the units of a table, built once per set of unit states and town defenders
+ * (states share unchanged tables and unit records). Generals are no part of it: their stands never
+ * block a sight line, so a table that differs only in where the Generals are has the same sight between
+ * its units.
+ */
+export function sightOf(table: TableState, townDefenders: readonly UnitId[]): JohnCompanySight {
+  let byDefenders = sightCache.get(table.units);
+  if (!byDefenders) {
+    byDefenders = new Map();
+    sightCache.set(table.units, byDefenders);
+  }
+  const key = townDefenders.join('\n');
+  let s = byDefenders.get(key);
   if (!s) {
-    s = new JohnCompanySight(table);
-    sightCache.set(table, s);
+    s = new JohnCompanySight(table, { townDefenders });
+    byDefenders.set(key, s);
   }
   return s;
 }
@@ -105,10 +130,15 @@ export class Draft {
   private generals: Record<GeneralId, JcGeneral>;
   private generalsCopied = false;
   private readonly baseTable: TableState;
+  /**
+   * The table's records of units and Generals: copied before the first change, and again after each
+   * table handed out by `table()`, so that a table (and every cache keyed by it or its records) never
+   * changes once seen.
+   */
   private tableUnits: Record<UnitId, UnitState>;
-  private tableUnitsCopied = false;
+  private tableUnitsOwn = false;
   private tableGenerals: Record<GeneralId, GeneralState>;
-  private tableGeneralsCopied = false;
+  private tableGeneralsOwn = false;
   private tableCache: TableState | undefined;
   private factsCache: JcTableFacts | undefined;
   private moveCache: MoveContext | undefined;
@@ -216,6 +246,11 @@ export class Draft {
     return Object.values(this.generals);
   }
 
+  /** Every General by id, as they are now (read only; it changes with the draft). */
+  generalsById(): Readonly<Record<GeneralId, JcGeneral>> {
+    return this.generals;
+  }
+
   setGeneral(g: JcGeneral): void {
     if (!this.generalsCopied) {
       this.generals = { ...this.generals };
@@ -241,8 +276,11 @@ export class Draft {
   // The table
 
   table(): TableState {
-    if (!this.tableCache)
+    if (!this.tableCache) {
       this.tableCache = { ...this.baseTable, units: this.tableUnits, generals: this.tableGenerals };
+      this.tableUnitsOwn = false;
+      this.tableGeneralsOwn = false;
+    }
     return this.tableCache;
   }
 
@@ -261,22 +299,30 @@ export class Draft {
   }
 
   setTableUnit(u: UnitState): void {
-    if (!this.tableUnitsCopied) {
-      this.tableUnits = { ...this.tableUnits };
-      this.tableUnitsCopied = true;
-    }
-    this.tableUnits[u.id] = u;
+    this.ownTableUnits()[u.id] = u;
     this.tableChanged();
   }
 
   removeTableUnit(id: UnitId): void {
     if (!this.tableUnits[id]) return;
-    if (!this.tableUnitsCopied) {
-      this.tableUnits = { ...this.tableUnits };
-      this.tableUnitsCopied = true;
-    }
-    delete this.tableUnits[id];
+    delete this.ownTableUnits()[id];
     this.tableChanged();
+  }
+
+  private ownTableUnits(): Record<UnitId, UnitState> {
+    if (!this.tableUnitsOwn) {
+      this.tableUnits = { ...this.tableUnits };
+      this.tableUnitsOwn = true;
+    }
+    return this.tableUnits;
+  }
+
+  private ownTableGenerals(): Record<GeneralId, GeneralState> {
+    if (!this.tableGeneralsOwn) {
+      this.tableGenerals = { ...this.tableGenerals };
+      this.tableGeneralsOwn = true;
+    }
+    return this.tableGenerals;
   }
 
   tableGeneral(id: GeneralId): GeneralState | undefined {
@@ -284,21 +330,13 @@ export class Draft {
   }
 
   setTableGeneral(g: GeneralState): void {
-    if (!this.tableGeneralsCopied) {
-      this.tableGenerals = { ...this.tableGenerals };
-      this.tableGeneralsCopied = true;
-    }
-    this.tableGenerals[g.id] = g;
+    this.ownTableGenerals()[g.id] = g;
     this.tableChanged();
   }
 
   removeTableGeneral(id: GeneralId): void {
     if (!this.tableGenerals[id]) return;
-    if (!this.tableGeneralsCopied) {
-      this.tableGenerals = { ...this.tableGenerals };
-      this.tableGeneralsCopied = true;
-    }
-    delete this.tableGenerals[id];
+    delete this.ownTableGenerals()[id];
     this.tableChanged();
   }
 
@@ -319,13 +357,22 @@ export class Draft {
         { units: this.units, generals: this.generals, turn: this.turn, scenario: this.scenario },
         (id) => this.tableUnits[id] !== undefined,
       );
-      this.factsCache = new JcTableFacts(table, forces, { sight: sightOf(table) });
+      const defenders = townDefendersOf(this.units, table);
+      this.factsCache = new JcTableFacts(table, forces, { sight: () => sightOf(table, defenders) });
     }
     return this.factsCache;
   }
 
+  /** Line of sight on the table as it is now, town defenders included. */
   sight(): JohnCompanySight {
-    return sightOf(this.table());
+    const ground = this.spottingGround();
+    return sightOf(ground.table, ground.townDefenders);
+  }
+
+  /** What spotting depends on now (view.ts `isSpotted`): the table and its town defenders. */
+  spottingGround(): { readonly table: TableState; readonly townDefenders: readonly UnitId[] } {
+    const table = this.table();
+    return { table, townDefenders: townDefendersOf(this.units, table) };
   }
 
   /** The table ready for `resolveMove`. */

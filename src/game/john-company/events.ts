@@ -175,6 +175,20 @@ export type JcEvent = JcEventBase &
       }
     | { readonly type: 'control-regained'; readonly unit: UnitId; readonly regained: boolean }
     | {
+        /** Irregulars who quit the battle reach a town and loot it for `turns` turns. */
+        readonly type: 'looting';
+        readonly unit: UnitId;
+        readonly town: string;
+        readonly turns: number;
+      }
+    | {
+        /** A General reaches irregulars making for a town: one die under his Leadership modifier recalls them. */
+        readonly type: 'looters-recalled';
+        readonly unit: UnitId;
+        readonly general: GeneralId;
+        readonly recalled: boolean;
+      }
+    | {
         readonly type: 'general-moved';
         readonly general: GeneralId;
         readonly x: number;

@@ -56,8 +56,18 @@ export function commandRadius(scenario: JcScenarioFacts, g: JcGeneral): number {
   return Math.max(0, r);
 }
 
-/** The unit's state as the table's facts read it. */
+const factsStates = new WeakMap<JcUnit, { readonly turn: number; readonly state: JcUnitState }>();
+
+/** The unit's state as the table's facts read it (worked out once per unit state and turn). */
 export function unitFactsState(unit: JcUnit, turn: number): JcUnitState {
+  const known = factsStates.get(unit);
+  if (known?.turn === turn) return known.state;
+  const state = factsStateOf(unit, turn);
+  factsStates.set(unit, { turn, state });
+  return state;
+}
+
+function factsStateOf(unit: JcUnit, turn: number): JcUnitState {
   const order = unit.order;
   return {
     ...(unit.status ? { status: unit.status } : {}),

@@ -14,6 +14,7 @@ import {
   orderProblem,
   ordersLeft,
   responseProblem,
+  supportingWhenCharged,
   supportProblem,
   touchesFront,
 } from './apply.ts';
@@ -26,7 +27,7 @@ import { checkMove, formProblem, mayFireNow, moveProblem, moverOf } from './opti
 import { aimableBatteries, rallyGeneral, usableOrders } from './sequence.ts';
 import type { GeneralActivation, JcGameState, UnitActivation } from './state.ts';
 import { isActive, unitDistance } from './units.ts';
-import { spotted } from './view.ts';
+import { groundOfState, isSpotted } from './view.ts';
 
 /**
  * `legalCommands`: a finite, representative list of what the deciding side may do now, every one of
@@ -62,12 +63,12 @@ export function legalCommands(state: JcGameState, side: string): JcCommand[] {
 /** Enemy units a side has spotted, nearest first from a unit, within `reach` inches. */
 function enemiesNear(d: Draft, state: JcGameState, id: UnitId, reach: number, max: number): UnitState[] {
   const me = d.tableUnit(id);
-  const seen = spotted(state.table, me.side);
+  const ground = groundOfState(state);
   const near: { u: UnitState; dist: number }[] = [];
   for (const u of Object.values(state.table.units)) {
-    if (u.side === me.side || !seen.has(u.id)) continue;
+    if (u.side === me.side) continue;
     const dist = unitDistance(me, u, reach);
-    if (dist <= reach) near.push({ u, dist });
+    if (dist <= reach && isSpotted(ground, me.side, u.id)) near.push({ u, dist });
   }
   return near
     .sort((a, b) => a.dist - b.dist || (a.u.id < b.u.id ? -1 : 1))
@@ -181,12 +182,15 @@ const RESPONSES: readonly OrderId[] = [
 ];
 
 function responseCommands(d: Draft, target: UnitId, charger: UnitId): JcCommand[] {
-  const out: JcCommand[] = [{ type: 'respond-to-charge', unit: target }];
-  const supports = d
-    .allUnits()
-    .filter((u) => !supportProblem(d, u.id, target, charger))
-    .map((u) => u.id);
-  if (supports.length > 0) out.push({ type: 'respond-to-charge', unit: target, supports });
+  const out: JcCommand[] = [];
+  if (!supportingWhenCharged(d, target)) {
+    out.push({ type: 'respond-to-charge', unit: target });
+    const supports = d
+      .allUnits()
+      .filter((u) => !supportProblem(d, u.id, target, charger))
+      .map((u) => u.id);
+    if (supports.length > 0) out.push({ type: 'respond-to-charge', unit: target, supports });
+  }
   for (const order of RESPONSES) {
     const t = order === 'charge' ? charger : undefined;
     if (responseProblem(d, target, charger, order, t)) continue;
@@ -215,9 +219,10 @@ function unitCommands(d: Draft, state: JcGameState, a: UnitActivation): JcComman
     out.push({ type: 'deploy-light-company', unit: id });
   if (!a.mayRally && !rejoinProblem(d, id)) out.push({ type: 'rejoin-light-company', unit: id });
   if (mayFireNow(d, a)) {
-    const seen = spotted(state.table, u.side);
+    const facts = d.facts();
+    const ground = groundOfState(state);
     for (const e of Object.values(state.table.units)) {
-      if (e.side === u.side || !seen.has(e.id)) continue;
+      if (e.side === u.side || !facts.mayReach(id, e.id) || !isSpotted(ground, u.side, e.id)) continue;
       if (fireCheck(d, id, e.id).ok) out.push({ type: 'fire', unit: id, target: e.id });
     }
   }
@@ -343,19 +348,64 @@ function generalCommands(d: Draft, a: GeneralActivation): JcCommand[] {
     for (const u of Object.values(d.table().units))
       if (u.side === a.side && left >= 5 && touchesFront(d, gid, u.id))
         out.push({ type: 'attach-general', general: gid, unit: u.id });
+    const ends: { x: number; y: number }[] = [];
     for (const p of ridePoints(d, gid)) {
-      const cost = generalPathCost(d, gid, p.x, p.y);
-      if (cost !== undefined && cost <= left + 1e-9 && cost > 0.01)
-        out.push({ type: 'move-general', general: gid, x: p.x, y: p.y });
+      const end = rideToward(d, gid, p, left);
+      if (!end || ends.some((e) => Math.hypot(e.x - end.x, e.y - end.y) < RIDES_APART)) continue;
+      ends.push(end);
+      out.push({ type: 'move-general', general: gid, x: end.x, y: end.y });
     }
   }
   out.push({ type: 'end-activation' });
   return out;
 }
 
+/** Inches: a ride ending this close to one already listed is left out (units beyond reach the same way). */
+const RIDES_APART = 2;
+
+/** Halvings tried when a ride towards a point must be cut short where the ground costs more. */
+const RIDE_SEARCH_STEPS = 12;
+
 /**
- * Where a General might ride: to touch the front of each of his units that is out of his Command
- * Radius, needs rallying, or is nearest the enemy; and halfway towards the middle of his command.
+ * Where a General riding straight towards `p` gets with `left` inches (Part 3, Movement of General
+ * Officers): `p` itself when he can pay for the ride there, else the farthest point on the way there
+ * that he can pay for (terrain costed; on even ground his inches left over the ride's cost of the
+ * whole way). Points are rounded to a hundredth of an inch. Undefined when he cannot get anywhere.
+ */
+function rideToward(
+  d: Draft,
+  gid: GeneralId,
+  p: { readonly x: number; readonly y: number },
+  left: number,
+): { x: number; y: number } | undefined {
+  const from = d.tableGeneral(gid)!.stand;
+  const at = (f: number) => ({
+    x: round(from.x + (p.x - from.x) * f),
+    y: round(from.y + (p.y - from.y) * f),
+  });
+  const paid = (q: { x: number; y: number }) => {
+    const cost = generalPathCost(d, gid, q.x, q.y);
+    return cost !== undefined && cost <= left + 1e-9 && cost > 0.01;
+  };
+  const whole = generalPathCost(d, gid, p.x, p.y);
+  if (whole !== undefined && whole <= left + 1e-9) return whole > 0.01 ? at(1) : undefined;
+  const guess = whole !== undefined && whole > 0 ? Math.min(1, left / whole) : 1;
+  if (paid(at(guess))) return at(guess);
+  let lo = 0;
+  let hi = guess;
+  for (let i = 0; i < RIDE_SEARCH_STEPS; i++) {
+    const mid = (lo + hi) / 2;
+    if (paid(at(mid))) lo = mid;
+    else hi = mid;
+  }
+  return lo > 0 ? at(lo) : undefined;
+}
+
+/**
+ * Where a General might ride: to touch the front of each unit of his command (or of his side, when he
+ * commands none), those needing a rally first, then the nearest; and halfway towards the middle of his
+ * command. A unit too far for one activation is ridden towards (`rideToward`), so that he can bring it
+ * back within his Command Radius.
  */
 function ridePoints(d: Draft, gid: GeneralId): { x: number; y: number }[] {
   const g = d.general(gid);
@@ -373,15 +423,14 @@ function ridePoints(d: Draft, gid: GeneralId): { x: number; y: number }[] {
         ju.routing || ju.mandatoryMove !== undefined || ju.status === 'Shaken' || ju.status === 'Wavering';
       return { u, dist: Math.hypot(x - stand.stand.x, y - stand.stand.y), needs };
     })
-    .sort((a, b) => Number(b.needs) - Number(a.needs) || a.dist - b.dist || (a.u.id < b.u.id ? -1 : 1))
-    .slice(0, 3);
+    .sort((a, b) => Number(b.needs) - Number(a.needs) || a.dist - b.dist || (a.u.id < b.u.id ? -1 : 1));
   const out: { x: number; y: number }[] = [];
   const depth = stand.stand.depth;
   for (const { u } of scored) {
     const a = frontCentre(u);
-    const x = a.x + cosDegrees(u.facing) * (depth / 2 + 0.02);
-    const y = a.y + sinDegrees(u.facing) * (depth / 2 + 0.02);
-    if (x >= 0 && y >= 0 && x <= table.width && y <= table.depth) out.push({ x: round(x), y: round(y) });
+    const x = Math.max(0, Math.min(table.width, a.x + cosDegrees(u.facing) * (depth / 2 + 0.02)));
+    const y = Math.max(0, Math.min(table.depth, a.y + sinDegrees(u.facing) * (depth / 2 + 0.02)));
+    out.push({ x: round(x), y: round(y) });
   }
   if (pool.length > 0) {
     let sx = 0;
@@ -391,10 +440,8 @@ function ridePoints(d: Draft, gid: GeneralId): { x: number; y: number }[] {
       sx += x;
       sy += y;
     }
-    const cx = sx / pool.length;
-    const cy = sy / pool.length;
-    const mx = (stand.stand.x + cx) / 2;
-    const my = (stand.stand.y + cy) / 2 - 0;
+    const mx = (stand.stand.x + sx / pool.length) / 2;
+    const my = (stand.stand.y + sy / pool.length) / 2;
     out.push({
       x: round(Math.max(0, Math.min(table.width, mx))),
       y: round(Math.max(0, Math.min(table.depth, my))),

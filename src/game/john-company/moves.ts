@@ -152,6 +152,29 @@ export function commitMove(d: Draft, id: UnitId, report: MoveReport, reason: Mov
   return true;
 }
 
+/**
+ * A unit marching its Normal Move in a direction, in formation (quitting the battle, or irregulars
+ * making for a town to loot): it turns to face the way, then advances, stopping short of anything in
+ * its way. Returns false when it left the table.
+ */
+export function marchTowards(d: Draft, id: UnitId, direction: number, inches = normalMove(d, id)): boolean {
+  const me = d.tableUnit(id);
+  const turn = ((direction - me.facing + 540) % 360) - 180;
+  const report = engineMove(
+    d,
+    id,
+    (n) => [
+      ...(Math.abs(turn) > 0.5 ? [{ kind: 'face' as const, degrees: turn }] : []),
+      ...(n > 0 ? [{ kind: 'advance' as const, inches: n }] : []),
+    ],
+    inches,
+    'mandatory',
+    'normal',
+    [],
+  );
+  return report ? commitMove(d, id, report, 'quit') : true;
+}
+
 /** The direction from one unit's centre to another's. */
 function bearingBetween(from: UnitState, to: UnitState): number {
   const [x0, y0] = unitCentre(from.stands);

@@ -206,8 +206,9 @@ export function anythingToDo(d: Draft, a: UnitActivation): boolean {
 function canFireAny(d: Draft, id: UnitId): boolean {
   const u = d.unit(id);
   if (!u.profile.weapon) return false;
+  const facts = d.facts();
   for (const e of Object.values(d.table().units)) {
-    if (e.side === u.side) continue;
+    if (e.side === u.side || !facts.mayReach(id, e.id)) continue;
     if (fireCheck(d, id, e.id).ok) return true;
   }
   return false;

@@ -17,7 +17,8 @@ import { chargesAtCard, immediateCharge, launchCharge, mustPursue } from './comb
 import type { Draft } from './draft.ts';
 import { commandersEvent, eventOfficer, replaceOfficers, unitEvent } from './effects.ts';
 import { effectiveCommander, isActiveGeneral } from './forces.ts';
-import { chargeBonusOf, commitMove, engineMove, homeward, mandatoryMove, normalMove } from './moves.ts';
+import { goesLooting, loot } from './looting.ts';
+import { chargeBonusOf, homeward, mandatoryMove, marchTowards, normalMove } from './moves.ts';
 import { anythingToDo } from './options.ts';
 import type { JcUnit, UnitActivation } from './state.ts';
 import {
@@ -556,9 +557,15 @@ function generalCard(d: Draft, gid: GeneralId): boolean {
 /**
  * Quit The Battle (Part 4, Units Without Orders; events): the unit marches towards its base edge in
  * formation, not Disordered, until a General of its chain of command joins it, who recovers it.
+ * Irregulars go looting instead (looting.ts).
  */
 function quit(d: Draft, id: UnitId): void {
   const u = d.unit(id);
+  d.patchUnit(id, { activated: true });
+  if (goesLooting(u)) {
+    loot(d, id);
+    return;
+  }
   const chain = chainGenerals(d, u.commander);
   const me = d.tableUnit(id);
   const recovered = Object.values(d.table().generals).some(
@@ -566,27 +573,11 @@ function quit(d: Draft, id: UnitId): void {
       chain.has(g.id) &&
       (g.attachedTo === id || me.stands.some((s) => rectDistance(s, g.stand) <= CONTACT_TOLERANCE)),
   );
-  d.patchUnit(id, { activated: true });
   if (recovered) {
     d.patchUnit(id, { quitting: false, order: 'hold' });
     return;
   }
-  const dir = homeward(d, id);
-  const turn = ((dir - me.facing + 540) % 360) - 180;
-  const inches = normalMove(d, id);
-  const report = engineMove(
-    d,
-    id,
-    (n) => [
-      ...(Math.abs(turn) > 0.5 ? [{ kind: 'face' as const, degrees: turn }] : []),
-      ...(n > 0 ? [{ kind: 'advance' as const, inches: n }] : []),
-    ],
-    inches,
-    'mandatory',
-    'normal',
-    [],
-  );
-  if (report) commitMove(d, id, report, 'quit');
+  marchTowards(d, id, homeward(d, id));
 }
 
 function chainGenerals(d: Draft, commander: GeneralId): Set<GeneralId> {
@@ -622,7 +613,8 @@ export function rallyGeneral(d: Draft, id: UnitId, by?: GeneralId): GeneralId | 
     const eu = d.unit(e.id);
     const troop = MOVEMENT_RATES.troops[eu.profile.troop];
     if (troop.arm === 'artillery' || eu.routing) continue;
-    if (unitDistance(e, me) <= normalMove(d, e.id) + chargeBonusOf(d, e.id)) return undefined;
+    const reach = normalMove(d, e.id) + chargeBonusOf(d, e.id);
+    if (unitDistance(e, me, reach) <= reach) return undefined;
   }
   const chain = chainGenerals(d, u.commander);
   for (const g of Object.values(d.table().generals)) {
@@ -773,10 +765,7 @@ function endTurn(d: Draft): void {
 
 /** Which General's orders a unit uses: its commander (or who replaces him). */
 export function orderingGeneral(d: Draft, id: UnitId): GeneralId | undefined {
-  const u = d.unit(id);
-  const gens: Record<GeneralId, ReturnType<Draft['general']>> = {};
-  for (const g of d.allGenerals()) gens[g.id] = g;
-  return effectiveCommander(gens, u.commander);
+  return effectiveCommander(d.generalsById(), d.unit(id).commander);
 }
 
 /** Charging and the Charge Bonus need a unit that may charge: not artillery, not in skirmish order. */

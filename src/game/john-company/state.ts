@@ -158,6 +158,11 @@ export interface JcUnit {
   readonly pursuing?: UnitId;
   /** Quit the battle: it heads for its base edge until a General of its chain reaches it. */
   readonly quitting: boolean;
+  /**
+   * Irregulars who quit the battle go looting (Part 4, Without Orders 5): the town they make for, and
+   * once there the turns of looting left (0: done, they march off). Absent for everyone else.
+   */
+  readonly looting?: { readonly town: string; readonly turnsLeft?: number };
   /** Its light company, while it is out skirmishing (Part 4, Skirmishers: light companies). */
   readonly lightCompany?: UnitId;
   /** For a light company out of its battalion: the battalion. */

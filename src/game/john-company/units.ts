@@ -1,5 +1,5 @@
 import { normalizeDegrees } from '../../core/geometry/angles.ts';
-import { rectDistance } from '../../core/geometry/rectangles.ts';
+import { BOX_STRIDE, boxDistance, packBox } from '../../core/geometry/rectangles.ts';
 import type { AppliedModifier } from '../../core/rules/modifiers.ts';
 import type { UnitId, UnitStandState, UnitState } from '../../core/table/model.ts';
 import type {
@@ -43,17 +43,53 @@ function circleOf(u: UnitState): readonly [number, number, number] {
   return c;
 }
 
+/** A unit's stands packed as boxes (rectangles.ts), then each stand's circumradius; once per unit state. */
+const packedStands = new WeakMap<UnitState, { readonly boxes: Float64Array; readonly radii: Float64Array }>();
+
+function packedOf(u: UnitState): { readonly boxes: Float64Array; readonly radii: Float64Array } {
+  let p = packedStands.get(u);
+  if (!p) {
+    const boxes = new Float64Array(u.stands.length * BOX_STRIDE);
+    const radii = new Float64Array(u.stands.length);
+    u.stands.forEach((s, i) => {
+      packBox(s, boxes, i * BOX_STRIDE);
+      radii[i] = Math.hypot(s.width, s.depth) / 2;
+    });
+    p = { boxes, radii };
+    packedStands.set(u, p);
+  }
+  return p;
+}
+
+/** Slack (inches) for the circle bounds that let `unitDistance` skip pairs of stands. */
+const BOUND_SLACK = 1e-9;
+
 /**
  * Edge-to-edge distance between two units' nearest stands; when it is surely more than `beyond`, any
- * number above `beyond` (the bounding circles decide it without measuring stands).
+ * number above `beyond` (the bounding circles decide it without measuring stands). Pairs of stands
+ * whose circles are already further apart than the nearest pair found are not measured.
  */
 export function unitDistance(a: UnitState, b: UnitState, beyond = Number.POSITIVE_INFINITY): number {
   const [ax, ay, ar] = circleOf(a);
   const [bx, by, br] = circleOf(b);
   const apart = Math.hypot(ax - bx, ay - by) - ar - br;
   if (apart > beyond) return apart;
+  const pa = packedOf(a);
+  const pb = packedOf(b);
   let best = Number.POSITIVE_INFINITY;
-  for (const s of a.stands) for (const t of b.stands) best = Math.min(best, rectDistance(s, t));
+  for (let i = 0; i < a.stands.length; i++) {
+    const x = pa.boxes[i * BOX_STRIDE]!;
+    const y = pa.boxes[i * BOX_STRIDE + 1]!;
+    for (let j = 0; j < b.stands.length; j++) {
+      const near =
+        Math.hypot(x - pb.boxes[j * BOX_STRIDE]!, y - pb.boxes[j * BOX_STRIDE + 1]!) -
+        pa.radii[i]! -
+        pb.radii[j]!;
+      if (near > best + BOUND_SLACK) continue;
+      const dist = boxDistance(pa.boxes, i * BOX_STRIDE, pb.boxes, j * BOX_STRIDE);
+      if (dist < best) best = dist;
+    }
+  }
   return best;
 }
 
@@ -124,12 +160,18 @@ export function removeStands(d: Draft, id: UnitId, count: number, cause: string)
   return removed;
 }
 
-/** The unit leaves the table for good: its card leaves the deck; attached Generals stay where they are. */
+/**
+ * The unit leaves the table for good: its card leaves the deck, it charges nobody any more (its
+ * targets no longer count it among their chargers: negative 8 counts the chargers on the table), and
+ * attached Generals leave with it or stay where they are.
+ */
 export function leaveTable(d: Draft, id: UnitId, why: OffTable): void {
   if (!d.onTable(id)) return;
   d.removeTableUnit(id);
   d.patchUnit(id, { offTable: why, activated: true });
   d.clearUnit(id, ['charge', 'pursuing']);
+  for (const u of d.allUnits())
+    if (u.chargedBy.includes(id)) d.patchUnit(u.id, { chargedBy: u.chargedBy.filter((c) => c !== id) });
   d.movementDeck = {
     drawPile: d.movementDeck.drawPile.filter((c) => c !== id),
     discards: d.movementDeck.discards.filter((c) => c !== id),

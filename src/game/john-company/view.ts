@@ -10,7 +10,7 @@ import type {
 import { unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import type { OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import type { GameResult, Viewer } from '../engine/game.ts';
-import { sightOf } from './draft.ts';
+import { sightOf, townDefendersOf } from './draft.ts';
 import type { JcEvent } from './events.ts';
 import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, OrderCounter, SequenceNode } from './state.ts';
 
@@ -26,7 +26,12 @@ import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, OrderCounter, Seq
 const SCREEN_DEPTH = 3;
 const SCREEN_DEPTH_CAVALRY = 6;
 
-const spottingCache = new WeakMap<TableState, Map<SideId, ReadonlySet<UnitId>>>();
+/** What each side has spotted, per set of unit states: each enemy unit as first asked about, and the whole set. */
+interface Spotting {
+  readonly units: Map<SideId, Map<UnitId, boolean>>;
+  readonly sets: Map<SideId, ReadonlySet<UnitId>>;
+}
+const spottingCache = new WeakMap<TableState['units'], Map<string, Spotting>>();
 const SEGMENT = new Float64Array(4);
 const BOX = new Float64Array(BOX_STRIDE);
 
@@ -65,47 +70,92 @@ function screened(table: TableState, target: UnitState, vx: number, vy: number):
   return false;
 }
 
+/** The table and the town defenders (draft.ts `townDefendersOf`) that spotting depends on. */
+export interface SpottingGround {
+  readonly table: TableState;
+  readonly townDefenders: readonly UnitId[];
+}
+
+/** The spotting ground of a state. */
+export function groundOfState(state: Pick<JcGameState, 'table' | 'units'>): SpottingGround {
+  return { table: state.table, townDefenders: townDefendersOf(state.units, state.table) };
+}
+
+function spottingOf(ground: SpottingGround): Spotting {
+  let byDefenders = spottingCache.get(ground.table.units);
+  if (!byDefenders) {
+    byDefenders = new Map();
+    spottingCache.set(ground.table.units, byDefenders);
+  }
+  const key = ground.townDefenders.join('\n');
+  let spotting = byDefenders.get(key);
+  if (!spotting) {
+    spotting = { units: new Map(), sets: new Map() };
+    byDefenders.set(key, spotting);
+  }
+  return spotting;
+}
+
 /**
- * The enemy units each side has spotted on a table: a unit is spotted when a unit of the side sees one
- * of its stands (John Company line of sight) and no skirmish line of its own screens it from that
- * unit. Built once per table state.
+ * Whether `side` has spotted the enemy unit `target`: a unit of the side sees one of its stands (John
+ * Company line of sight, town defenders included) and no skirmish line of its own screens it from that
+ * unit. Worked out once per set of unit states and town defenders (Generals play no part in it).
  */
-export function spotted(table: TableState, side: SideId): ReadonlySet<UnitId> {
-  let bySide = spottingCache.get(table);
-  if (!bySide) {
-    bySide = new Map();
-    spottingCache.set(table, bySide);
+export function isSpotted(ground: SpottingGround, side: SideId, target: UnitId): boolean {
+  const spotting = spottingOf(ground);
+  let known = spotting.units.get(side);
+  if (!known) {
+    known = new Map();
+    spotting.units.set(side, known);
   }
-  let seen = bySide.get(side);
-  if (seen) return seen;
-  const sight = sightOf(table);
-  const out = new Set<UnitId>();
-  const viewers = Object.values(table.units).filter((u) => u.side === side);
-  for (const target of Object.values(table.units)) {
-    if (target.side === side) continue;
-    for (const v of viewers) {
-      if (!sight.unitSeesUnit(v.id, target.id)) continue;
-      const [vx, vy] = unitCentre(v.stands);
-      if (screened(table, target, vx, vy)) continue;
-      out.add(target.id);
-      break;
-    }
+  let seen = known.get(target);
+  if (seen === undefined) {
+    seen = seenBySide(ground, side, target);
+    known.set(target, seen);
   }
-  seen = out;
-  bySide.set(side, seen);
   return seen;
+}
+
+function seenBySide(ground: SpottingGround, side: SideId, id: UnitId): boolean {
+  const table = ground.table;
+  const target = table.units[id];
+  if (!target || target.side === side) return false;
+  const sight = sightOf(table, ground.townDefenders);
+  for (const v of Object.values(table.units)) {
+    if (v.side !== side || !sight.unitSeesUnit(v.id, id)) continue;
+    const [vx, vy] = unitCentre(v.stands);
+    if (!screened(table, target, vx, vy)) return true;
+  }
+  return false;
+}
+
+/** The enemy units a side has spotted (see `isSpotted`). */
+export function spotted(ground: SpottingGround, side: SideId): ReadonlySet<UnitId> {
+  const spotting = spottingOf(ground);
+  let set = spotting.sets.get(side);
+  if (!set) {
+    const out = new Set<UnitId>();
+    for (const target of Object.values(ground.table.units))
+      if (target.side !== side && isSpotted(ground, side, target.id)) out.add(target.id);
+    set = out;
+    spotting.sets.set(side, set);
+  }
+  return set;
 }
 
 /** Whether `viewer` may see unit `id` now (own units always; units off the table are public). */
 export function unitVisibleTo(state: JcGameState, viewer: Viewer, id: UnitId): boolean {
+  return visibleOnGround(state, groundOfState(state), viewer, id);
+}
+
+function visibleOnGround(state: JcGameState, ground: SpottingGround, viewer: Viewer, id: UnitId): boolean {
   const unit = state.units[id];
   if (!unit) return true;
   if (!state.table.units[id]) return true;
   if (viewer === unit.side) return true;
-  if (viewer === 'spectator') {
-    return state.scenario.sides.every((s) => s === unit.side || spotted(state.table, s).has(id));
-  }
-  return spotted(state.table, viewer).has(id);
+  if (viewer === 'spectator')
+    return state.scenario.sides.every((s) => s === unit.side || isSpotted(ground, s, id));
+  return isSpotted(ground, viewer, id);
 }
 
 /** A unit as another side or a spectator sees it: its counter face down until revealed. */
@@ -135,8 +185,21 @@ export interface JcView {
   readonly result?: GameResult;
 }
 
+/** Units and Generals as the other side sees them, once per unit or General state. */
+const othersUnitViews = new WeakMap<JcUnit, UnitView>();
+const othersGeneralViews = new WeakMap<JcGeneral, GeneralView>();
+
 function unitView(u: JcUnit, own: boolean): UnitView {
   if (own) return u;
+  let v = othersUnitViews.get(u);
+  if (!v) {
+    v = othersUnitView(u);
+    othersUnitViews.set(u, v);
+  }
+  return v;
+}
+
+function othersUnitView(u: JcUnit): UnitView {
   const { counter, forcedOrder: _f, ...rest } = u;
   if (!counter) return rest;
   if (counter.revealed) return { ...rest, counter };
@@ -147,8 +210,13 @@ function unitView(u: JcUnit, own: boolean): UnitView {
 
 function generalView(g: JcGeneral, own: boolean): GeneralView {
   if (own) return g;
-  const { orders: _o, ordersUsed: _u, ...rest } = g;
-  return rest;
+  let v = othersGeneralViews.get(g);
+  if (!v) {
+    const { orders: _o, ordersUsed: _u, ...rest } = g;
+    v = rest;
+    othersGeneralViews.set(g, v);
+  }
+  return v;
 }
 
 /** The state as `viewer` may see it (see the module comment). */
@@ -156,9 +224,10 @@ export function viewFor(state: JcGameState, viewer: Viewer): JcView {
   const units: Record<UnitId, UnitView> = {};
   const tableUnits: Record<UnitId, UnitState> = {};
   const hidden = new Set<UnitId>();
+  const ground = groundOfState(state);
   for (const u of Object.values(state.units)) {
     const own = viewer === u.side;
-    if (!unitVisibleTo(state, viewer, u.id)) {
+    if (!visibleOnGround(state, ground, viewer, u.id)) {
       hidden.add(u.id);
       continue;
     }
@@ -204,7 +273,7 @@ function unitsOf(e: JcEvent): UnitId[] {
   if ('unit' in e && typeof e.unit === 'string') out.push(e.unit);
   if ('target' in e && typeof e.target === 'string') out.push(e.target);
   if ('charger' in e && typeof e.charger === 'string') out.push(e.charger);
-  if (e.type === 'card-drawn') out.push(e.card);
+  if (e.type === 'card-drawn' || e.type === 'activation-ended') out.push(e.card);
   return out;
 }
 
@@ -215,11 +284,14 @@ function unitsOf(e: JcEvent): UnitId[] {
  */
 export function limitEvents(state: JcGameState, events: readonly JcEvent[]): JcEvent[] {
   const sides = state.scenario.sides;
+  let ground: SpottingGround | undefined;
   return events.map((e) => {
     if (e.visibleTo !== 'all') return e;
     const ids = unitsOf(e).filter((id) => state.units[id] !== undefined);
     if (ids.length === 0) return e;
-    const may = sides.filter((s) => ids.every((id) => unitVisibleTo(state, s, id)));
+    ground ??= groundOfState(state);
+    const on = ground;
+    const may = sides.filter((s) => ids.every((id) => visibleOnGround(state, on, s, id)));
     return may.length === sides.length ? e : { ...e, visibleTo: may };
   });
 }

@@ -33,6 +33,7 @@ import {
   frontDistance,
   insideShape,
   lineOfRetreat,
+  maximumRange,
   quarterOf,
   rangeBandAt,
   sideOfBarrier,
@@ -147,14 +148,19 @@ export interface CommandFacts {
 }
 
 export interface TableFactsOptions {
-  /** Line of sight for fire (and cover); without it every line is clear and every target in the open. */
-  readonly sight?: JohnCompanySight;
+  /**
+   * Line of sight for fire (and cover); without it every line is clear and every target in the open.
+   * A function is called when fire is first asked for (a sight costs an index of the table).
+   */
+  readonly sight?: JohnCompanySight | (() => JohnCompanySight);
 }
 
 const P = (n: number) => jc4('Reaction Test Modifiers', `positive ${n}`);
 const N = (n: number) => jc4('Reaction Test Modifiers', `negative ${n}`);
 const reading = (item: string) => musterDefault('Virtual table: facts', item);
 const ONE_DECIMAL = (x: number) => Math.round(x * 10) / 10;
+/** Inches of slack in `mayReach` (more than any rounding in the measurements). */
+const REACH_SLACK = 0.01;
 const WOODS: ReadonlySet<string> = new Set(['light-woods', 'heavy-woods']);
 const COVER_ORDER: readonly TargetCover[] = [
   'open',
@@ -230,6 +236,15 @@ export class JcTableFacts {
           g.unit.side,
           units.filter((o) => o.unit.side !== g.unit.side),
         );
+  }
+
+  private sightInUse: JohnCompanySight | undefined;
+
+  private sight(): JohnCompanySight | undefined {
+    const given = this.options.sight;
+    if (typeof given !== 'function') return given;
+    this.sightInUse ??= given();
+    return this.sightInUse;
   }
 
   private index(id: UnitId): number {
@@ -635,6 +650,21 @@ export class JcTableFacts {
   }
 
   /**
+   * False when `firer` surely cannot fire at `target` (it has no missile weapon, or the two are further
+   * apart than its longest range, bounding circle to bounding circle); true says only that `fire` must
+   * decide. A cheap filter before `fire` for callers that only want the targets it may hit.
+   */
+  mayReach(firerId: UnitId, targetId: UnitId): boolean {
+    const f = this.index(firerId);
+    const weapon = this.profiles[f]!.weapon;
+    if (weapon === undefined) return false;
+    const fg = this.units[f]!;
+    const tg = this.units[this.index(targetId)]!;
+    const apart = Math.hypot(fg.cx - tg.cx, fg.cy - tg.cy) - fg.radius - tg.radius;
+    return apart <= maximumRange(weapon) + REACH_SLACK;
+  }
+
+  /**
    * The facts of `firer`'s fire at `target` (Part 4, Small Arms And Artillery Fire): its weapon and
    * state; the stands able to fire and the range (measurement.ts); enfilade; the target's formation,
    * disorder, stands and cover (the least cover of its stands: it counts as in cover only if all of them
@@ -650,7 +680,7 @@ export class JcTableFacts {
     const targetState = this.states[t]!;
     const weapon = profile.weapon;
     if (weapon === undefined) return null;
-    const sight = this.options.sight;
+    const sight = this.sight();
     const stands = firingStands(fg, weapon, tg, sight ? { sight } : {});
     const distance = Number.isFinite(stands.distance) ? stands.distance : frontDistance(fg, tg);
     const band = rangeBandAt(weapon, distance);

@@ -517,6 +517,46 @@ describe('properties', () => {
     expect(checked).toBeGreaterThan(1000);
   });
 
+  it('inherits from the last sight over the same terrain exactly the verdicts a fresh sight gives', () => {
+    // Each table moves some units, takes one away and changes which defend their towns; every sight
+    // after the first inherits from the one before (same terrain object), and must agree with a sight
+    // built from scratch (a copy of the terrain: nothing to inherit from).
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.double({ min: 0.05, max: 6, noNaN: true }),
+        (seed, step) => {
+          let table = generateTable(seed, { units: 30, features: 25 });
+          let sight = new JohnCompanySight(table);
+          for (const [a, b] of pairs(sight.index.standCount, 1500)) sight.seesIndex(a, b);
+          for (let round = 0; round < 3; round++) {
+            const ids = Object.keys(table.units);
+            const units: Record<string, UnitState> = {};
+            ids.forEach((id, i) => {
+              const u = table.units[id]!;
+              if (i === (seed + round) % ids.length) return;
+              const dx = (i + round) % 4 === 0 ? step : 0;
+              const dy = (i + round) % 5 === 0 ? -step / 2 : 0;
+              units[id] = { ...u, stands: u.stands.map((st) => ({ ...st, x: st.x + dx, y: st.y + dy })) };
+            });
+            table = { ...table, units };
+            const defenders = Object.keys(units).filter((_, i) => (i + round) % 3 === 0);
+            const inherited = new JohnCompanySight(table, { townDefenders: defenders });
+            const fresh = new JohnCompanySight(
+              { ...table, terrain: { ...table.terrain } },
+              { townDefenders: defenders },
+            );
+            for (const [a, b] of pairs(fresh.index.standCount, 1500))
+              expect(inherited.seesIndex(a, b)).toBe(fresh.seesIndex(a, b));
+            sight = inherited;
+          }
+          expect(sight.index.standCount).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
   it('is unaffected by generals', () => {
     const table = generateTable(27);
     const alone = { ...table, generals: {} };

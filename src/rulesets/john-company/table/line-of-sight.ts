@@ -1,8 +1,16 @@
 import { flattenPoints } from '../../../core/geometry/points.ts';
 import { pointInPolygon } from '../../../core/geometry/polygons.ts';
-import { BOX_STRIDE } from '../../../core/geometry/rectangles.ts';
+import { BOX_STRIDE, segmentBoxDistance } from '../../../core/geometry/rectangles.ts';
+import { pointSegmentDistanceSq } from '../../../core/geometry/segments.ts';
 import type { RuleRef, TraceStep } from '../../../core/rules/trace.ts';
-import type { FeatureId, StandId, TableState, TerrainKind, UnitId } from '../../../core/table/model.ts';
+import type {
+  FeatureId,
+  StandId,
+  TableState,
+  TerrainFeature,
+  TerrainKind,
+  UnitId,
+} from '../../../core/table/model.ts';
 import { SightTracer } from '../../../core/table/sight-line.ts';
 import { TableIndex } from '../../../core/table/spatial-index.ts';
 import type { TargetCover } from '../tables/firing-table.ts';
@@ -97,14 +105,188 @@ const TOWN = 4;
 
 const WORKS: ReadonlySet<TerrainKind> = new Set(['entrenchment', 'fortification', 'fortified-city-wall']);
 
+/** `seesIndex` verdicts kept in a sight's memo (0: not worked out yet). */
+const SEES = 1;
+const BLOCKED = 2;
+/** How many sights back a verdict may be inherited from (older sights are let go). */
+const INHERIT_DEPTH = 4;
+/** How many recent sights over a terrain are candidates to inherit from (the nearest alike wins). */
+const INHERIT_CANDIDATES = 3;
+/**
+ * Inches: a blocking stand that came, went or moved no nearer than this to the line between two stand
+ * centres cannot have changed whether it is blocked (the tracer's contact tolerance is far smaller).
+ */
+const INHERIT_MARGIN = 0.05;
+
+/**
+ * What a sight may take from an earlier sight over the same terrain (see `JohnCompanySight`): a
+ * stand-to-stand verdict depends only on the two stands' boxes (and whether they defend a town), the
+ * terrain, and the blocking stands touching the line between them. So a verdict there still holds here
+ * when both stands are where they were and no blocking stand that changed comes near the line.
+ */
+interface Inheritance {
+  readonly from: JohnCompanySight;
+  /** Each stand's index in `from` when its box, its blocking and its town defence are as they were there; else -1. */
+  readonly same: Int32Array;
+  /** Packed boxes (rectangles.ts) of the blocking stands that came, went or moved since `from`. */
+  readonly changed: Float64Array;
+  /** Each changed box's bounding circle: x, y, radius. */
+  readonly circles: Float64Array;
+  readonly changedCount: number;
+  /** The box, aligned with the table, holding every changed box: minX, minY, maxX, maxY. */
+  readonly bounds: readonly [number, number, number, number];
+}
+
+/** What a sight reads of the terrain, by the index's zone and feature numbers (they follow the terrain alone). */
+interface TerrainSight {
+  readonly role: Uint8Array;
+  readonly zoneElevation: Float64Array;
+  readonly zoneSteep: Uint8Array;
+  readonly outlines: readonly Float64Array[];
+  readonly buildings: readonly (readonly Float64Array[])[];
+}
+
+const terrainSights = new WeakMap<Readonly<Record<string, TerrainFeature>>, TerrainSight>();
+
+/** The terrain's part of a sight, worked out once per terrain (it never changes during a battle). */
+function terrainSightOf(terrain: Readonly<Record<string, TerrainFeature>>, index: TableIndex): TerrainSight {
+  const known = terrainSights.get(terrain);
+  if (known) return known;
+  const z = index.zoneCount;
+  const role = new Uint8Array(z);
+  const zoneElevation = new Float64Array(z);
+  const zoneSteep = new Uint8Array(z);
+  for (let k = 0; k < z; k++) {
+    const f = index.features[index.zoneFeature[k]!]!;
+    if (f.kind === 'light-woods') role[k] = LIGHT;
+    else if (f.kind === 'heavy-woods') role[k] = HEAVY;
+    else if (f.kind === 'town') role[k] = TOWN;
+    else if (f.kind === 'hill') {
+      role[k] = HILL;
+      zoneElevation[k] = f.elevation;
+      zoneSteep[k] = f.steep ? 1 : 0;
+    }
+  }
+  const outlines = index.features.map((f) =>
+    'outline' in f ? flattenPoints(f.outline) : 'path' in f ? flattenPoints(f.path) : new Float64Array(0),
+  );
+  const buildings = index.features.map((f) => (f.kind === 'town' ? f.buildings.map(flattenPoints) : []));
+  const built = { role, zoneElevation, zoneSteep, outlines, buildings };
+  terrainSights.set(terrain, built);
+  return built;
+}
+
+/** The latest sights built over each terrain, newest first: the next one there inherits from one. */
+const recentSights = new WeakMap<Readonly<Record<string, TerrainFeature>>, JohnCompanySight[]>();
+const SIGHT_LINE = new Float64Array(4);
+
+function sameStand(a: TableIndex, i: number, b: TableIndex, j: number): boolean {
+  if (a.standBlocks[i] !== b.standBlocks[j]) return false;
+  for (let k = 0; k < BOX_STRIDE; k++)
+    if (a.standBoxes[i * BOX_STRIDE + k] !== b.standBoxes[j * BOX_STRIDE + k]) return false;
+  return true;
+}
+
+/** The inheritance of a sight over `here` (its stands' town defence in `defending`) from `from`. */
+function inheritanceFrom(from: JohnCompanySight, here: TableIndex, defending: Uint8Array): Inheritance {
+  const there = from.index;
+  const same = new Int32Array(here.standCount).fill(-1);
+  const kept = new Uint8Array(there.standCount);
+  const changed: number[] = [];
+  const circles: number[] = [];
+  const bounds: [number, number, number, number] = [
+    Number.POSITIVE_INFINITY,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+  ];
+  const add = (ix: TableIndex, s: number) => {
+    const at = s * BOX_STRIDE;
+    for (let k = 0; k < BOX_STRIDE; k++) changed.push(ix.standBoxes[at + k]!);
+    const x = ix.standBoxes[at]!;
+    const y = ix.standBoxes[at + 1]!;
+    const r = Math.hypot(ix.standBoxes[at + 4]!, ix.standBoxes[at + 5]!);
+    circles.push(x, y, r);
+    bounds[0] = Math.min(bounds[0], x - r);
+    bounds[1] = Math.min(bounds[1], y - r);
+    bounds[2] = Math.max(bounds[2], x + r);
+    bounds[3] = Math.max(bounds[3], y + r);
+  };
+  const sameStandAt = (i: number, j: number) => {
+    kept[j] = 1;
+    if (defending[i] === from.defendingAt(j)) same[i] = j;
+  };
+  // A unit whose state is the very one `from` had keeps every stand where it was: no need to compare.
+  for (let u = 0; u < here.unitIds.length; u++) {
+    const id = here.unitIds[u]!;
+    const v = there.unitIndex(id);
+    const first = here.unitStandStart[u]!;
+    const end = here.unitStandStart[u + 1]!;
+    if (v >= 0 && here.table.units[id] === there.table.units[id]) {
+      const at = there.unitStandStart[v]!;
+      for (let i = first; i < end; i++) sameStandAt(i, at + i - first);
+      continue;
+    }
+    for (let i = first; i < end; i++) {
+      const j = there.standIndex(here.standIds[i]!);
+      if (j >= 0 && sameStand(here, i, there, j)) sameStandAt(i, j);
+      else if (here.standBlocks[i] === 1) add(here, i);
+    }
+  }
+  // Generals' stands (after the units'): compared one by one.
+  for (let i = here.unitStandStart[here.unitIds.length]!; i < here.standCount; i++) {
+    const j = there.standIndex(here.standIds[i]!);
+    if (j >= 0 && sameStand(here, i, there, j)) sameStandAt(i, j);
+    else if (here.standBlocks[i] === 1) add(here, i);
+  }
+  for (let j = 0; j < there.standCount; j++) if (kept[j] === 0 && there.standBlocks[j] === 1) add(there, j);
+  return {
+    from,
+    same,
+    changed: Float64Array.from(changed),
+    circles: Float64Array.from(circles),
+    changedCount: changed.length / BOX_STRIDE,
+    bounds,
+  };
+}
+
+/** How many units are not the very same unit state in both tables (either way). */
+function changedUnits(a: TableState, b: TableState): number {
+  let n = 0;
+  for (const id of Object.keys(b.units)) if (a.units[id] !== b.units[id]) n++;
+  for (const id of Object.keys(a.units)) if (!(id in b.units)) n++;
+  return n;
+}
+
+/** Whether a changed stand of `inh` comes near the sight line in `SIGHT_LINE`. */
+function lineMeetsChange(inh: Inheritance): boolean {
+  const [ax, ay, bx, by] = SIGHT_LINE as unknown as [number, number, number, number];
+  const m = INHERIT_MARGIN;
+  const b = inh.bounds;
+  if (Math.max(ax, bx) < b[0] - m || Math.min(ax, bx) > b[2] + m) return false;
+  if (Math.max(ay, by) < b[1] - m || Math.min(ay, by) > b[3] + m) return false;
+  const c = inh.circles;
+  for (let k = 0; k < inh.changedCount; k++) {
+    const reach = c[3 * k + 2]! + m;
+    if (pointSegmentDistanceSq(c[3 * k]!, c[3 * k + 1]!, ax, ay, bx, by) > reach * reach) continue;
+    if (segmentBoxDistance(SIGHT_LINE, 0, inh.changed, k * BOX_STRIDE) <= m) return true;
+  }
+  return false;
+}
+
 /**
  * John Company's line of sight over one table state. Build it once per state (it indexes the table);
- * `seesIndex` is the allocation-free hot path, `verdict` says why.
+ * `seesIndex` is the allocation-free hot path, `verdict` says why. `seesIndex` keeps its verdicts, and
+ * a sight built over the same terrain as the last one takes that one's verdicts wherever they cannot
+ * have changed (`Inheritance`), so a table where one unit moved re-traces only the lines it affects.
  */
 export class JohnCompanySight {
   readonly index: TableIndex;
   private readonly tracer: SightTracer;
   private readonly defending: Uint8Array;
+  /** `seesIndex` verdicts, viewer * standCount + target (made when first asked for). */
+  private memo: Uint8Array | undefined;
+  private inheritance: Inheritance | undefined;
   private readonly role: Uint8Array;
   private readonly zoneElevation: Float64Array;
   private readonly zoneSteep: Uint8Array;
@@ -128,25 +310,57 @@ export class JohnCompanySight {
       if (u < 0) throw new Error(`town defender ${id} is not a unit on the table`);
       this.defending.fill(1, index.unitStandStart[u]!, index.unitStandStart[u + 1]!);
     }
-    const z = index.zoneCount;
-    this.role = new Uint8Array(z);
-    this.zoneElevation = new Float64Array(z);
-    this.zoneSteep = new Uint8Array(z);
-    for (let k = 0; k < z; k++) {
-      const f = index.features[index.zoneFeature[k]!]!;
-      if (f.kind === 'light-woods') this.role[k] = LIGHT;
-      else if (f.kind === 'heavy-woods') this.role[k] = HEAVY;
-      else if (f.kind === 'town') this.role[k] = TOWN;
-      else if (f.kind === 'hill') {
-        this.role[k] = HILL;
-        this.zoneElevation[k] = f.elevation;
-        this.zoneSteep[k] = f.steep ? 1 : 0;
+    const terrain = terrainSightOf(table.terrain, index);
+    this.role = terrain.role;
+    this.zoneElevation = terrain.zoneElevation;
+    this.zoneSteep = terrain.zoneSteep;
+    this.outlines = terrain.outlines;
+    this.buildings = terrain.buildings;
+    this.inheritFromRecent(table.terrain);
+  }
+
+  /**
+   * Inherits from the recent sight over the same terrain most alike this one (fewest changed units),
+   * and lets go of sights too far back.
+   */
+  private inheritFromRecent(terrain: Readonly<Record<string, TerrainFeature>>): void {
+    const recent = recentSights.get(terrain) ?? [];
+    let best: JohnCompanySight | undefined;
+    let fewest = Number.POSITIVE_INFINITY;
+    for (const candidate of recent) {
+      if (candidate.index.cellSize !== this.index.cellSize) continue;
+      const changed = changedUnits(candidate.index.table, this.index.table);
+      if (changed < fewest) {
+        fewest = changed;
+        best = candidate;
       }
     }
-    this.outlines = index.features.map((f) =>
-      'outline' in f ? flattenPoints(f.outline) : 'path' in f ? flattenPoints(f.path) : new Float64Array(0),
-    );
-    this.buildings = index.features.map((f) => (f.kind === 'town' ? f.buildings.map(flattenPoints) : []));
+    this.inheritance = best && inheritanceFrom(best, this.index, this.defending);
+    recentSights.set(terrain, [this, ...recent.slice(0, INHERIT_CANDIDATES - 1)]);
+    let s: JohnCompanySight | undefined = this;
+    for (let depth = 1; s && depth < INHERIT_DEPTH; depth++) s = s.inheritance?.from;
+    if (s) s.inheritance = undefined;
+  }
+
+  /** Whether stand s (by index) defends a town. */
+  defendingAt(s: number): number {
+    return this.defending[s]!;
+  }
+
+  /** The verdict the sight inherited from for the line from stand v to stand t, when it still holds. */
+  private inherited(v: number, t: number): boolean | undefined {
+    const inh = this.inheritance;
+    if (!inh) return undefined;
+    const from = inh.same[v]!;
+    const to = inh.same[t]!;
+    if (from < 0 || to < 0) return undefined;
+    const boxes = this.index.standBoxes;
+    SIGHT_LINE[0] = boxes[v * BOX_STRIDE]!;
+    SIGHT_LINE[1] = boxes[v * BOX_STRIDE + 1]!;
+    SIGHT_LINE[2] = boxes[t * BOX_STRIDE]!;
+    SIGHT_LINE[3] = boxes[t * BOX_STRIDE + 1]!;
+    if (inh.changedCount > 0 && lineMeetsChange(inh)) return undefined;
+    return inh.from.seesIndex(from, to);
   }
 
   /** Whether the viewer stand sees the target stand. */
@@ -158,7 +372,16 @@ export class JohnCompanySight {
   seesIndex(viewer: number, target: number): boolean {
     this.reason = -1;
     if (viewer === target) return true;
-    return this.judge(this.tracer.traceStands(viewer, target), viewer, target);
+    const n = this.index.standCount;
+    this.memo ??= new Uint8Array(n * n);
+    const at = viewer * n + target;
+    const known = this.memo[at];
+    if (known === SEES) return true;
+    if (known === BLOCKED) return false;
+    const sees =
+      this.inherited(viewer, target) ?? this.judge(this.tracer.traceStands(viewer, target), viewer, target);
+    this.memo[at] = sees ? SEES : BLOCKED;
+    return sees;
   }
 
   /** Whether the viewer stand sees any stand of the unit. */

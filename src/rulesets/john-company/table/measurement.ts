@@ -77,11 +77,23 @@ export interface UnitGeometry {
 
 const CORNERS = new Float64Array(8);
 
+const geometries = new WeakMap<UnitState, UnitGeometry>();
+
 /**
  * Packs a unit for measuring. Its formation must be one of John Company's. The anchor is
- * `frontCentre`'s (formations.ts), worked out here in the same pass as the footprint.
+ * `frontCentre`'s (formations.ts), worked out here in the same pass as the footprint. Packed once per
+ * unit state (states are never changed, and tables share the units that did not change).
  */
 export function unitGeometry(unit: UnitState): UnitGeometry {
+  let g = geometries.get(unit);
+  if (!g) {
+    g = packUnit(unit);
+    geometries.set(unit, g);
+  }
+  return g;
+}
+
+function packUnit(unit: UnitState): UnitGeometry {
   if (!isFormation(unit.formation))
     throw new RangeError(`${unit.id}: ${unit.formation} is not a John Company formation`);
   const count = unit.stands.length;
@@ -233,7 +245,19 @@ function flatShape(id: FeatureId, points: readonly { x: number; y: number }[]): 
   return { id, flat, minX, minY, maxX, maxY };
 }
 
+const terrains = new WeakMap<TableState['terrain'], TerrainGeometry>();
+
+/** The table's terrain flattened for measuring: once per terrain (it never changes during a battle). */
 export function terrainGeometry(table: TableState): TerrainGeometry {
+  let t = terrains.get(table.terrain);
+  if (!t) {
+    t = flattenTerrain(table);
+    terrains.set(table.terrain, t);
+  }
+  return t;
+}
+
+function flattenTerrain(table: TableState): TerrainGeometry {
   const areas: AreaShape[] = [];
   const hills: HillShape[] = [];
   const buildings: FlatShape[] = [];
@@ -353,11 +377,16 @@ export function rangeBandAt(weapon: RangedWeapon, distance: number): RangeBand |
   return i >= 0 ? RANGE_BANDS[i]! : null;
 }
 
+const longestRanges = new Map<RangedWeapon, number>();
+
 /** The longest range (inches) at which a weapon can fire: its extreme band's limit. */
 export function maximumRange(weapon: RangedWeapon): number {
-  const limits = rangeLimitsFor(weapon).limits;
-  let most = 0;
-  for (const l of limits) if (l !== null && l > most) most = l;
+  let most = longestRanges.get(weapon);
+  if (most === undefined) {
+    most = 0;
+    for (const l of rangeLimitsFor(weapon).limits) if (l !== null && l > most) most = l;
+    longestRanges.set(weapon, most);
+  }
   return most;
 }
 

@@ -1,4 +1,4 @@
-import type { SideId, TableState, UnitId } from '../../../core/table/model.ts';
+import type { SideId, TableState, UnitId, UnitState } from '../../../core/table/model.ts';
 import {
   boundsGap,
   boundsOf,
@@ -65,17 +65,25 @@ export interface Obstacle {
 }
 
 const OBSTACLES = new WeakMap<TableState, readonly Obstacle[]>();
+const UNIT_OBSTACLES = new WeakMap<UnitState, Obstacle>();
+
+/** A unit as an obstacle, built once per unit state (tables share the units that did not change). */
+function obstacleOf(u: UnitState): Obstacle {
+  let o = UNIT_OBSTACLES.get(u);
+  if (!o) {
+    const stands = u.stands.map(standCorners);
+    o = { unitId: u.id, side: u.side, stands, bounds: boundsOf(flat(stands)) };
+    UNIT_OBSTACLES.set(u, o);
+  }
+  return o;
+}
 
 /** Every unit of the table but `except` as an obstacle (the table's obstacles are built once and kept). */
 export function obstaclesOf(table: TableState, except: UnitId): Obstacle[] {
   let all = OBSTACLES.get(table);
   if (!all) {
     const built: Obstacle[] = [];
-    for (const u of Object.values(table.units)) {
-      if (u.stands.length === 0) continue;
-      const stands = u.stands.map(standCorners);
-      built.push({ unitId: u.id, side: u.side, stands, bounds: boundsOf(flat(stands)) });
-    }
+    for (const u of Object.values(table.units)) if (u.stands.length > 0) built.push(obstacleOf(u));
     all = built;
     OBSTACLES.set(table, all);
   }

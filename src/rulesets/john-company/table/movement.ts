@@ -239,7 +239,10 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
   const planned = legsOf(start, req.manoeuvres);
   const stop = stopPoint(planned.legs, planned.end, others, new Set(req.stopAt ?? []));
   const manoeuvres = cutManoeuvres(req.manoeuvres, stop.u);
-  const { legs, end } = legsOf(start, manoeuvres);
+  // Uncut, the path is the one planned (the same legs, whose swept shapes are already worked out).
+  const uncut =
+    manoeuvres.length === req.manoeuvres.length && manoeuvres.every((m, i) => m === req.manoeuvres[i]);
+  const { legs, end } = uncut ? planned : legsOf(start, manoeuvres);
   const survey = surveyPath(ctx.ground, legs, req.mover.troop);
 
   // Interpenetration along the path actually taken.
