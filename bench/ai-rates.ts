@@ -10,18 +10,26 @@ import { makeJohnCompanyGame } from '../src/game/john-company/game.ts';
  * computer's side; draws and losses are not wins. A battle the engine fails to finish (it throws) is
  * counted under Errors, with its seed on stderr.
  *
- *   node --import tsx bench/ai-rates.ts [seeds per side, default 50] [scenario ids...]
+ *   node --import tsx bench/ai-rates.ts [seeds per side, default 50] [scenario id or id:side ...]
+ *
+ * e.g. `bench/ai-rates.ts 200 assaye-1803:maratha` measures one side of one scenario.
  */
 
 const game = makeJohnCompanyGame({ traces: false });
 const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
 const n = Number(process.argv[2] ?? 50);
-const only = process.argv.slice(3);
+const only = process.argv.slice(3).map((arg) => {
+  const [id, side] = arg.split(':');
+  return { id, side };
+});
 const ids = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .map((f) => f.slice(0, -5))
-  .filter((id) => only.length === 0 || only.includes(id))
+  .filter((id) => only.length === 0 || only.some((o) => o.id === id))
   .sort();
+/** Whether the computer's side `side` of scenario `id` is to be measured. */
+const measured = (id: string, side: string) =>
+  only.length === 0 || only.some((o) => o.id === id && (o.side === undefined || o.side === side));
 
 process.stdout.write(`The computer opponent against random play: ${n} battles per side, seeds 1-${n}\n`);
 process.stdout.write(
@@ -32,6 +40,7 @@ for (const id of ids) {
   const scenario = JSON.parse(readFileSync(`${dir}${id}.json`, 'utf8')) as { sides: { id: string }[] };
   const sides = scenario.sides.map((s) => s.id);
   for (const side of sides) {
+    if (!measured(id, side)) continue;
     let wins = 0;
     let draws = 0;
     let errors = 0;

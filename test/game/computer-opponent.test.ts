@@ -4,8 +4,9 @@ import { game, scenarioJson } from './invariants.ts';
 
 /**
  * The computer opponent beats a player choosing uniformly among the legal commands: a lower bound on
- * a small sample, so that the tests stay fast. The full measurement (50 seeds a side, every scenario)
- * is `node --import tsx bench/ai-rates.ts 50` (bench/ai-rates.ts); docs/ai.md has its figures.
+ * a small sample, so that the tests stay fast (a regression to the random player's level fails them).
+ * The full measurement (100 seeds a side) is `node --import tsx bench/ai-rates.ts 100` (bench/ai-rates.ts);
+ * docs/ai.md has its figures.
  */
 function wins(scenario: string, side: string, other: string, seeds: readonly number[]): number {
   let won = 0;
@@ -26,7 +27,8 @@ describe('the computer opponent against random play', () => {
     expect(wins('assaye-1803', 'british', 'maratha', SEEDS)).toBeGreaterThanOrEqual(4);
   });
   it('wins Assaye as the Marathas', () => {
-    expect(wins('assaye-1803', 'maratha', 'british', SEEDS)).toBeGreaterThanOrEqual(4);
+    // The harder side (about 92% over 200 seeds): 7 of 8.
+    expect(wins('assaye-1803', 'maratha', 'british', [...SEEDS, 6, 7, 8])).toBeGreaterThanOrEqual(7);
   });
   it('wins the training battle as the Company', () => {
     expect(wins('training-village-ford', 'company', 'maratha', SEEDS)).toBeGreaterThanOrEqual(4);

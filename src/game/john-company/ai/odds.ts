@@ -6,14 +6,20 @@ import {
   confrontation,
 } from '../../../rulesets/john-company/procedures/confrontation.ts';
 import { artilleryFire, smallArmsFire } from '../../../rulesets/john-company/procedures/fire.ts';
-import { reactionTest, withOrders } from '../../../rulesets/john-company/procedures/reaction-test.ts';
+import {
+  type ReactionFacts,
+  reactionTest,
+  withOrders,
+} from '../../../rulesets/john-company/procedures/reaction-test.ts';
+import type { NegativeReactionModifierId } from '../../../rulesets/john-company/tables/reaction-modifiers.ts';
 import type { Leadership, ResolveStatus } from '../../../rulesets/john-company/vocabulary.ts';
 import type { Situation } from './situation.ts';
 
 /**
  * The exact odds the computer opponent weighs: of a charge (will it go in, and who wins the
- * Confrontation) and of fire (the stands it should cost the target), from John Company's own procedures
- * (`oddsOf`) on the facts the virtual table derives from what the side can see.
+ * Confrontation), of fire (the stands it should cost the target, and what that does to the target's
+ * next Reaction Test) and of a unit's next Reaction Test, from John Company's own procedures (`oddsOf`)
+ * on the facts the virtual table derives from what the side can see.
  */
 
 /** A charge's prospects: it goes in, then wins, ties (a Recoil) or loses the Confrontation. */
@@ -114,9 +120,39 @@ export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): Cha
   };
 }
 
+type NegativeModifiers = NonNullable<ReactionFacts['negative']>;
+
+/**
+ * The unit's Reaction Test facts as its next test would take them: the table's (fire and stands lost
+ * since its last test, enemies on its flanks, ...) and the friends it has seen fall back, be forced back
+ * or rout since then (negatives 2 and 10; the view shows the counts), with `extra` negatives added
+ * (each merged into its entry: counts add up).
+ */
+function nextTestFacts(
+  sit: Situation,
+  unit: UnitId,
+  extra: readonly { readonly id: NegativeReactionModifierId; readonly count?: number }[] = [],
+): Omit<ReactionFacts, 'orders' | 'occasion'> {
+  const f = sit.facts().reaction(unit).facts;
+  const u = sit.view.units[unit];
+  const seen: { id: NegativeReactionModifierId; count: number }[] = [];
+  if (u && u.friendsFallingBackSeen > 0)
+    seen.push({ id: 'friends-seen-falling-back', count: u.friendsFallingBackSeen });
+  if (u && u.friendsRoutingSeen > 0)
+    seen.push({ id: 'friends-seen-forced-back-or-routing', count: u.friendsRoutingSeen });
+  if (seen.length === 0 && extra.length === 0) return f;
+  const negative: NegativeModifiers[number][] = [...(f.negative ?? [])];
+  for (const m of [...seen, ...extra]) {
+    const i = negative.findIndex((n) => n.id === m.id);
+    if (i < 0) negative.push(m);
+    else if (m.count !== undefined) negative[i] = { id: m.id, count: (negative[i]!.count ?? 1) + m.count };
+  }
+  return { ...f, negative };
+}
+
 /**
  * The chance that the unit tests Steady or better on its next activation with orders of `orders` type
- * (the reaction facts the table gives it now): only then does it carry out an order. Below Steady it
+ * (the facts of its next test as they stand now): only then does it carry out an order. Below Steady it
  * falls back, is forced back or routs, with orders or without. `general`: as if a General of that
  * Leadership were in contact with it instead.
  */
@@ -126,7 +162,7 @@ export function steadyChance(
   orders: 'defend' | 'advance',
   general?: Leadership,
 ): number {
-  const f = sit.facts().reaction(unit).facts;
+  const f = nextTestFacts(sit, unit);
   const facts =
     general === undefined
       ? withOrders(f, orders, 'activation')
@@ -136,11 +172,66 @@ export function steadyChance(
   return GOING_IN.reduce((p, s) => p + probability(status, s), 0);
 }
 
-/** Stands `firer` is expected to take from `target` if it fires now (0 if the table says it cannot). */
-export function expectedFireLoss(sit: Situation, firer: UnitId, target: UnitId): number {
+/**
+ * What a status below Steady costs an army, in stands' worth: a Fall Back (-1 on the tests of every
+ * friend who sees it, and Shaken after), a Forced Back (Disordered, -3 on theirs), a Rout (the unit
+ * counts as broken for army morale and -3 on its friends' tests every turn it runs).
+ */
+const FAILURE_COST: Readonly<Record<ResolveStatus, number>> = {
+  Resolute: 0,
+  Confident: 0,
+  Steady: 0,
+  Shaken: 1,
+  Wavering: 2.5,
+  Panicked: 5,
+};
+
+/**
+ * What the unit's next Reaction Test is expected to cost its army (`FAILURE_COST`), with `extra`
+ * negatives, or with a General of `general` Leadership in contact. 0 when nothing obliges it to test.
+ */
+export function expectedFailure(
+  sit: Situation,
+  unit: UnitId,
+  extra: readonly { readonly id: NegativeReactionModifierId; readonly count?: number }[] = [],
+  general?: Leadership,
+): number {
+  const f = nextTestFacts(sit, unit, extra);
+  const facts =
+    general === undefined
+      ? withOrders(f, 'defend', 'activation')
+      : withOrders(f, 'defend', 'activation', { generalInContact: general });
+  const odds = memoOdds(reactionTest, facts);
+  const status = view(odds, 'Resolve Status');
+  let cost = 0;
+  for (const o of status?.outcomes ?? [])
+    cost += o.probability * (FAILURE_COST[o.outcome as ResolveStatus] ?? 0);
+  return cost;
+}
+
+/**
+ * What `firer` firing at `target` now is worth: the stands the target is expected to lose (each worth
+ * `perStand`), plus how much more its next Reaction Test is expected to cost its army (`FAILURE_COST`)
+ * once it has been under fire and lost those stands (negatives 1, 4 and 6: a unit not yet fired on
+ * since its last test must now test). 0 if the table says it cannot fire.
+ */
+export function fireWorth(sit: Situation, firer: UnitId, target: UnitId, perStand = 1): number {
   const fire = sit.fireFacts().fire(firer, target);
   if (!fire) return 0;
   const odds =
     fire.kind === 'small-arms' ? memoOdds(smallArmsFire, fire.facts) : memoOdds(artilleryFire, fire.facts);
-  return expectation(view(odds, 'Stands lost by the target'));
+  const lost = view(odds, 'Stands lost by the target');
+  const underFire: NegativeReactionModifierId =
+    fire.kind === 'small-arms' ? 'target-of-small-arms-fire' : 'target-of-artillery-fire';
+  const before = expectedFailure(sit, target, []);
+  let after = 0;
+  for (const o of lost?.outcomes ?? []) {
+    const k = typeof o.outcome === 'number' ? o.outcome : 0;
+    const extra = [
+      { id: underFire },
+      ...(k > 0 ? [{ id: 'stands-lost-since-last-check' as const, count: k }] : []),
+    ];
+    after += o.probability * expectedFailure(sit, target, extra);
+  }
+  return perStand * expectation(lost) + after - before;
 }

@@ -5,7 +5,7 @@ import { Prng, seedRng } from '../../../core/random/prng.ts';
 import type { JcCommand } from '../commands.ts';
 import { makeJohnCompanyGame } from '../game.ts';
 import type { JcGameState } from '../state.ts';
-import { chargeOdds } from './odds.ts';
+import { chargeOdds, fireWorth } from './odds.ts';
 import { decide } from './opponent.ts';
 import { computerPlayer, playBattle } from './players.ts';
 import { situationOf } from './situation.ts';
@@ -89,15 +89,45 @@ describe('the computer opponent', () => {
     }
   });
 
-  it('fires whenever it may (and has nobody to rally)', () => {
+  it('fires whenever it may (and has nobody to rally and no Disorder to reform)', () => {
     let fired = 0;
     for (const { state, side } of ASSAYE) {
       const legal = game.legalCommands(state, side);
-      if (!legal.some((c) => c.type === 'fire') || legal.some((c) => c.type === 'rally')) continue;
+      if (
+        !legal.some((c) => c.type === 'fire') ||
+        legal.some((c) => c.type === 'rally' || c.type === 'reform')
+      )
+        continue;
       expect(decide(game.viewFor(state, side), legal).type).toBe('fire');
       fired++;
     }
     expect(fired).toBeGreaterThan(0);
+  });
+
+  it('reforms a Disordered unit before it fires or moves', () => {
+    let reformed = 0;
+    for (const { state, side } of ASSAYE) {
+      const legal = game.legalCommands(state, side);
+      if (!legal.some((c) => c.type === 'reform') || legal.some((c) => c.type === 'rally')) continue;
+      expect(decide(game.viewFor(state, side), legal).type).toBe('reform');
+      reformed++;
+    }
+    expect(reformed).toBeGreaterThan(0);
+  });
+
+  it('values fire at a unit by the Reaction Test it forces as well as the stands it takes', () => {
+    // With stands worth nothing, what is left is how much worse the target's next test gets.
+    let forced = 0;
+    for (const { state, side } of ASSAYE) {
+      const fire = game.legalCommands(state, side).find((c) => c.type === 'fire');
+      if (fire?.type !== 'fire') continue;
+      const sit = situationOf(game.viewFor(state, side), side);
+      const morale = fireWorth(sit, fire.unit, fire.target, 0);
+      expect(morale).toBeGreaterThanOrEqual(0);
+      expect(fireWorth(sit, fire.unit, fire.target)).toBeGreaterThanOrEqual(morale);
+      if (morale > 0) forced++;
+    }
+    expect(forced).toBeGreaterThan(0);
   });
 
   it('leaves a unit outside its General’s Command Radius on its continuing order', () => {
@@ -114,19 +144,22 @@ describe('the computer opponent', () => {
   });
 });
 
-describe('the computer opponent against cavalry', () => {
-  // The training scenario with the Maratha horse brought up to 10" of the Company's line.
+/**
+ * The training scenario with the Maratha horse brought up to `y` (the Company's line is at y = 12), and
+ * the counters the computer places for the Company on turn 1.
+ */
+function horseAt(y: number): { state: JcGameState; counters: JcCommand[] } {
   const s = scenario('training-village-ford') as {
     deployment: { outline: { x: number; y: number }[] }[];
     units: { id: string; position: { x: number; y: number } }[];
   };
   s.deployment[1]!.outline = [
-    { x: 0, y: 20 },
-    { x: 72, y: 20 },
+    { x: 0, y: 16 },
+    { x: 72, y: 16 },
     { x: 72, y: 48 },
     { x: 0, y: 48 },
   ];
-  s.units.find((u) => u.id === 'maratha-horse')!.position = { x: 26, y: 22 };
+  s.units.find((u) => u.id === 'maratha-horse')!.position = { x: 26, y };
   const state = game.setup(s, 1);
   const counters: JcCommand[] = [];
   let st = state;
@@ -137,6 +170,12 @@ describe('the computer opponent against cavalry', () => {
     if (!applied.ok) throw new Error(applied.rejection.message);
     st = applied.state;
   }
+  return { state, counters };
+}
+
+describe('the computer opponent against cavalry', () => {
+  // 8.5" from the European regiment, whose charge reaches 10".
+  const { state, counters } = horseAt(18);
 
   it('forms square with a regular battalion the horse can reach', () => {
     expect(counters).toContainEqual({
@@ -161,5 +200,18 @@ describe('the computer opponent against cavalry', () => {
       order: 'charge',
       target: 'maratha-horse',
     });
+  });
+
+  it('does not charge a target beyond its reach (the charge would end Disordered, short of it)', () => {
+    // 11.6" away: legalCommands offers the charge (within reach + 6"), the regiment holds instead.
+    const { state: farState, counters: far } = horseAt(22);
+    expect(game.legalCommands(farState, 'company')).toContainEqual({
+      type: 'place-order',
+      unit: 'european-regiment',
+      order: 'charge',
+      target: 'maratha-horse',
+    });
+    expect(far).not.toContainEqual(expect.objectContaining({ unit: 'european-regiment', order: 'charge' }));
+    expect(far).toContainEqual({ type: 'place-order', unit: '2nd-native-infantry', order: 'form-square' });
   });
 });

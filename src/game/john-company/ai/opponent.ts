@@ -12,7 +12,7 @@ import { ORDERS, type OrderId } from '../../../rulesets/john-company/tables/orde
 import type { JcCommand } from '../commands.ts';
 import type { GeneralActivation, UnitActivation } from '../state.ts';
 import type { JcView } from '../view.ts';
-import { chargeOdds, expectedFireLoss, steadyChance } from './odds.ts';
+import { chargeOdds, expectedFailure, fireWorth, steadyChance } from './odds.ts';
 import {
   centreOf,
   chargeReach,
@@ -36,18 +36,19 @@ import {
  * it can only choose what `legalCommands` offers, and `apply` judges it.
  *
  * How it decides (docs/ai.md): in Step 2 every unit is given the order its situation calls for: charge
- * when the exact odds of the charge test and the Confrontation are good; form square when enemy
- * cavalry can reach a regular battalion (and back to line when it cannot); hold below Steady, and when
- * an enemy is in range to fire; the two units nearest each objective the side must take and does not
- * hold advance on it, the rest hold (a side with no objectives advances on the enemy, one that wins at
- * the turn limit holds). Counters go first to units with no continuing order (without one they are
- * Without Orders), each weighted by its exact chance of testing Steady (below it, orders make no
- * difference); a unit outside its General's Command Radius keeps its continuing order rather than
- * take a counter that would be lost. In Step 5 a unit rallies if it may, fires at the target it
- * expects to hurt most, changes formation as ordered, reforms, and makes the move that brings it
- * nearest its goal without leaving its General's radius. A General rallies whom he can, and rides
- * where his units with counters still to carry out are within his radius, to units he may rally, or
- * to the unit his Leadership helps most.
+ * a target within reach when the exact odds of the charge test and the Confrontation are good; form
+ * square when enemy cavalry can reach a regular battalion (and back to line when it cannot); an order
+ * that lets a Disordered unit reform; hold below Steady, and when an enemy is in range to fire; the two
+ * units nearest each objective the side must take and does not hold advance on it, the rest hold (a
+ * side with no objectives advances on the enemy, one that wins at the turn limit holds). Counters go
+ * first to units with no continuing order (without one they are Without Orders), each weighted by its
+ * exact chance of testing Steady (below it, orders make no difference); a unit outside its General's
+ * Command Radius keeps its continuing order rather than take a counter that would be lost. In Step 5 a
+ * unit rallies if it may, reforms, fires where it is worth most (the stands the target should lose
+ * and how much worse its next Reaction Test gets), changes formation as ordered, and makes the move
+ * that brings it nearest its goal without leaving its General's radius. A General rallies whom he can,
+ * and rides (in steps) where his units with counters still to carry out are within his radius, to
+ * units he may rally or recover from quitting, or to the unit his Leadership helps most.
  *
  * Deterministic: the same view and legal commands give the same command. `rng`, if given, breaks ties
  * between equally good commands (seeded, so still reproducible).
@@ -181,13 +182,17 @@ function inRange(sit: Situation, u: UnitState): boolean {
  * without orders next turn).
  */
 function chargeWorth(sit: Situation, charger: UnitId, target: UnitId): number {
+  const c = sit.view.table.units[charger];
+  const t = sit.view.table.units[target];
+  // A charge that falls short ends Disordered and out of place: only targets within its reach now
+  // (`legalCommands` offers some up to 6" beyond it).
+  if (!c || !t || gap(c, t) > chargeReach(sit.view, c) - 1) return Number.NEGATIVE_INFINITY;
   const o = chargeOdds(sit, charger, target);
   const worth = o.goesIn * (o.win - 1.5 * o.lose) + 0.05 * (o.targetLoss - o.chargerLoss);
-  const t = sit.view.table.units[target];
   const gid = commanderOf(sit.view, charger);
   const stand = gid === undefined ? undefined : sit.view.table.generals[gid];
   const radius = gid === undefined ? undefined : radiusOf(sit.view, gid);
-  const stranded = t && stand && radius !== undefined && distance(stand.stand, centreOf(t)) > radius + 3;
+  const stranded = stand && radius !== undefined && distance(stand.stand, centreOf(t)) > radius + 3;
   return stranded ? worth - 0.3 : worth;
 }
 
@@ -229,14 +234,16 @@ function wantedOrder(sit: Situation, u: UnitState, offered: readonly PlaceOrder[
   const threatened = troop.arm === 'infantry' && troop.regular && cavalryThreat(sit, u);
   if (u.formation === 'square') return threatened ? undefined : want('form-line', 60);
   if (threatened && has('form-square')) return want('form-square', 90);
+  // Disorder costs 4 on every test until the unit reforms, which takes a move that Hold does not allow:
+  // an order that moves (and fires after, where it may) lets it reform if it tests Steady or better.
+  if (ju.disordered)
+    for (const order of REFORMING_ORDERS) {
+      const reform = want(order, 55);
+      if (reform) return reform;
+    }
   if (troop.arm === 'artillery') return want('hold', 30);
   const status = statusOf(view, u.id);
   if (status !== 'Resolute' && status !== 'Confident' && status !== 'Steady') return want('hold', 40);
-  // Disorder costs 4 on every test; reforming takes a move, which Hold does not allow.
-  if (ju.disordered) {
-    const reform = want('forward-march', 55);
-    if (reform) return reform;
-  }
   if (inRange(sit, u)) return want('hold', 45);
   if (sit.stance.kind === 'defend' || onObjective(sit, u)) return want('hold', 20);
   // A side with objectives sends a few units to take them; the rest hold where they stand.
@@ -249,6 +256,14 @@ function wantedOrder(sit: Situation, u: UnitState, offered: readonly PlaceOrder[
   if (far < 2) return want('hold', 20);
   return want('forward-march', 50 - Math.min(20, far / 5)) ?? want('hold', 10);
 }
+
+/** Orders under which a Disordered unit may reform, best first: those that let it fire after moving. */
+const REFORMING_ORDERS: readonly OrderId[] = [
+  'advance-and-fire',
+  'prolonge-and-fire',
+  'forward-march',
+  'prolonge',
+];
 
 /** The enemy units the side's counters already charge this turn. */
 function chargedTargets(sit: Situation): Set<UnitId> {
@@ -330,7 +345,9 @@ function counterFor(sit: Situation, u: UnitState, offered: readonly PlaceOrder[]
     order === 'blank' || order === 'charge'
       ? 1
       : steadyChance(sit, u.id, ORDERS.orders[order].class === 'defensive' ? 'defend' : 'advance');
-  if (steady < 0.1) return undefined;
+  // Turn 1 has no limit to the counters (docs/game-john-company.md, Readings): even a unit that will
+  // fall back gets one, which it carries out if a General rallies it before its card.
+  if (steady < 0.1 && sit.view.turn > 1) return undefined;
   return {
     command: wanted.command,
     score: (wanted.score + (continuing ? 0 : 30) - (outside ? 40 : 0)) * steady + 1,
@@ -404,16 +421,20 @@ function unitChoice(sit: Situation, legal: readonly JcCommand[], a: UnitActivati
         out.push({ command: c, score: 100 });
         break;
       case 'fire': {
-        const loss = expectedFireLoss(sit, c.unit, c.target);
-        out.push({ command: c, score: 50 + loss });
+        // An enemy that can fire back at the side's units is worth more per stand it loses.
+        const t = view.table.units[c.target];
+        const threat = t !== undefined && sit.mine.some((m) => gap(m, t) <= weaponRange(view, c.target));
+        const worth = fireWorth(sit, c.unit, c.target, threat ? 1.5 : 1);
+        out.push({ command: c, score: 50 + worth });
         break;
       }
       case 'change-formation':
         out.push({ command: c, score: 40 });
         break;
       case 'reform':
-        // Disorder costs 4 on every test and in Confrontation: reform rather than move or end.
-        out.push({ command: c, score: 45 });
+        // Disorder costs 4 on every test and in Confrontation: reform before anything else (an order
+        // that fires after moving still fires, with the reforming -4).
+        out.push({ command: c, score: 80 });
         break;
       case 'move':
         if (u && !a.moved) out.push({ command: c, score: 10 + moveWorth(sit, u, c.manoeuvres) });
@@ -493,12 +514,13 @@ function generalChoice(sit: Situation, legal: readonly JcCommand[], a: GeneralAc
         out.push({ command: c, score: 100 });
         break;
       case 'move-general':
-        if (stand && a.used === 0)
-          out.push({ command: c, score: coverage(sit, a, { x: c.x, y: c.y }) - here });
+        // He may ride again while he has inches left: the ride points are laid out from where he
+        // stands, so a unit beyond the first ones is reached in steps, each better than staying.
+        if (stand) out.push({ command: c, score: coverage(sit, a, { x: c.x, y: c.y }) - here });
         break;
       case 'attach-general': {
         const gain = contactGain(sit, a.general, c.unit);
-        if (a.used === 0 && gain > 0.3) out.push({ command: c, score: gain });
+        if (gain > 0.3) out.push({ command: c, score: gain });
         break;
       }
       case 'detach-general':
@@ -516,8 +538,11 @@ function generalChoice(sit: Situation, legal: readonly JcCommand[], a: GeneralAc
 }
 
 /**
- * What a General in contact with a unit adds to it (his Leadership counts in its Reaction Tests):
- * four times the rise in its chance of testing Steady or better, halved once it has tested this turn.
+ * What a General in contact with a unit adds to it (his Leadership counts in its Reaction Tests): four
+ * times the rise in its chance of testing Steady or better (carrying out its order), plus twice the fall
+ * in what its next test is expected to cost the army (`expectedFailure`, with the fire it should
+ * expect), halved once it has tested this turn. Negative for a Poltroon, whose
+ * Leadership counts against the unit.
  */
 function contactGain(sit: Situation, gid: GeneralId, unit: UnitId): number {
   const g = sit.view.generals[gid];
@@ -525,8 +550,32 @@ function contactGain(sit: Situation, gid: GeneralId, unit: UnitId): number {
   if (!g || !ju || ju.side !== g.side || ju.routing || ju.mandatoryMove !== undefined) return 0;
   const order = ju.order ?? ju.continuing?.order;
   const orders = order !== undefined && ORDERS.orders[order].class !== 'defensive' ? 'advance' : 'defend';
-  const gain = steadyChance(sit, unit, orders, g.leadership) - steadyChance(sit, unit, orders);
-  return Math.max(0, 4 * gain * (ju.activated ? 0.5 : 1));
+  const steadier = steadyChance(sit, unit, orders, g.leadership) - steadyChance(sit, unit, orders);
+  const u = sit.view.table.units[unit];
+  const fire = u ? incomingFire(sit, u) : [];
+  const safer = expectedFailure(sit, unit, fire) - expectedFailure(sit, unit, fire, g.leadership);
+  return (4 * steadier + 2 * safer) * (ju.activated ? 0.5 : 1);
+}
+
+/**
+ * The fire the unit should expect before its next test: the negatives of being a target of artillery
+ * or small-arms fire, for each kind of weapon that a spotted enemy has within range of it.
+ */
+function incomingFire(
+  sit: Situation,
+  u: UnitState,
+): { readonly id: 'target-of-artillery-fire' | 'target-of-small-arms-fire' }[] {
+  let artillery = false;
+  let smallArms = false;
+  for (const e of sit.enemies) {
+    if (isRouting(sit.view, e.id) || gap(u, e) > weaponRange(sit.view, e.id)) continue;
+    if (troopOfUnit(sit.view, e.id).arm === 'artillery') artillery = true;
+    else smallArms = true;
+  }
+  return [
+    ...(artillery ? [{ id: 'target-of-artillery-fire' as const }] : []),
+    ...(smallArms ? [{ id: 'target-of-small-arms-fire' as const }] : []),
+  ];
 }
 
 /**
@@ -561,8 +610,21 @@ function coverage(sit: Situation, a: GeneralActivation, p: Point): number {
     }
     const rallies = ju.routing || ju.mandatoryMove !== undefined;
     if (rallies && (own || ju.army === 'british') && reach <= 0.6) score += 3;
-    if (reach <= 0.6 && !rallies) score += contactGain(sit, a.general, u.id);
+    // A unit that has quit the battle marches off until a General of its chain of command touches it
+    // as its card is drawn: then it is back, on Hold, and no longer counts as gone.
+    if (ju.quitting && reach <= 0.6 && inChainOfCommand(sit, u.id, a.general)) score += 4;
+    if (reach <= 0.6 && !rallies && !ju.quitting) score += contactGain(sit, a.general, u.id);
   }
   for (const e of sit.enemies) if (distance(p, centreOf(e)) < 6) score -= 1;
   return score;
+}
+
+/** Whether the General is the unit's own, a replacement of his, or one of his superiors. */
+function inChainOfCommand(sit: Situation, unit: UnitId, gid: GeneralId): boolean {
+  let g = sit.view.generals[sit.view.units[unit]!.commander];
+  for (let guard = 0; g && guard < 32; guard++) {
+    if (g.id === gid || g.replacedBy === gid) return true;
+    g = g.superior === undefined ? undefined : sit.view.generals[g.superior];
+  }
+  return false;
 }
