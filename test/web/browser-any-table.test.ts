@@ -49,11 +49,11 @@ describe('the table for any rule set', () => {
     cleanup?.();
   });
 
-  async function createGame(players: Record<string, SeatKind>): Promise<GameSummary> {
+  async function createGame(players: Record<string, SeatKind>, ruleSet = 'macduff'): Promise<GameSummary> {
     const response = await fetch(new URL('/api/games', server.url), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ scenario: 'training-village-ford', ruleSet: 'macduff', seed: SEED, players }),
+      body: JSON.stringify({ scenario: 'training-village-ford', ruleSet, seed: SEED, players }),
     });
     expect(response.status).toBe(201);
     return (await response.json()) as GameSummary;
@@ -235,4 +235,28 @@ describe('the table for any rule set', () => {
     await shot(page, 'watching');
     await done(page);
   });
+
+  it.each(['honour-and-fortitude', 'command-points'])(
+    'draws a %s battle and takes its commands, the computer answering',
+    async (ruleSet) => {
+      const game = await createGame({ company: 'human', maratha: 'computer' }, ruleSet);
+      const page = await open(game.id);
+      const decision = page.getByRole('region', { name: 'Your decision' });
+      await decision.waitFor();
+      // Every stand of every unit on the table is drawn.
+      const play = await playOf(game.id, 'company');
+      const view = play.view as { units: Record<string, { stands?: unknown }> };
+      expect(await page.locator('.units-layer .unit').count()).toBeGreaterThan(0);
+      expect(await page.locator('.units-layer .unit .stand').count()).toBeGreaterThanOrEqual(
+        Object.keys(view.units).length,
+      );
+      await shot(page, ruleSet);
+      // The first legal command, given from its button, moves the game on.
+      await act(page, () =>
+        decision.getByRole('button', { name: play.legalText[0]!, exact: true }).first().click(),
+      );
+      await expect.poll(async () => (await playOf(game.id, 'company')).total).toBeGreaterThan(play.total);
+      await done(page);
+    },
+  );
 });
