@@ -6,6 +6,7 @@ import { ErrorBox } from '../ErrorBox.tsx';
 import { routeHref } from '../router.ts';
 import { BattleLog, Scrubber, turnStarts } from '../table/Log.tsx';
 import { seatMode } from '../table/seats.ts';
+import { WatchControls } from '../table/WatchControls.tsx';
 import { type SideNames, sideName } from '../table/words.ts';
 import { commandsForUnit, type LegalItem, legalItems, pointCommands } from './commands.ts';
 import { DecisionPanel, HandOver, LastCommand, UnitPanel } from './Panels.tsx';
@@ -22,7 +23,6 @@ import {
 } from './reading.ts';
 import { TableView } from './TableView.tsx';
 import { type GameSession, useGameSession } from './useGameSession.ts';
-import { WatchControls } from './WatchControls.tsx';
 
 /**
  * The virtual table for a battle of any rule set but John Company (`#/play/<game id>`, chosen by

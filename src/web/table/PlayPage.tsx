@@ -19,6 +19,7 @@ import { seatMode } from './seats.ts';
 import { sightLinesFrom } from './sight.ts';
 import { UnitPanel } from './UnitPanel.tsx';
 import { usePlaySession } from './usePlaySession.ts';
+import { WatchControls } from './WatchControls.tsx';
 import { describeNode, type SideNames, sideName, unitName } from './words.ts';
 
 /**
@@ -340,52 +341,5 @@ function RideMarker(props: {
       <line x1={stand.x} y1={depth - stand.y} x2={props.to.x} y2={depth - props.to.y} />
       <circle cx={props.to.x} cy={depth - props.to.y} r={0.6} />
     </g>
-  );
-}
-
-const SPEEDS = [
-  { label: 'Slow (a command a second)', delay: 1000, batch: 1 },
-  { label: 'Normal (four a second)', delay: 250, batch: 1 },
-  { label: 'Fast (ten at a time)', delay: 50, batch: 10 },
-] as const;
-
-/** Watching the computer play itself: play and pause, at a chosen speed. */
-function WatchControls(props: {
-  readonly session: ReturnType<typeof usePlaySession>;
-  readonly play: GamePlay;
-}): ReactNode {
-  const { session, play } = props;
-  const [playing, setPlaying] = useState(false);
-  const [speed, setSpeed] = useState(1);
-  const live = play.at === play.total;
-  const going = playing && live && play.decider !== undefined;
-  const { computerStep, computerPlaying } = session;
-  useEffect(() => {
-    if (!going || computerPlaying) return;
-    const { delay, batch } = SPEEDS[speed]!;
-    const timer = setTimeout(() => void computerStep(batch), delay);
-    return () => clearTimeout(timer);
-  }, [going, computerPlaying, speed, computerStep]);
-  return (
-    <section className="watch-controls" aria-label="Watching the computer">
-      <button
-        type="button"
-        className="primary"
-        disabled={!live || play.decider === undefined}
-        onClick={() => setPlaying(!playing)}
-      >
-        {going ? 'Pause' : 'Play'}
-      </button>
-      <label>
-        Speed{' '}
-        <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
-          {SPEEDS.map((s, i) => (
-            <option key={s.label} value={i}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
-    </section>
   );
 }

@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import type { GamePlay } from '../../protocol/api.ts';
-import type { GameSession } from './useGameSession.ts';
 
 const SPEEDS = [
   { label: 'Slow (a command a second)', delay: 1000, batch: 1 },
@@ -8,8 +7,20 @@ const SPEEDS = [
   { label: 'Fast (ten at a time)', delay: 50, batch: 10 },
 ] as const;
 
-/** Watching the computer play itself: Play and Pause, at a chosen speed (only at the present). */
-export function WatchControls(props: { readonly session: GameSession; readonly play: GamePlay }): ReactNode {
+/** What the controls need of a game session, whatever the rule set: the computer's next commands. */
+export interface ComputerSteps {
+  readonly computerPlaying: boolean;
+  computerStep(max: number): Promise<void>;
+}
+
+/**
+ * Watching the computer play itself, for any rule set's page: Play and Pause, at a chosen speed (only at
+ * the present, not while replaying).
+ */
+export function WatchControls(props: {
+  readonly session: ComputerSteps;
+  readonly play: GamePlay;
+}): ReactNode {
   const { session, play } = props;
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
