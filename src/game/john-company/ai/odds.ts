@@ -80,7 +80,7 @@ function view(reports: readonly OddsReport[], name: string): OddsReport | undefi
  */
 export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): ChargeOdds {
   const facts = sit.facts();
-  const { orders: _orders, occasion: _occasion, ...unit } = facts.reaction(charger).facts;
+  const { orders: _orders, occasion: _occasion, ...unit } = reactionFactsOf(sit, charger);
   const test = memoOdds(chargeTest, { role: 'charger' as const, unit });
   const statuses = view(test, 'Resolve Status');
   const derived = facts.confrontation(charger, target);
@@ -120,6 +120,50 @@ export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): Cha
   };
 }
 
+/**
+ * The table's Reaction Test facts of a unit, derived once per table facts (they depend on nothing
+ * else): the opponent asks for the same unit's at many candidate commands.
+ */
+const reactionMemo = new WeakMap<
+  object,
+  Map<UnitId, ReturnType<ReturnType<Situation['facts']>['reaction']>['facts']>
+>();
+
+function reactionFactsOf(
+  sit: Situation,
+  unit: UnitId,
+): ReturnType<ReturnType<Situation['facts']>['reaction']>['facts'] {
+  const facts = sit.facts();
+  let byUnit = reactionMemo.get(facts);
+  if (!byUnit) {
+    byUnit = new Map();
+    reactionMemo.set(facts, byUnit);
+  }
+  let f = byUnit.get(unit);
+  if (!f) {
+    f = facts.reaction(unit).facts;
+    byUnit.set(unit, f);
+  }
+  return f;
+}
+
+/** Answers of `steadyChance` and `expectedFailure` per situation (one decision), by their arguments. */
+const answerMemo = new WeakMap<Situation, Map<string, number>>();
+
+function memoAnswer(sit: Situation, key: string, work: () => number): number {
+  let answers = answerMemo.get(sit);
+  if (!answers) {
+    answers = new Map();
+    answerMemo.set(sit, answers);
+  }
+  let found = answers.get(key);
+  if (found === undefined) {
+    found = work();
+    answers.set(key, found);
+  }
+  return found;
+}
+
 type NegativeModifiers = NonNullable<ReactionFacts['negative']>;
 
 /**
@@ -133,7 +177,7 @@ function nextTestFacts(
   unit: UnitId,
   extra: readonly { readonly id: NegativeReactionModifierId; readonly count?: number }[] = [],
 ): Omit<ReactionFacts, 'orders' | 'occasion'> {
-  const f = sit.facts().reaction(unit).facts;
+  const f = reactionFactsOf(sit, unit);
   const u = sit.view.units[unit];
   const seen: { id: NegativeReactionModifierId; count: number }[] = [];
   if (u && u.friendsFallingBackSeen > 0)
@@ -161,6 +205,17 @@ export function steadyChance(
   unit: UnitId,
   orders: 'defend' | 'advance',
   general?: Leadership,
+): number {
+  return memoAnswer(sit, `steady ${unit} ${orders} ${general ?? ''}`, () =>
+    steadyChanceNow(sit, unit, orders, general),
+  );
+}
+
+function steadyChanceNow(
+  sit: Situation,
+  unit: UnitId,
+  orders: 'defend' | 'advance',
+  general: Leadership | undefined,
 ): number {
   const f = nextTestFacts(sit, unit);
   const facts =
@@ -195,6 +250,17 @@ export function expectedFailure(
   unit: UnitId,
   extra: readonly { readonly id: NegativeReactionModifierId; readonly count?: number }[] = [],
   general?: Leadership,
+): number {
+  return memoAnswer(sit, `failure ${unit} ${general ?? ''} ${JSON.stringify(extra)}`, () =>
+    expectedFailureNow(sit, unit, extra, general),
+  );
+}
+
+function expectedFailureNow(
+  sit: Situation,
+  unit: UnitId,
+  extra: readonly { readonly id: NegativeReactionModifierId; readonly count?: number }[],
+  general: Leadership | undefined,
 ): number {
   const f = nextTestFacts(sit, unit, extra);
   const facts =

@@ -21,6 +21,7 @@ import {
   frontOf,
   gap,
   generalReach,
+  generalReachFloor,
   isRouting,
   radiusOf,
   type Situation,
@@ -545,6 +546,24 @@ function generalChoice(sit: Situation, legal: readonly JcCommand[], a: GeneralAc
  * Leadership counts against the unit.
  */
 function contactGain(sit: Situation, gid: GeneralId, unit: UnitId): number {
+  let gains = contactMemo.get(sit);
+  if (!gains) {
+    gains = new Map();
+    contactMemo.set(sit, gains);
+  }
+  const key = `${gid} ${unit}`;
+  let gain = gains.get(key);
+  if (gain === undefined) {
+    gain = contactGainNow(sit, gid, unit);
+    gains.set(key, gain);
+  }
+  return gain;
+}
+
+/** `contactGain` per situation (one decision): every ride point a General weighs asks it again. */
+const contactMemo = new WeakMap<Situation, Map<string, number>>();
+
+function contactGainNow(sit: Situation, gid: GeneralId, unit: UnitId): number {
   const g = sit.view.generals[gid];
   const ju = sit.view.units[unit];
   if (!g || !ju || ju.side !== g.side || ju.routing || ju.mandatoryMove !== undefined) return 0;
@@ -596,6 +615,13 @@ function coverage(sit: Situation, a: GeneralActivation, p: Point): number {
   for (const u of sit.mine) {
     const ju = view.units[u.id]!;
     const own = commanderOf(view, u.id) === a.general;
+    // Far off (surely beyond touching it, and for a unit he counts beyond twice his radius over it),
+    // a unit adds only what being that far outside his radius costs: no need to measure exactly.
+    const floor = generalReachFloor(stand.stand, p, u, facts) - 0.01;
+    if (floor > 0.6 && (!(own || !commands) || floor > radius + 2 * Math.max(1, radius))) {
+      if (own || !commands) score += -dueWeight(view, u, ju) * 2;
+      continue;
+    }
     const reach = generalReach(stand.stand, p, u, facts);
     if (own || !commands) {
       const counter = ju.counter;
@@ -617,6 +643,18 @@ function coverage(sit: Situation, a: GeneralActivation, p: Point): number {
   }
   for (const e of sit.enemies) if (distance(p, centreOf(e)) < 6) score -= 1;
   return score;
+}
+
+/** How much a unit counts in a General's coverage: twice with a counter still to carry out. */
+function dueWeight(view: Situation['view'], u: UnitState, ju: Situation['view']['units'][UnitId]): number {
+  const counter = ju!.counter;
+  const due =
+    !ju!.activated &&
+    counter !== undefined &&
+    'order' in counter &&
+    counter.order !== 'blank' &&
+    troopOfUnit(view, u.id).arm !== 'artillery';
+  return due ? 2 : 0.5;
 }
 
 /** Whether the General is the unit's own, a replacement of his, or one of his superiors. */

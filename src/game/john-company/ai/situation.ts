@@ -108,16 +108,95 @@ function edgePoint(view: JcView, edge: 'north' | 'south' | 'east' | 'west'): Poi
  * chargers the side cannot see (or that have left the table) are not on the view's table.
  */
 function asUnit(u: UnitView, table: JcView['table']): JcUnit {
-  const { counter: _counter, ...rest } = u;
+  let rest = withoutCounter.get(u);
+  if (!rest) {
+    const { counter: _counter, ...others } = u;
+    rest = others;
+    withoutCounter.set(u, rest);
+  }
   const chargedBy = u.chargedBy.filter((id) => table.units[id] !== undefined);
   return chargedBy.length === u.chargedBy.length ? rest : { ...rest, chargedBy };
 }
+
+/** Each unit view without its counter, once per unit view (views share unchanged units' objects). */
+const withoutCounter = new WeakMap<UnitView, JcUnit>();
 
 function asGeneral(g: GeneralView): JcGeneral {
   return { ...g, ordersUsed: g.ordersUsed ?? 0 };
 }
 
+/**
+ * The table facts last derived, with sight and without, and the view they were derived from: the
+ * next decision's view is often the same table with only a counter changed (Step 2 places one counter
+ * at a time), and facts do not depend on counters. Reused only when everything they are derived from
+ * is the same (`sameFactsInputs`); it only saves work.
+ */
+const lastFacts = new Map<string, { view?: JcView; facts?: JcTableFacts }>();
+
 function viewFacts(view: JcView, sight: boolean): JcTableFacts {
+  const key = `${view.viewer} ${sight}`;
+  let last = lastFacts.get(key);
+  if (!last) {
+    last = {};
+    lastFacts.set(key, last);
+  }
+  if (last.view && last.facts && sameFactsInputs(last.view, view)) {
+    last.view = view;
+    return last.facts;
+  }
+  const facts = deriveViewFacts(view, sight);
+  last.view = view;
+  last.facts = facts;
+  return facts;
+}
+
+/** Whether two views give the same table facts: the same table, units (counters aside) and Generals. */
+function sameFactsInputs(a: JcView, b: JcView): boolean {
+  if (a === b) return true;
+  if (a.turn !== b.turn || a.scenario !== b.scenario) return false;
+  if (!sameFields(a.table, b.table, 'units', 'generals')) return false;
+  if (!sameRecord(a.table.units, b.table.units, (x, y) => x === y)) return false;
+  if (!sameRecord(a.table.generals, b.table.generals, (x, y) => x === y)) return false;
+  if (!sameRecord(a.units, b.units, (x, y) => x === y || sameFields(x, y, 'counter'))) return false;
+  return sameRecord(a.generals, b.generals, (x, y) => x === y || sameFields(x, y));
+}
+
+function sameRecord<T>(
+  a: Readonly<Record<string, T>>,
+  b: Readonly<Record<string, T>>,
+  same: (x: T, y: T) => boolean,
+): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !same(a[k]!, b[k]!)) return false;
+  }
+  return true;
+}
+
+/** The same own fields in the same order, each identical, `skip` aside. */
+function sameFields(a: object, b: object, ...skip: string[]): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  let i = 0;
+  let j = 0;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  for (;;) {
+    while (i < ka.length && skip.includes(ka[i]!)) i++;
+    while (j < kb.length && skip.includes(kb[j]!)) j++;
+    if (i >= ka.length || j >= kb.length) return i >= ka.length && j >= kb.length;
+    const k = ka[i]!;
+    if (k !== kb[j] || ra[k] !== rb[k]) return false;
+    i++;
+    j++;
+  }
+}
+
+function deriveViewFacts(view: JcView, sight: boolean): JcTableFacts {
   const units: Record<UnitId, JcUnit> = {};
   for (const u of Object.values(view.units)) units[u.id] = asUnit(u, view.table);
   const generals: Record<GeneralId, JcGeneral> = {};
@@ -156,6 +235,23 @@ export function weaponRange(view: JcView, id: UnitId): number {
 
 /** Edge to edge between two units' nearest stands (stand centres less half a diagonal: close enough). */
 export function gap(a: UnitState, b: UnitState): number {
+  let byB = gapMemo.get(a);
+  if (!byB) {
+    byB = new WeakMap();
+    gapMemo.set(a, byB);
+  }
+  let found = byB.get(b);
+  if (found === undefined) {
+    found = gapNow(a, b);
+    byB.set(b, found);
+  }
+  return found;
+}
+
+/** `gap` per pair of unit states (states are never changed in place; an unchanged unit keeps its own). */
+const gapMemo = new WeakMap<UnitState, WeakMap<UnitState, number>>();
+
+function gapNow(a: UnitState, b: UnitState): number {
   let best = Number.POSITIVE_INFINITY;
   for (const s of a.stands)
     for (const t of b.stands) {
@@ -193,10 +289,32 @@ export function statusOf(view: JcView, id: UnitId): NonNullable<JcUnit['status']
 
 /** The General a unit answers to now (its own, his replacement, or the next up the chain). */
 export function commanderOf(view: JcView, id: UnitId): GeneralId | undefined {
-  const generals: Record<GeneralId, JcGeneral> = {};
-  for (const g of Object.values(view.generals)) generals[g.id] = asGeneral(g);
-  return effectiveCommander(generals, view.units[id]!.commander);
+  let memo = commanderMemo.get(view.generals);
+  if (!memo) {
+    const generals: Record<GeneralId, JcGeneral> = {};
+    for (const g of Object.values(view.generals)) generals[g.id] = asGeneral(g);
+    memo = { generals, byCommander: new Map() };
+    commanderMemo.set(view.generals, memo);
+  }
+  const commander = view.units[id]!.commander;
+  if (memo.byCommander.has(commander)) return memo.byCommander.get(commander);
+  const found = effectiveCommander(memo.generals, commander);
+  memo.byCommander.set(commander, found);
+  return found;
 }
+
+/**
+ * The Generals as the forces bridge takes them, and the effective commander found for each General a
+ * unit answers to, per view's Generals (views are never changed in place): `commanderOf` is asked
+ * for every unit at every candidate command.
+ */
+const commanderMemo = new WeakMap<
+  JcView['generals'],
+  {
+    readonly generals: Record<GeneralId, JcGeneral>;
+    readonly byCommander: Map<GeneralId, GeneralId | undefined>;
+  }
+>();
 
 /** A General's Command Radius this turn, or undefined if he cannot command (fallen, replaced). */
 export function radiusOf(view: JcView, gid: GeneralId): number | undefined {
@@ -208,4 +326,13 @@ export function radiusOf(view: JcView, gid: GeneralId): number | undefined {
 /** From a General's stand placed at `p` to the unit's nearest stand, edge to edge. */
 export function generalReach(stand: StandState, p: Point, unit: UnitState, facts: JcTableFacts): number {
   return standToUnitDistance({ ...stand, x: p.x, y: p.y }, facts.geometry(unit.id));
+}
+
+/**
+ * No more than `generalReach`: from the stand at `p` to the circle holding every stand of the unit,
+ * less half the stand's diagonal.
+ */
+export function generalReachFloor(stand: StandState, p: Point, unit: UnitState, facts: JcTableFacts): number {
+  const g = facts.geometry(unit.id);
+  return Math.hypot(p.x - g.cx, p.y - g.cy) - g.radius - Math.hypot(stand.width, stand.depth) / 2;
 }
