@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { groupDistance } from '../../src/core/geometry/rect-groups.ts';
 import { honourAndFortitudeComputer } from '../../src/game/honour-and-fortitude/ai.ts';
 import { honourAndFortitudeGame as game } from '../../src/game/honour-and-fortitude/game.ts';
-import { layout, unitGap } from '../../src/game/honour-and-fortitude/geometry.ts';
+import { layout } from '../../src/game/honour-and-fortitude/geometry.ts';
 import { legalCommands } from '../../src/game/honour-and-fortitude/legal.ts';
 import { fireFactsFor, moraleModifiers } from '../../src/game/honour-and-fortitude/rules.ts';
 import type { HfGameState, HfUnit } from '../../src/game/honour-and-fortitude/state.ts';
@@ -106,7 +107,7 @@ describe('attacks on the table', () => {
     if (initiation.type === 'initiation' && initiation.initiated) {
       expect(after.attacking).toBe(maratha.id);
       expect(r.state.attacks).toEqual([company.id]);
-      expect(unitGap(after.stands, r.state.units[maratha.id]!.stands)).toBeCloseTo(6.1, 0);
+      expect(groupDistance(after.stands, r.state.units[maratha.id]!.stands)).toBeCloseTo(6.1, 0);
     } else expect(after.acted).toBe(true);
   });
   it('the computer attacks a battery it can reach with good odds', () => {

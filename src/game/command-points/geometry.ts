@@ -1,7 +1,8 @@
 import { bearing, cosDegrees, sinDegrees } from '../../core/geometry/angles.ts';
 import { flattenPoints, type Point } from '../../core/geometry/points.ts';
 import { pointInPolygon } from '../../core/geometry/polygons.ts';
-import { rectDistance, rectsOverlap } from '../../core/geometry/rectangles.ts';
+import { groupBounds, groupDistance } from '../../core/geometry/rect-groups.ts';
+import { rectsOverlap } from '../../core/geometry/rectangles.ts';
 import { pointSegmentDistanceSq, segmentsCrossProperly } from '../../core/geometry/segments.ts';
 import type { TerrainFeature, UnitStandState } from '../../core/table/model.ts';
 import type { ScenarioBasing } from '../scenario/schema.ts';
@@ -55,64 +56,13 @@ export function step(x: number, y: number, heading: number, distance: number): P
   return { x: x + cosDegrees(heading) * distance, y: y + sinDegrees(heading) * distance };
 }
 
-const boundsCache = new WeakMap<readonly UnitStandState[], { x: number; y: number; r: number }>();
-
-/** Centre and radius of a circle holding every stand (for quick rejection); stand lists are immutable, so cached. */
-function bounds(stands: readonly UnitStandState[]): { x: number; y: number; r: number } {
-  let b = boundsCache.get(stands);
-  if (!b) {
-    b = measureBounds(stands);
-    boundsCache.set(stands, b);
-  }
-  return b;
-}
-
-function measureBounds(stands: readonly UnitStandState[]): { x: number; y: number; r: number } {
-  let x = 0;
-  let y = 0;
-  for (const s of stands) {
-    x += s.x;
-    y += s.y;
-  }
-  x /= stands.length;
-  y /= stands.length;
-  let r = 0;
-  for (const s of stands) r = Math.max(r, Math.hypot(s.x - x, s.y - y) + Math.hypot(s.width, s.depth) / 2);
-  return { x, y, r };
-}
-
-/**
- * Edge-to-edge distance between two sets of stands (0 when they touch or overlap). Beyond `limit` the
- * answer is only a lower bound that exceeds the limit (callers asking "within d?" pass d).
- */
-export function standsDistance(
-  a: readonly UnitStandState[],
-  b: readonly UnitStandState[],
-  limit = Number.POSITIVE_INFINITY,
-): number {
-  const ba = bounds(a);
-  const bb = bounds(b);
-  const floor = Math.hypot(ba.x - bb.x, ba.y - bb.y) - ba.r - bb.r;
-  if (floor > limit) return floor;
-  let best = Number.POSITIVE_INFINITY;
-  for (const s of a) {
-    const rs = Math.hypot(s.width, s.depth) / 2;
-    for (const t of b) {
-      const rough = Math.hypot(s.x - t.x, s.y - t.y) - rs - Math.hypot(t.width, t.depth) / 2;
-      if (rough >= best) continue;
-      best = Math.min(best, rectDistance(s, t));
-    }
-  }
-  return best;
-}
-
 export function unitDistance(a: CpUnit, b: CpUnit, limit?: number): number {
-  return standsDistance(a.stands, b.stands, limit);
+  return groupDistance(a.stands, b.stands, limit);
 }
 
 /** Whether two units are within `d` inches of each other. */
 export function within(a: CpUnit, b: CpUnit, d: number): boolean {
-  return standsDistance(a.stands, b.stands, d) <= d;
+  return groupDistance(a.stands, b.stands, d) <= d;
 }
 
 /** Distance from a point to a stand's edge (0 inside it). */
@@ -139,10 +89,10 @@ function shrunk(s: UnitStandState) {
 
 /** Whether these stands overlap (more than touch) any stand of another unit on the table. */
 export function overlapsAnother(state: CpBoard, self: string, stands: readonly UnitStandState[]): boolean {
-  const b = bounds(stands);
+  const b = groupBounds(stands);
   for (const u of Object.values(state.units)) {
     if (u.id === self || !onTable(u)) continue;
-    const c = bounds(u.stands);
+    const c = groupBounds(u.stands);
     if (Math.hypot(b.x - c.x, b.y - c.y) > b.r + c.r) continue;
     for (const s of stands) for (const t of u.stands) if (rectsOverlap(shrunk(s), shrunk(t))) return true;
   }
@@ -240,7 +190,7 @@ export function inFrontArc(u: Pick<CpUnit, 'x' | 'y' | 'facing'>, p: Point, half
 
 /** The centre of a unit's stands. */
 export function centreOf(u: Pick<CpUnit, 'stands'>): Point {
-  const b = bounds(u.stands);
+  const b = groupBounds(u.stands);
   return { x: b.x, y: b.y };
 }
 

@@ -1,3 +1,4 @@
+import { groupDistance } from '../../core/geometry/rect-groups.ts';
 import { Prng, seedRng } from '../../core/random/prng.ts';
 import { oddsOf } from '../../core/rules/run.ts';
 import { fire } from '../../rulesets/honour-and-fortitude/procedures/fire.ts';
@@ -5,7 +6,7 @@ import { meleeRound } from '../../rulesets/honour-and-fortitude/procedures/melee
 import { FIRING_RANGES } from '../../rulesets/honour-and-fortitude/tables/ranges.ts';
 import type { Player } from '../engine/battle.ts';
 import type { HfCommand } from './commands.ts';
-import { centreOf, unitGap } from './geometry.ts';
+import { centreOf } from './geometry.ts';
 import { objectiveHolders } from './legal.ts';
 import { allowance, fireFactsFor, meleeFactsFor } from './rules.ts';
 import { type HfUnit, isFighting } from './state.ts';
@@ -108,7 +109,7 @@ function nearestEnemyGap(view: HfView, unit: HfUnit): number {
   }
   let gap = byUnit.get(unit.id);
   if (gap === undefined) {
-    gap = Math.min(...enemiesOf(view, unit).map((e) => unitGap(unit.stands, e.stands)));
+    gap = Math.min(...enemiesOf(view, unit).map((e) => groupDistance(unit.stands, e.stands)));
     byUnit.set(unit.id, gap);
   }
   return gap;

@@ -1,3 +1,4 @@
+import { groupDistance } from '../../core/geometry/rect-groups.ts';
 import { resolveFire } from '../../rulesets/honour-and-fortitude/procedures/fire.ts';
 import { resolveMeleeRound } from '../../rulesets/honour-and-fortitude/procedures/melee-round.ts';
 import { resolveMoraleTest } from '../../rulesets/honour-and-fortitude/procedures/morale-test.ts';
@@ -7,7 +8,7 @@ import type { MoraleResult } from '../../rulesets/honour-and-fortitude/tables/mo
 import type { MovementColumn, OrderState } from '../../rulesets/honour-and-fortitude/vocabulary.ts';
 import type { Edge } from '../scenario/schema.ts';
 import type { Draft } from './draft.ts';
-import { ahead, centreOf, layout, MIN_GAP, onTable, standsApart, unitGap } from './geometry.ts';
+import { ahead, centreOf, layout, MIN_GAP, onTable, standsApart } from './geometry.ts';
 import {
   allowance,
   fireFactsFor,
@@ -176,7 +177,7 @@ function friendsTest(d: Draft, router: HfUnit, tested: Set<string>): void {
   for (const other of Object.values(d.units)) {
     if (other.side !== router.side || tested.has(other.id) || !isFighting(other)) continue;
     if (other.ratings.morale > router.ratings.morale) continue;
-    if (unitGap(router.stands, other.stands, ROUT_RANGE) > ROUT_RANGE) continue;
+    if (groupDistance(router.stands, other.stands, ROUT_RANGE) > ROUT_RANGE) continue;
     if (!isFighting(d.unit(other.id))) continue;
     testMorale(d, other.id, { reason: 'friends-rout' }, tested);
   }
@@ -228,7 +229,7 @@ export function fireAt(d: Draft, firerId: string, targetId: string, defensive: b
         if (
           isFighting(other) &&
           !tested.has(other.id) &&
-          unitGap(site.stands, other.stands, EXPLOSION_RADIUS) <= EXPLOSION_RADIUS
+          groupDistance(site.stands, other.stands, EXPLOSION_RADIUS) <= EXPLOSION_RADIUS
         )
           if (isFighting(d.unit(other.id)))
             testMorale(d, other.id, { reason: 'explosion', artillery: true }, tested);

@@ -1,7 +1,7 @@
 import { angleBetween, bearing, cosDegrees, sinDegrees } from '../../core/geometry/angles.ts';
 import { flattenPoints } from '../../core/geometry/points.ts';
 import { pointInPolygon } from '../../core/geometry/polygons.ts';
-import { rectDistance } from '../../core/geometry/rectangles.ts';
+import { groupBounds } from '../../core/geometry/rect-groups.ts';
 import { pointSegmentDistanceSq, segmentCrossingT } from '../../core/geometry/segments.ts';
 import type { UnitStandState } from '../../core/table/model.ts';
 import type { Ground } from '../../rulesets/honour-and-fortitude/vocabulary.ts';
@@ -56,31 +56,6 @@ export function layout(p: Placement, basing: ScenarioBasing): UnitStandState[] |
 }
 
 /**
- * The edge-to-edge distance between two units' stands (inches). Exact when it is at most `cap`;
- * otherwise some number above `cap` (stands are culled by their bounding circles first).
- */
-export function unitGap(
-  a: readonly UnitStandState[],
-  b: readonly UnitStandState[],
-  cap = Number.POSITIVE_INFINITY,
-): number {
-  const ba = bounds(a);
-  const bb = bounds(b);
-  const apart = Math.hypot(ba.x - bb.x, ba.y - bb.y) - ba.r - bb.r;
-  if (apart > cap) return apart;
-  let best = Number.POSITIVE_INFINITY;
-  for (const s of a) {
-    const hs = Math.hypot(s.width, s.depth) / 2;
-    for (const t of b) {
-      const lower = Math.hypot(s.x - t.x, s.y - t.y) - hs - Math.hypot(t.width, t.depth) / 2;
-      if (lower >= best) continue;
-      best = Math.min(best, rectDistance(s, t));
-    }
-  }
-  return best;
-}
-
-/**
  * Whether two units' stands are all at least `gap` apart: a separating-axis test on each pair of
  * stands grown by half the gap (square corners, so it is a little stricter than the exact distance).
  */
@@ -89,8 +64,8 @@ export function standsApart(
   b: readonly UnitStandState[],
   gap: number,
 ): boolean {
-  const ba = bounds(a);
-  const bb = bounds(b);
+  const ba = groupBounds(a);
+  const bb = groupBounds(b);
   if (Math.hypot(ba.x - bb.x, ba.y - bb.y) - ba.r - bb.r > gap) return true;
   for (const s of a) for (const t of b) if (!rectsApart(s, t, gap / 2)) return false;
   return true;
@@ -119,27 +94,6 @@ function rectsApart(s: UnitStandState, t: UnitStandState, grow: number): boolean
     if (Math.abs(dx * ax + dy * ay) > rs + rt) return true;
   }
   return false;
-}
-
-interface Bounds {
-  readonly x: number;
-  readonly y: number;
-  readonly r: number;
-}
-const boundsCache = new WeakMap<readonly UnitStandState[], Bounds>();
-
-/** A circle holding every stand of a unit (cached per stands array: states are never mutated). */
-function bounds(stands: readonly UnitStandState[]): Bounds {
-  let b = boundsCache.get(stands);
-  if (!b) {
-    const c = centreOf(stands);
-    let r = 0;
-    for (const s of stands)
-      r = Math.max(r, Math.hypot(s.x - c.x, s.y - c.y) + Math.hypot(s.width, s.depth) / 2);
-    b = { x: c.x, y: c.y, r };
-    boundsCache.set(stands, b);
-  }
-  return b;
 }
 
 export function centreOf(stands: readonly UnitStandState[]): { x: number; y: number } {

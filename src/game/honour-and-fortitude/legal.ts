@@ -1,6 +1,7 @@
 import { bearing } from '../../core/geometry/angles.ts';
+import { groupDistance } from '../../core/geometry/rect-groups.ts';
 import type { HfCommand } from './commands.ts';
-import { centreOf, quarterOf, unitGap } from './geometry.ts';
+import { centreOf, quarterOf } from './geometry.ts';
 import { attackPlacement, checkMove, formationsOf, type MoveTo, mayAct, round } from './moves.ts';
 import { ATTACK_STANDOFF, allowance, fireFactsFor } from './rules.ts';
 import type { DefenderChoice } from './sequence.ts';
@@ -171,7 +172,7 @@ function unitCommands(state: HfGameState, unit: HfUnit): HfCommand[] {
   for (const target of Object.values(state.units)) {
     if (target.side === unit.side || !isFighting(target) || target.meleeWith !== null) continue;
     const cap = reach + ATTACK_STANDOFF + 1;
-    if (unitGap(unit.stands, target.stands, cap) > cap) continue;
+    if (groupDistance(unit.stands, target.stands, cap) > cap) continue;
     const to = attackPlacement(state, unit, target);
     if (to && checkMove(state, unit, to, target.id).ok)
       out.push({ type: 'attack', unit: unit.id, target: target.id });

@@ -1,8 +1,9 @@
 import { bearing } from '../../core/geometry/angles.ts';
+import { groupDistance } from '../../core/geometry/rect-groups.ts';
 import type { OrderState } from '../../rulesets/honour-and-fortitude/vocabulary.ts';
 import type { Rejection } from '../engine/game.ts';
 import { clearOfOthers } from './combat.ts';
-import { ahead, centreOf, groundOfMove, layout, onTable, standsApart, unitGap } from './geometry.ts';
+import { ahead, centreOf, groundOfMove, layout, onTable, standsApart } from './geometry.ts';
 import { ATTACK_STANDOFF, moveAllowance } from './rules.ts';
 import { type HfFormation, type HfGameState, type HfUnit, isFighting } from './state.ts';
 
@@ -74,8 +75,8 @@ export function checkMove(state: HfGameState, unit: HfUnit, to: MoveTo, attackin
   for (const enemy of Object.values(state.units)) {
     if (enemy.side === unit.side || !isFighting(enemy)) continue;
     if (standsApart(stands, enemy.stands, ATTACK_STANDOFF)) continue;
-    const after = unitGap(stands, enemy.stands, ATTACK_STANDOFF);
-    const before = unitGap(unit.stands, enemy.stands, ATTACK_STANDOFF);
+    const after = groupDistance(stands, enemy.stands, ATTACK_STANDOFF);
+    const before = groupDistance(unit.stands, enemy.stands, ATTACK_STANDOFF);
     const least = enemy.id === attacking ? ATTACK_STANDOFF - 0.05 : Math.min(ATTACK_STANDOFF, before) - 1e-6;
     if (after < least)
       return no(
@@ -99,7 +100,7 @@ export function checkMove(state: HfGameState, unit: HfUnit, to: MoveTo, attackin
 export function attackPlacement(state: HfGameState, unit: HfUnit, target: HfUnit): MoveTo | undefined {
   const tc = centreOf(target.stands);
   const uc = centreOf(unit.stands);
-  if (unitGap(unit.stands, target.stands) <= ATTACK_STANDOFF + 0.3) {
+  if (groupDistance(unit.stands, target.stands) <= ATTACK_STANDOFF + 0.3) {
     const facing = round(bearing(uc.x, uc.y, tc.x, tc.y));
     return { x: unit.x, y: unit.y, facing, formation: unit.formation };
   }
@@ -112,7 +113,7 @@ export function attackPlacement(state: HfGameState, unit: HfUnit, target: HfUnit
     const to = { x: round(at.x), y: round(at.y), facing, formation: unit.formation };
     const stands = layout({ ...unit, ...to }, state.scenario.basing);
     if (!stands) return undefined;
-    const gap = unitGap(stands, target.stands);
+    const gap = groupDistance(stands, target.stands);
     if (gap >= ATTACK_STANDOFF && gap <= ATTACK_STANDOFF + 0.25) return to;
     r -= gap - (ATTACK_STANDOFF + 0.12);
   }

@@ -1,4 +1,5 @@
 import { angleBetween, bearing } from '../../core/geometry/angles.ts';
+import { groupDistance } from '../../core/geometry/rect-groups.ts';
 import type { AppliedModifier } from '../../core/rules/modifiers.ts';
 import type {
   FireFacts,
@@ -14,7 +15,7 @@ import type { MeleeAdvantageId } from '../../rulesets/honour-and-fortitude/table
 import type { MoraleModifierId } from '../../rulesets/honour-and-fortitude/tables/morale.ts';
 import { rangeBandAt } from '../../rulesets/honour-and-fortitude/tables/ranges.ts';
 import type { Ground, MovementColumn, OrderState } from '../../rulesets/honour-and-fortitude/vocabulary.ts';
-import { centreOf, coverOf, isDeep, quarterOf, unitGap } from './geometry.ts';
+import { centreOf, coverOf, isDeep, quarterOf } from './geometry.ts';
 import { canSee } from './sight.ts';
 import { type HfFormation, type HfGameState, type HfUnit, isFighting, orderOf } from './state.ts';
 
@@ -111,7 +112,7 @@ export function fireFactsFor(
   const weapon = firer.ratings.weapon;
   if (weapon === null || firer.formation === 'limbered' || !isFighting(firer) || target.gone)
     return undefined;
-  const inches = unitGap(firer.stands, target.stands);
+  const inches = groupDistance(firer.stands, target.stands);
   if (!options.defensive) {
     if (rangeBandAt(weapon, inches) === undefined || !inArc(firer, target)) return undefined;
     if (!canSee({ scenario: state.scenario, units }, firer, target)) return undefined;
@@ -175,12 +176,12 @@ export function moraleModifiers(
     if (other.gone || other.id === unit.id) continue;
     if (other.side === unit.side) {
       if (other.condition === 'routing') {
-        if (!friendsInRout && unitGap(unit.stands, other.stands, ROUT_RANGE) <= ROUT_RANGE)
+        if (!friendsInRout && groupDistance(unit.stands, other.stands, ROUT_RANGE) <= ROUT_RANGE)
           friendsInRout = true;
-      } else if (!supports && unitGap(unit.stands, other.stands, SUPPORT_RANGE) <= SUPPORT_RANGE)
+      } else if (!supports && groupDistance(unit.stands, other.stands, SUPPORT_RANGE) <= SUPPORT_RANGE)
         supports = true;
     } else if (other.condition !== 'routing' && (!flank || !rear)) {
-      if (unitGap(unit.stands, other.stands, THREAT_RANGE) > THREAT_RANGE) continue;
+      if (groupDistance(unit.stands, other.stands, THREAT_RANGE) > THREAT_RANGE) continue;
       const c = centreOf(other.stands);
       const q = quarterOf(unit, c.x, c.y);
       if (q === 'flank') flank = true;
@@ -207,7 +208,8 @@ export function generalPresent(state: Pick<HfGameState, 'generals'>, units: Unit
     if (g.side !== unit.side || g.with === null) continue;
     if (g.with === unit.id) return true;
     const host = units[g.with];
-    if (host && !host.gone && unitGap(host.stands, unit.stands, GENERAL_RANGE) <= GENERAL_RANGE) return true;
+    if (host && !host.gone && groupDistance(host.stands, unit.stands, GENERAL_RANGE) <= GENERAL_RANGE)
+      return true;
   }
   return false;
 }

@@ -1,4 +1,5 @@
 import { bearing } from '../../core/geometry/angles.ts';
+import { groupDistance } from '../../core/geometry/rect-groups.ts';
 import { d6 } from '../../core/random/rolls.ts';
 import { resolveChangeFace } from '../../rulesets/honour-and-fortitude/procedures/small-rolls.ts';
 import { GROUND_TABLE } from '../../rulesets/honour-and-fortitude/tables/movement.ts';
@@ -6,7 +7,7 @@ import type { OrderState } from '../../rulesets/honour-and-fortitude/vocabulary.
 import type { GameResult } from '../engine/game.ts';
 import { carriesOn, clearOfOthers, fallBack, fightRound, fireAt, flee, testMorale } from './combat.ts';
 import type { Draft } from './draft.ts';
-import { ahead, CONTACT, centreOf, groundUnder, layout, MIN_GAP, onTable, unitGap } from './geometry.ts';
+import { ahead, CONTACT, centreOf, groundUnder, layout, MIN_GAP, onTable } from './geometry.ts';
 import { allowance } from './rules.ts';
 import {
   type HfGameState,
@@ -172,7 +173,7 @@ function closeIn(d: Draft, id: string, targetId: string): void {
     const mid = (lo + hi) / 2;
     const at = ahead(tc.x, tc.y, dir, mid);
     const stands = layout({ ...unit, ...at, facing }, d.base.scenario.basing);
-    const gap = stands ? unitGap(stands, target.stands) : 0;
+    const gap = stands ? groupDistance(stands, target.stands) : 0;
     if (gap < MIN_GAP) lo = mid;
     else if (gap > CONTACT) hi = mid;
     else {

@@ -1,5 +1,6 @@
 import { bearing, cosDegrees, sinDegrees, turnBetween } from '../../core/geometry/angles.ts';
 import type { Point } from '../../core/geometry/points.ts';
+import { groupDistance } from '../../core/geometry/rect-groups.ts';
 import { SuppliedDice } from '../../core/random/dice.ts';
 import { d6 } from '../../core/random/rolls.ts';
 import {
@@ -33,7 +34,6 @@ import {
   overlapsOthers,
   pathTerrain,
   standCount,
-  standsDistance,
 } from './geometry.ts';
 import { CONTACT_INCHES, distanceBetween, freshCloseOrderRegular, weaponRanges } from './queries.ts';
 import type { Anchor, MdUnit } from './state.ts';
@@ -283,7 +283,7 @@ export function inControl(ctx: Ctx, unit: MdUnit): boolean {
   if (Object.values(ctx.s.generals).some((g) => g.attachedTo === unit.id)) return true;
   const g = ctx.s.table.generals[unit.commander];
   if (!g) return false;
-  const d = standsDistance([g.stand], ctx.stands(unit.id));
+  const d = groupDistance([g.stand], ctx.stands(unit.id));
   return d <= CONTROL_RADIUS_INCHES && generalSeesUnit(ctx.s.table, g.id, unit.id);
 }
 

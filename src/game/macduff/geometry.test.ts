@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { groupDistance } from '../../core/geometry/rect-groups.ts';
 import type { TableState, TerrainFeature, UnitStandState } from '../../core/table/model.ts';
 import { macduffRatings } from '../../rulesets/macduff/scenario-ratings.ts';
 import {
@@ -8,7 +9,6 @@ import {
   inNaturalCover,
   pathTerrain,
   standCount,
-  standsDistance,
   unitsSeeEachOther,
 } from './geometry.ts';
 import type { MdUnit } from './state.ts';
@@ -112,7 +112,7 @@ describe("MacDuff's reading of the table", () => {
   });
 
   it('measures between groups of stands and counts a stand per started group of figures', () => {
-    expect(standsDistance([stand('a', 0, 0)], [stand('b', 0, 5)])).toBeCloseTo(5 - 0.8, 9);
+    expect(groupDistance([stand('a', 0, 0)], [stand('b', 0, 5)])).toBeCloseTo(5 - 0.8, 9);
     expect(standCount({ ...foot, figures: 9 })).toBe(3);
     expect(standCount({ ...foot, figures: 8 })).toBe(2);
   });

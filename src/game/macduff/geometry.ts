@@ -1,7 +1,8 @@
 import { bearing, turnBetween } from '../../core/geometry/angles.ts';
 import { flattenPoints, type Point } from '../../core/geometry/points.ts';
 import { pointInPolygon } from '../../core/geometry/polygons.ts';
-import { type Rect, rectDistance, rectsOverlap } from '../../core/geometry/rectangles.ts';
+import { groupDistance } from '../../core/geometry/rect-groups.ts';
+import { type Rect, rectsOverlap } from '../../core/geometry/rectangles.ts';
 import { segmentsCrossProperly } from '../../core/geometry/segments.ts';
 import type { TableState, TerrainFeature, UnitStandState } from '../../core/table/model.ts';
 import { SightTracer } from '../../core/table/sight-line.ts';
@@ -54,23 +55,6 @@ export function layout(
   }
 }
 
-/**
- * The shortest distance between two groups of stands, inches. Pairs whose centres are too far apart to
- * beat the best so far (less both half-diagonals) are skipped without measuring.
- */
-export function standsDistance(a: readonly Rect[], b: readonly Rect[]): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (const s of a) {
-    const rs = Math.hypot(s.width, s.depth) / 2;
-    for (const t of b) {
-      const bound = Math.hypot(s.x - t.x, s.y - t.y) - rs - Math.hypot(t.width, t.depth) / 2;
-      if (bound >= best) continue;
-      best = Math.min(best, rectDistance(s, t));
-    }
-  }
-  return best;
-}
-
 const unitDistances = new WeakMap<TableState, Map<string, number>>();
 
 /** The distance between two units on a table, measured once per table state. */
@@ -83,7 +67,7 @@ export function unitDistance(table: TableState, a: string, b: string): number {
   const key = a < b ? `${a}|${b}` : `${b}|${a}`;
   let d = cache.get(key);
   if (d === undefined) {
-    d = standsDistance(table.units[a]?.stands ?? [], table.units[b]?.stands ?? []);
+    d = groupDistance(table.units[a]?.stands ?? [], table.units[b]?.stands ?? []);
     cache.set(key, d);
   }
   return d;
