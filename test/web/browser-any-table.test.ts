@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { GamePlay, GameSummary, SeatKind } from '../../src/protocol/api.ts';
-import { buildWebApp, launchChromium, type RunningServer, startServer } from './browser.ts';
-import { REPO, tempDir } from './fixtures.ts';
+import { ARTIFACTS, browserSuite } from './browser-suite.ts';
 
 /**
  * The table for rule sets other than John Company (src/web/any-table/) in a real browser, against the
@@ -13,7 +11,6 @@ import { REPO, tempDir } from './fixtures.ts';
  * answer, the log, and the scrubber back to the start showing the table as it was. Hot seat: the
  * hand-over screen between the two players. Screenshots: test-artifacts/any-table-*.png.
  */
-const ARTIFACTS = join(REPO, 'test-artifacts');
 const DESKTOP = { width: 1400, height: 950 };
 const SEED = 7;
 
@@ -31,26 +28,10 @@ interface TableOfView {
 const standTransform = (s: Stand, depth: number) => `translate(${s.x} ${depth - s.y}) rotate(${-s.facing})`;
 
 describe('the table for any rule set', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let cleanup: () => void;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    const temp = tempDir('browser-any-table');
-    cleanup = temp.cleanup;
-    await buildWebApp(join(temp.dir, 'web'));
-    server = await startServer(join(temp.dir, 'data'), join(temp.dir, 'web'));
-    mkdirSync(ARTIFACTS, { recursive: true });
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    cleanup?.();
-  });
+  const suite = browserSuite('browser-any-table');
 
   async function createGame(players: Record<string, SeatKind>, ruleSet = 'macduff'): Promise<GameSummary> {
-    const response = await fetch(new URL('/api/games', server.url), {
+    const response = await fetch(new URL('/api/games', suite.server.url), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ scenario: 'training-village-ford', ruleSet, seed: SEED, players }),
@@ -61,17 +42,17 @@ describe('the table for any rule set', () => {
 
   async function playOf(id: string, viewer: string, at?: number): Promise<GamePlay> {
     const query = `viewer=${viewer}${at === undefined ? '' : `&at=${at}`}`;
-    const response = await fetch(new URL(`/api/games/${id}/play?${query}`, server.url));
+    const response = await fetch(new URL(`/api/games/${id}/play?${query}`, suite.server.url));
     return (await response.json()) as GamePlay;
   }
 
   const pageErrors = new WeakMap<Page, string[]>();
   async function open(id: string): Promise<Page> {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
     const errors: string[] = [];
     pageErrors.set(page, errors);
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(new URL(`/#/play/${id}`, server.url).href);
+    await page.goto(new URL(`/#/play/${id}`, suite.server.url).href);
     return page;
   }
   async function done(page: Page): Promise<void> {

@@ -1,37 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { RULE_SETS } from '../../src/rulesets/index.ts';
-import { buildWebApp, launchChromium, type RunningServer, startServer } from './browser.ts';
-import { REPO, tempDir } from './fixtures.ts';
+import { ARTIFACTS, browserSuite } from './browser-suite.ts';
 
 /**
  * The referee's order of battle and turn checklist in a real browser, on a phone-sized screen: start
  * from a scenario, track a unit's losses, status and marks, survive a reload, follow the turn.
  */
-const ARTIFACTS = join(REPO, 'test-artifacts');
 const PHONE = { width: 390, height: 844 };
 const JC = RULE_SETS.find((r) => r.id === 'john-company')!;
 
 describe("the referee's order of battle and checklist", () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let cleanup: () => void;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    const temp = tempDir('browser-referee');
-    cleanup = temp.cleanup;
-    await buildWebApp(join(temp.dir, 'web'));
-    server = await startServer(join(temp.dir, 'data'), join(temp.dir, 'web'));
-    mkdirSync(ARTIFACTS, { recursive: true });
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    cleanup?.();
-  });
+  const suite = browserSuite('browser-referee');
 
   async function unitCard(page: Page, name: string) {
     const card = page.getByRole('listitem', { name, exact: true });
@@ -40,17 +21,17 @@ describe("the referee's order of battle and checklist", () => {
   }
 
   it('tracks a scenario through a turn, kept across a reload', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await suite.browser.newPage({ viewport: PHONE });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(new URL('/#/referee', server.url).href);
+    await page.goto(new URL('/#/referee', suite.server.url).href);
     await page.getByRole('tab', { name: 'Order of battle' }).click();
     await page.getByLabel('Start from a scenario').selectOption('training-village-ford');
     await page.getByRole('button', { name: 'Load its order of battle' }).click();
     await page.getByRole('heading', { name: /turn 1$/ }).waitFor();
 
     const roster = (await (
-      await fetch(new URL('/api/scenarios/training-village-ford/roster', server.url))
+      await fetch(new URL('/api/scenarios/training-village-ford/roster', suite.server.url))
     ).json()) as {
       units: { name: string; stands: number; ratings: { label: string; value: string }[] }[];
     };
@@ -99,8 +80,8 @@ describe("the referee's order of battle and checklist", () => {
   });
 
   it('the checklist links each step to the procedure it uses', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
-    await page.goto(new URL('/#/referee', server.url).href);
+    const page = await suite.browser.newPage({ viewport: PHONE });
+    await page.goto(new URL('/#/referee', suite.server.url).href);
     await page.getByRole('tab', { name: 'Turn checklist' }).click();
     await page.getByRole('link', { name: 'Reaction Test' }).first().click();
     await page.getByRole('heading', { name: 'Reaction Test' }).waitFor();

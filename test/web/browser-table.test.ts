@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebApp, launchChromium, type RunningServer, startServer } from './browser.ts';
-import { REPO, tempDir } from './fixtures.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, browserSuite } from './browser-suite.ts';
 
 /**
  * The virtual table in a real browser (Debian's chromium), against the real server with a temporary
@@ -13,39 +11,22 @@ import { REPO, tempDir } from './fixtures.ts';
  * inches and the odds before dice, a game against the computer, and the computer against itself.
  * Screenshots of the main screens go to test-artifacts/table-*.png.
  */
-const ARTIFACTS = join(REPO, 'test-artifacts');
 const DESKTOP = { width: 1400, height: 950 };
 const TRAINING = 'Training: the village by the ford';
 /** A seed whose first turn gives a move to plan and a battery that may fire (checked below). */
 const SEED = '7';
 
 describe('the virtual table', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let cleanup: () => void;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    const temp = tempDir('browser-table');
-    cleanup = temp.cleanup;
-    await buildWebApp(join(temp.dir, 'web'));
-    server = await startServer(join(temp.dir, 'data'), join(temp.dir, 'web'));
-    mkdirSync(ARTIFACTS, { recursive: true });
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    cleanup?.();
-  });
+  const suite = browserSuite('browser-table');
 
   const pageErrors = new WeakMap<Page, string[]>();
 
   async function open(path: string): Promise<Page> {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await suite.browser.newPage({ viewport: DESKTOP });
     const errors: string[] = [];
     pageErrors.set(page, errors);
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(new URL(path, server.url).href);
+    await page.goto(new URL(path, suite.server.url).href);
     return page;
   }
 

@@ -1,20 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { oddsOf, resolveProcedure } from '../../src/core/rules/run.ts';
 import { formatRule } from '../../src/core/rules/trace.ts';
 import { RULE_SETS } from '../../src/rulesets/index.ts';
 import { percent } from '../../src/web/referee/odds.ts';
-import { buildWebApp, launchChromium, type RunningServer, startServer } from './browser.ts';
-import { REPO, tempDir } from './fixtures.ts';
+import { ARTIFACTS, browserSuite } from './browser-suite.ts';
 
 /**
  * The browser app in a real browser (Debian's chromium): built, served by the real server on a free
  * port with a temporary data folder. Screenshots of the main screens go to test-artifacts/.
  * Run alone with `npm run test:browser`.
  */
-const ARTIFACTS = join(REPO, 'test-artifacts');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const REACTION = RULE_SETS[0]!.procedures.find((p) => p.id === 'reaction-test')!;
@@ -29,32 +26,16 @@ const FACTS = {
 };
 
 describe('the browser app', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let cleanup: () => void;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    const temp = tempDir('browser');
-    cleanup = temp.cleanup;
-    await buildWebApp(join(temp.dir, 'web'));
-    server = await startServer(join(temp.dir, 'data'), join(temp.dir, 'web'));
-    mkdirSync(ARTIFACTS, { recursive: true });
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    cleanup?.();
-  });
+  const suite = browserSuite('browser');
 
   const pageErrors = new WeakMap<Page, string[]>();
 
   async function open(path: string, viewport = DESKTOP): Promise<Page> {
-    const page = await browser.newPage({ viewport });
+    const page = await suite.browser.newPage({ viewport });
     const errors: string[] = [];
     pageErrors.set(page, errors);
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(new URL(path, server.url).href);
+    await page.goto(new URL(path, suite.server.url).href);
     return page;
   }
 
@@ -172,7 +153,7 @@ describe('the browser app', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'referee-phone-odds.png') });
 
     for (const def of RULE_SETS[0]!.procedures) {
-      await page.goto(new URL(`/#/referee/${def.id}`, server.url).href);
+      await page.goto(new URL(`/#/referee/${def.id}`, suite.server.url).href);
       await page.getByRole('heading', { name: def.title, exact: true }).waitFor();
       await page.locator('figure.odds-chart').first().waitFor();
       expect(await hasNoHorizontalScroll(page), def.id).toBe(true);

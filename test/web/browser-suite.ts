@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { buildWebApp, launchChromium, type RunningServer, startServer } from './browser.ts';
+import { REPO, tempDir } from './fixtures.ts';
+
+/** Where the browser tests keep their screenshots (git ignores it). */
+export const ARTIFACTS = join(REPO, 'test-artifacts');
+
+/** A browser test file's chromium and server: set before its first test, closed after its last. */
+export interface BrowserSuite {
+  readonly browser: Browser;
+  readonly server: RunningServer;
+}
+
+/**
+ * Called in a `describe`: before its tests, launches chromium, builds the web app and starts the real
+ * server on a free port with a temporary data folder (named after `label`); after them, stops both and
+ * removes the folder.
+ */
+export function browserSuite(label: string): BrowserSuite {
+  const suite: { browser?: Browser; server?: RunningServer } = {};
+  let cleanup: (() => void) | undefined;
+  beforeAll(async () => {
+    suite.browser = await launchChromium();
+    const temp = tempDir(label);
+    cleanup = temp.cleanup;
+    await buildWebApp(join(temp.dir, 'web'));
+    suite.server = await startServer(join(temp.dir, 'data'), join(temp.dir, 'web'));
+    mkdirSync(ARTIFACTS, { recursive: true });
+  }, 120_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+    cleanup?.();
+  });
+  return {
+    get browser() {
+      if (!suite.browser) throw new Error('the browser is launched before the first test');
+      return suite.browser;
+    },
+    get server() {
+      if (!suite.server) throw new Error('the server is started before the first test');
+      return suite.server;
+    },
+  };
+}
