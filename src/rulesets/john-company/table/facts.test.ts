@@ -533,8 +533,9 @@ describe('the fixture table', () => {
       ['mass', 'native-irregular-infantry'],
       ['close-order-line', 'native-regular-cavalry'],
     ] as const;
-    // Positions and facings on a coarse grid, each nudged by an amount unique to the unit: shrinking
-    // would otherwise line units up exactly on each other's front lines, where a measurement is a tie.
+    // Positions on a 1" grid and facings every 10 degrees, each nudged by an amount unique to the unit:
+    // shrinking would otherwise line units up exactly on each other's front lines or 45-degree rear
+    // lines, or put them exactly at charge reach, where a measurement is a tie that rounding decides.
     const unit = fc.record({
       x: fc.integer({ min: 0, max: 40 }),
       y: fc.integer({ min: 0, max: 40 }),
@@ -552,7 +553,9 @@ describe('the fixture table', () => {
       fc.property(fc.array(unit, { minLength: 4, maxLength: 12 }), motion, (specs, m) => {
         const pieces = specs.map((u, i) => {
           const [formation, troop] = kinds[u.kind]!;
-          return troops(`u${i}`, i % 2 ? 'blue' : 'red', formation, u.n, at(u.x, u.y, u.facing), {
+          const nudge = i + 1;
+          const anchor = at(u.x + 0.0137 * nudge, u.y + 0.0291 * nudge, u.facing * 10 + 0.173 * nudge);
+          return troops(`u${i}`, i % 2 ? 'blue' : 'red', formation, u.n, anchor, {
             troop,
             weapon: 'matchlock',
           });
