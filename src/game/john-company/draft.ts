@@ -14,10 +14,11 @@ import type {
 import { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
 import { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sight.ts';
 import type { MoveContext, UnitFacts } from '../../rulesets/john-company/table/movement.ts';
+import type { JcForces } from '../../rulesets/john-company/table/unit-profile.ts';
 import { type Ground, prepareGround } from '../../rulesets/john-company/table/movement-terrain.ts';
 import type { GameResult } from '../engine/game.ts';
 import type { JcEvent } from './events.ts';
-import { forcesOf } from './forces.ts';
+import { forcesOf, unitFactsState } from './forces.ts';
 import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, SequenceNode } from './state.ts';
 
 /** How a game definition runs: with procedure traces in its events (the default) or without (speed). */
@@ -49,6 +50,24 @@ const FACTS_IGNORE: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
   'friendsRoutingSeen',
   'adjustments',
 ]);
+
+/** Unit fields that change the unit's profile in the forces (not only its state). */
+const FORCES_REBUILD: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>(['profile', 'commander']);
+
+/** Forces built for a turn. */
+interface KnownForces {
+  readonly forces: JcForces;
+  readonly turn: number;
+}
+
+/** A state's forces, with the records (never changed once shared) and the turn they were built from. */
+interface StateForces extends KnownForces {
+  readonly generals: Readonly<Record<GeneralId, JcGeneral>>;
+  readonly tableUnits: TableState['units'];
+}
+
+/** The forces of states, by their record of units. */
+const stateForces = new WeakMap<Readonly<Record<UnitId, JcUnit>>, StateForces>();
 
 /** Unit fields the move context reads. */
 const MOVES_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
@@ -107,6 +126,21 @@ export function sightOf(table: TableState, townDefenders: readonly UnitId[]): Jo
 }
 
 /**
+ * `record` without `keys`, as a new object, made by rest destructuring and never by `delete`: in V8 a
+ * deleted property turns an object into a slow dictionary, and every later copy of it (each patch of a
+ * unit) then costs some hundred times more.
+ */
+function without<T extends object>(record: T, keys: readonly PropertyKey[]): T {
+  let out = record as Record<PropertyKey, unknown>;
+  for (const key of keys) {
+    if (!(key in out)) continue;
+    const { [key]: _dropped, ...rest } = out;
+    out = rest;
+  }
+  return out as T;
+}
+
+/**
  * A game state being changed by one command: copy on write, so the new state shares every unit,
  * General and table part the command did not touch. Dice come from one `PrngDice` over the state's
  * PRNG, recording every throw so each event carries its own. Derived views (facts, sight, move
@@ -141,6 +175,9 @@ export class Draft {
   private tableGeneralsOwn = false;
   private tableCache: TableState | undefined;
   private factsCache: JcTableFacts | undefined;
+  private forcesCache: KnownForces | undefined;
+  /** Units whose facts-state changed since `forcesCache` was built, or all of them. */
+  private forcesStale: Set<UnitId> | 'all' = new Set();
   private moveCache: MoveContext | undefined;
   private readonly rolls: RollRecord[] = [];
   private readonly rng: RngState;
@@ -196,7 +233,7 @@ export class Draft {
     }
     const next = { ...this.unit(id), ...patch } as JcUnit;
     this.units[id] = next;
-    this.invalidate(Object.keys(patch) as (keyof JcUnit)[]);
+    this.invalidate(id, Object.keys(patch) as (keyof JcUnit)[]);
     return next;
   }
 
@@ -208,27 +245,31 @@ export class Draft {
     }
     this.units[u.id] = u;
     this.factsCache = undefined;
+    this.forcesStale = 'all';
     this.moveCache = undefined;
   }
 
   /** Removes optional fields (exactOptionalPropertyTypes forbids setting them to undefined). */
   clearUnit(id: UnitId, keys: readonly (keyof JcUnit)[]): JcUnit {
-    const u = this.unit(id) as unknown as Record<string, unknown>;
-    if (!keys.some((k) => k in u)) return this.unit(id);
-    const copy = { ...u };
-    for (const k of keys) delete copy[k];
+    const u = this.unit(id);
+    if (!keys.some((k) => k in u)) return u;
+    const copy = without(u, keys);
     if (!this.unitsCopied) {
       this.units = { ...this.units };
       this.unitsCopied = true;
     }
-    this.units[id] = copy as unknown as JcUnit;
-    this.invalidate(keys);
+    this.units[id] = copy;
+    this.invalidate(id, keys);
     return this.units[id]!;
   }
 
   /** Drops the derived views that depend on the unit fields changed. */
-  private invalidate(keys: readonly (keyof JcUnit)[]): void {
-    if (keys.some((k) => !FACTS_IGNORE.has(k))) this.factsCache = undefined;
+  private invalidate(id: UnitId, keys: readonly (keyof JcUnit)[]): void {
+    if (keys.some((k) => !FACTS_IGNORE.has(k))) {
+      this.factsCache = undefined;
+      if (keys.some((k) => FORCES_REBUILD.has(k))) this.forcesStale = 'all';
+      else if (this.forcesStale !== 'all') this.forcesStale.add(id);
+    }
     if (keys.some((k) => MOVES_NEED.has(k))) this.moveCache = undefined;
   }
 
@@ -258,6 +299,7 @@ export class Draft {
     }
     this.generals[g.id] = g;
     this.factsCache = undefined;
+    this.forcesStale = 'all';
   }
 
   patchGeneral(id: GeneralId, patch: Partial<JcGeneral>): JcGeneral {
@@ -267,9 +309,7 @@ export class Draft {
   }
 
   clearGeneral(id: GeneralId, keys: readonly (keyof JcGeneral)[]): void {
-    const copy = { ...this.general(id) } as unknown as Record<string, unknown>;
-    for (const k of keys) delete copy[k];
-    this.setGeneral(copy as unknown as JcGeneral);
+    this.setGeneral(without(this.general(id), keys));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -299,13 +339,16 @@ export class Draft {
   }
 
   setTableUnit(u: UnitState): void {
+    if (!this.tableUnits[u.id]) this.forcesStale = 'all';
     this.ownTableUnits()[u.id] = u;
     this.tableChanged();
   }
 
   removeTableUnit(id: UnitId): void {
     if (!this.tableUnits[id]) return;
-    delete this.ownTableUnits()[id];
+    this.tableUnits = without(this.tableUnits, [id]);
+    this.tableUnitsOwn = true;
+    this.forcesStale = 'all';
     this.tableChanged();
   }
 
@@ -336,7 +379,8 @@ export class Draft {
 
   removeTableGeneral(id: GeneralId): void {
     if (!this.tableGenerals[id]) return;
-    delete this.ownTableGenerals()[id];
+    this.tableGenerals = without(this.tableGenerals, [id]);
+    this.tableGeneralsOwn = true;
     this.tableChanged();
   }
 
@@ -353,14 +397,56 @@ export class Draft {
   facts(): JcTableFacts {
     if (!this.factsCache) {
       const table = this.table();
-      const forces = forcesOf(
-        { units: this.units, generals: this.generals, turn: this.turn, scenario: this.scenario },
-        (id) => this.tableUnits[id] !== undefined,
-      );
+      const forces = this.forces();
       const defenders = townDefendersOf(this.units, table);
       this.factsCache = new JcTableFacts(table, forces, { sight: () => sightOf(table, defenders) });
     }
     return this.factsCache;
+  }
+
+  /**
+   * The forces as they are now: the last ones built, with the states of the units changed since then
+   * brought up to date, or built anew after a change to profiles, Generals, the turn or the units on
+   * the table. A state's own forces are kept with it for every draft of that state.
+   */
+  private forces(): JcForces {
+    const known = this.forcesCache ?? this.stateForces();
+    let forces: JcForces;
+    if (known && known.turn === this.turn && this.forcesStale !== 'all') {
+      if (this.forcesStale.size === 0) return known.forces;
+      const states = { ...known.forces.states };
+      for (const id of this.forcesStale) {
+        const u = this.units[id];
+        if (u && this.tableUnits[id]) states[id] = unitFactsState(u, this.turn);
+      }
+      forces = { ...known.forces, states };
+    } else {
+      forces = forcesOf(
+        { units: this.units, generals: this.generals, turn: this.turn, scenario: this.scenario },
+        (id) => this.tableUnits[id] !== undefined,
+      );
+    }
+    this.forcesCache = { forces, turn: this.turn };
+    this.forcesStale = new Set();
+    if (this.pristine())
+      stateForces.set(this.units, {
+        ...this.forcesCache,
+        generals: this.generals,
+        tableUnits: this.tableUnits,
+      });
+    return forces;
+  }
+
+  /** Whether the units, Generals and table units are still the state's own records (nothing changed). */
+  private pristine(): boolean {
+    return !this.unitsCopied && !this.generalsCopied && this.tableUnits === this.baseTable.units;
+  }
+
+  /** The forces already built for the state this draft started from, while nothing has changed. */
+  private stateForces(): KnownForces | undefined {
+    if (!this.pristine()) return undefined;
+    const known = stateForces.get(this.units);
+    return known?.generals === this.generals && known.tableUnits === this.tableUnits ? known : undefined;
   }
 
   /** Line of sight on the table as it is now, town defenders included. */

@@ -68,23 +68,23 @@ export function unitFactsState(unit: JcUnit, turn: number): JcUnitState {
 }
 
 function factsStateOf(unit: JcUnit, turn: number): JcUnitState {
-  const order = unit.order;
-  return {
-    ...(unit.status ? { status: unit.status } : {}),
-    ...(unit.lastStatus ? { lastStatus: unit.lastStatus } : {}),
-    ...(unit.disordered ? { disordered: true } : {}),
-    orders: order === undefined ? 'without-orders' : orderType(order),
-    ...(unit.mandatoryMove ? { mandatoryMove: unit.mandatoryMove } : {}),
-    ...(unit.standsLostSinceCheck > 0 ? { standsLostSinceLastCheck: unit.standsLostSinceCheck } : {}),
-    ...(unit.inConfrontation || unit.fired ? { committed: true } : {}),
-    ...(unit.smallArmsFireSinceCheck ? { targetOfSmallArmsFire: true } : {}),
-    ...(unit.artilleryFireSinceCheck ? { targetOfArtilleryFire: true } : {}),
-    ...(unit.wonConfrontationTurn !== undefined && unit.wonConfrontationTurn >= turn - 1
-      ? { wonConfrontation: true }
-      : {}),
-    ...(unit.moved ? { moving: true } : {}),
-    ...(unit.chargedBy.length > 0 ? { chargedBy: unit.chargedBy } : {}),
-  };
+  // Assigned one by one (fields in JcUnitState's order), where spreads of conditional literals would
+  // cost a copy each: this runs for every unit whose record changed, several times a command.
+  const state: { -readonly [K in keyof JcUnitState]: JcUnitState[K] } = {};
+  if (unit.status) state.status = unit.status;
+  if (unit.lastStatus) state.lastStatus = unit.lastStatus;
+  if (unit.disordered) state.disordered = true;
+  state.orders = unit.order === undefined ? 'without-orders' : orderType(unit.order);
+  if (unit.mandatoryMove) state.mandatoryMove = unit.mandatoryMove;
+  if (unit.standsLostSinceCheck > 0) state.standsLostSinceLastCheck = unit.standsLostSinceCheck;
+  if (unit.inConfrontation || unit.fired) state.committed = true;
+  if (unit.smallArmsFireSinceCheck) state.targetOfSmallArmsFire = true;
+  if (unit.artilleryFireSinceCheck) state.targetOfArtilleryFire = true;
+  if (unit.wonConfrontationTurn !== undefined && unit.wonConfrontationTurn >= turn - 1)
+    state.wonConfrontation = true;
+  if (unit.moved) state.moving = true;
+  if (unit.chargedBy.length > 0) state.chargedBy = unit.chargedBy;
+  return state;
 }
 
 /** Every unit on the table and every General, as the table's facts take them. */
@@ -93,26 +93,53 @@ export function forcesOf(source: ForcesSource, onTable: (id: UnitId) => boolean)
   const states: Record<UnitId, JcUnitState> = {};
   for (const unit of Object.values(source.units)) {
     if (!onTable(unit.id)) continue;
-    const general = effectiveCommander(source.generals, unit.commander);
-    const p = unit.profile;
-    profiles[unit.id] =
-      general === p.general ? p : general === undefined ? withoutGeneral(p) : { ...p, general };
+    profiles[unit.id] = profileUnder(unit.profile, effectiveCommander(source.generals, unit.commander));
     states[unit.id] = unitFactsState(unit, source.turn);
   }
   const generals: Record<GeneralId, JcGeneralProfile> = {};
-  for (const g of Object.values(source.generals)) {
-    if (!isActiveGeneral(g)) continue;
-    generals[g.id] = {
-      leadership: g.leadership,
-      generalship: g.generalship,
-      ...(g.rank === 'commander-in-chief' ? { commanderInChief: true } : {}),
-      commandRadius: commandRadius(source.scenario, g),
-    };
-  }
+  for (const g of Object.values(source.generals))
+    if (isActiveGeneral(g)) generals[g.id] = generalProfile(source.scenario, g);
   return { profiles, states, generals };
+}
+
+const profilesUnder = new WeakMap<JcUnitProfile, Map<GeneralId | undefined, JcUnitProfile>>();
+
+/** The unit's profile answering to `general` (one object per profile and General, made once). */
+function profileUnder(p: JcUnitProfile, general: GeneralId | undefined): JcUnitProfile {
+  if (general === p.general) return p;
+  let byGeneral = profilesUnder.get(p);
+  if (!byGeneral) {
+    byGeneral = new Map();
+    profilesUnder.set(p, byGeneral);
+  }
+  let under = byGeneral.get(general);
+  if (!under) {
+    under = general === undefined ? withoutGeneral(p) : { ...p, general };
+    byGeneral.set(general, under);
+  }
+  return under;
 }
 
 function withoutGeneral(p: JcUnitProfile): JcUnitProfile {
   const { general: _general, ...rest } = p;
   return rest;
+}
+
+const generalProfiles = new WeakMap<
+  JcGeneral,
+  { readonly scenario: JcScenarioFacts; readonly profile: JcGeneralProfile }
+>();
+
+/** A General's ratings and Command Radius as the table's facts take them (made once per General state). */
+function generalProfile(scenario: JcScenarioFacts, g: JcGeneral): JcGeneralProfile {
+  const known = generalProfiles.get(g);
+  if (known?.scenario === scenario) return known.profile;
+  const profile: JcGeneralProfile = {
+    leadership: g.leadership,
+    generalship: g.generalship,
+    ...(g.rank === 'commander-in-chief' ? { commanderInChief: true } : {}),
+    commandRadius: commandRadius(scenario, g),
+  };
+  generalProfiles.set(g, { scenario, profile });
+  return profile;
 }

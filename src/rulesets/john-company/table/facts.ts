@@ -169,6 +169,42 @@ const COVER_ORDER: readonly TargetCover[] = [
   'entrenchments-or-buildings',
 ];
 
+/** What the facts take from the table's units alone, whatever the forces: shared by facts of one table. */
+interface TableLayout {
+  /** Every unit's geometry, in the order of `table.units`. */
+  readonly units: readonly UnitGeometry[];
+  readonly byId: ReadonlyMap<UnitId, number>;
+  /** Each unit's counted stands (`countedStands`). */
+  readonly counted: Int32Array;
+  /** The units of every side but each side. */
+  readonly enemies: ReadonlyMap<SideId, readonly UnitGeometry[]>;
+}
+
+/** Layouts by the table's record of units (a table is never changed once built, nor its records). */
+const layouts = new WeakMap<TableState['units'], TableLayout>();
+
+function layoutOf(table: TableState): TableLayout {
+  let layout = layouts.get(table.units);
+  if (layout) return layout;
+  const units = Object.values(table.units).map(unitGeometry);
+  const byId = new Map<UnitId, number>();
+  const counted = new Int32Array(units.length);
+  units.forEach((g, i) => {
+    byId.set(g.unit.id, i);
+    counted[i] = countedStands(g.unit);
+  });
+  const enemies = new Map<SideId, UnitGeometry[]>();
+  for (const g of units)
+    if (!enemies.has(g.unit.side))
+      enemies.set(
+        g.unit.side,
+        units.filter((o) => o.unit.side !== g.unit.side),
+      );
+  layout = { units, byId, counted, enemies };
+  layouts.set(table.units, layout);
+  return layout;
+}
+
 /**
  * John Company's facts for one table state: built once (it packs every unit and the terrain), then asked
  * for any unit's reaction facts, any fire, any Confrontation. Rebuild it when the table changes.
@@ -179,7 +215,7 @@ export class JcTableFacts {
   readonly terrain: TerrainGeometry;
   /** Every unit's geometry, in the order of `table.units`. */
   readonly units: readonly UnitGeometry[];
-  private readonly byId = new Map<UnitId, number>();
+  private readonly byId: ReadonlyMap<UnitId, number>;
   private readonly profiles: readonly JcUnitProfile[];
   private readonly states: readonly JcUnitState[];
   /** Counted stands of each side, not on mandatory moves (positive 1). */
@@ -189,7 +225,7 @@ export class JcTableFacts {
   /** How far each unit can charge (Normal Move + Charge Bonus), or -1 when it cannot charge now. */
   private readonly chargeReach: Float64Array;
   /** The units of every side but each side. */
-  private readonly enemies = new Map<SideId, UnitGeometry[]>();
+  private readonly enemies: ReadonlyMap<SideId, readonly UnitGeometry[]>;
   /** The General Officers that have a profile. */
   private readonly generals: readonly GeneralState[];
   private readonly options: TableFactsOptions;
@@ -200,42 +236,37 @@ export class JcTableFacts {
     this.forces = forces;
     this.options = options;
     this.terrain = terrainGeometry(table);
-    const units: UnitGeometry[] = [];
-    const profiles: JcUnitProfile[] = [];
-    const states: JcUnitState[] = [];
-    for (const unit of Object.values(table.units)) {
-      this.byId.set(unit.id, units.length);
-      units.push(unitGeometry(unit));
-      profiles.push(profileOf(forces, unit.id));
-      const state = stateOf(forces, unit.id);
-      states.push(state);
-      if (!state.mandatoryMove)
-        this.sideStands.set(unit.side, (this.sideStands.get(unit.side) ?? 0) + countedStands(unit));
-    }
+    const layout = layoutOf(table);
+    const units = layout.units;
     this.units = units;
-    this.profiles = profiles;
-    this.states = states;
-    this.generals = Object.values(table.generals).filter((gen) => forces.generals?.[gen.id] !== undefined);
-    this.moves = new Float64Array(units.length);
-    this.chargeReach = new Float64Array(units.length);
-    units.forEach((g, i) => {
-      const profile = profiles[i]!;
+    this.byId = layout.byId;
+    this.enemies = layout.enemies;
+    const n = units.length;
+    const profiles: JcUnitProfile[] = new Array(n);
+    const states: JcUnitState[] = new Array(n);
+    this.moves = new Float64Array(n);
+    this.chargeReach = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const g = units[i]!;
+      const profile = profileOf(forces, g.unit.id);
+      const state = stateOf(forces, g.unit.id);
+      profiles[i] = profile;
+      states[i] = state;
+      if (!state.mandatoryMove)
+        this.sideStands.set(g.unit.side, (this.sideStands.get(g.unit.side) ?? 0) + layout.counted[i]!);
       const move = normalMoveOf(profile, g.formation);
       this.moves[i] = move ?? Number.NaN;
       const troop = troopOf(profile);
       const cannot =
         move === undefined ||
-        states[i]!.mandatoryMove ||
+        state.mandatoryMove ||
         troop.arm === 'artillery' ||
         g.formation === 'skirmish-order';
       this.chargeReach[i] = cannot ? -1 : move + troop.chargeBonus;
-    });
-    for (const g of units)
-      if (!this.enemies.has(g.unit.side))
-        this.enemies.set(
-          g.unit.side,
-          units.filter((o) => o.unit.side !== g.unit.side),
-        );
+    }
+    this.profiles = profiles;
+    this.states = states;
+    this.generals = Object.values(table.generals).filter((gen) => forces.generals?.[gen.id] !== undefined);
   }
 
   private sightInUse: JohnCompanySight | undefined;
