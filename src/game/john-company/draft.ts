@@ -14,8 +14,8 @@ import type {
 import { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
 import { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sight.ts';
 import type { MoveContext, UnitFacts } from '../../rulesets/john-company/table/movement.ts';
-import type { JcForces } from '../../rulesets/john-company/table/unit-profile.ts';
 import { type Ground, prepareGround } from '../../rulesets/john-company/table/movement-terrain.ts';
+import type { JcForces } from '../../rulesets/john-company/table/unit-profile.ts';
 import type { GameResult } from '../engine/game.ts';
 import type { JcEvent } from './events.ts';
 import { forcesOf, unitFactsState } from './forces.ts';
