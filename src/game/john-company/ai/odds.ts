@@ -13,7 +13,7 @@ import {
 } from '../../../rulesets/john-company/procedures/reaction-test.ts';
 import type { NegativeReactionModifierId } from '../../../rulesets/john-company/tables/reaction-modifiers.ts';
 import type { Leadership, ResolveStatus } from '../../../rulesets/john-company/vocabulary.ts';
-import type { Situation } from './situation.ts';
+import { type Situation, sameContent } from './situation.ts';
 
 /**
  * The exact odds the computer opponent weighs: of a charge (will it go in, and who wins the
@@ -80,7 +80,7 @@ function view(reports: readonly OddsReport[], name: string): OddsReport | undefi
  */
 export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): ChargeOdds {
   const facts = sit.facts();
-  const { orders: _orders, occasion: _occasion, ...unit } = reactionFactsOf(sit, charger);
+  const unit = reactionFactsOf(sit, charger);
   const test = memoOdds(chargeTest, { role: 'charger' as const, unit });
   const statuses = view(test, 'Resolve Status');
   const derived = facts.confrontation(charger, target);
@@ -121,18 +121,20 @@ export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): Cha
 }
 
 /**
- * The table's Reaction Test facts of a unit, derived once per table facts (they depend on nothing
- * else): the opponent asks for the same unit's at many candidate commands.
+ * The table's Reaction Test facts of a unit but its orders and the occasion (each test sets its own),
+ * derived once per table facts (they depend on nothing else): the opponent asks for the same unit's at
+ * many candidate commands. Facts equal to the unit's last (`sameContent`) are given as that same
+ * object, so answers kept by object (`answerOf`) carry over from one table to the next, where most
+ * units' facts do not change.
  */
-const reactionMemo = new WeakMap<
-  object,
-  Map<UnitId, ReturnType<ReturnType<Situation['facts']>['reaction']>['facts']>
->();
+const reactionMemo = new WeakMap<object, Map<UnitId, UnitReactionFacts>>();
 
-function reactionFactsOf(
-  sit: Situation,
-  unit: UnitId,
-): ReturnType<ReturnType<Situation['facts']>['reaction']>['facts'] {
+type UnitReactionFacts = Omit<ReactionFacts, 'orders' | 'occasion'>;
+
+/** Each unit's Reaction Test facts as last given by `reactionFactsOf`. */
+const lastReaction = new Map<UnitId, UnitReactionFacts>();
+
+function reactionFactsOf(sit: Situation, unit: UnitId): UnitReactionFacts {
   const facts = sit.facts();
   let byUnit = reactionMemo.get(facts);
   if (!byUnit) {
@@ -141,27 +143,42 @@ function reactionFactsOf(
   }
   let f = byUnit.get(unit);
   if (!f) {
-    f = facts.reaction(unit).facts;
+    const { orders: _orders, occasion: _occasion, ...fresh } = facts.reaction(unit).facts;
+    const last = lastReaction.get(unit);
+    if (last !== undefined && sameContent(last, fresh)) f = last;
+    else {
+      f = fresh;
+      lastReaction.set(unit, fresh);
+    }
     byUnit.set(unit, f);
   }
   return f;
 }
 
-/** Answers of `steadyChance` and `expectedFailure` per situation (one decision), by their arguments. */
-const answerMemo = new WeakMap<Situation, Map<string, number>>();
+/**
+ * Answers of `steadyChance` and `expectedFailure` by the unit's Reaction Test facts (the object
+ * `reactionFactsOf` gives) and a key holding every other thing they depend on.
+ */
+const answers = new WeakMap<UnitReactionFacts, Map<string, number>>();
 
-function memoAnswer(sit: Situation, key: string, work: () => number): number {
-  let answers = answerMemo.get(sit);
-  if (!answers) {
-    answers = new Map();
-    answerMemo.set(sit, answers);
+function answerOf(f: UnitReactionFacts, key: string, work: () => number): number {
+  let byKey = answers.get(f);
+  if (!byKey) {
+    byKey = new Map();
+    answers.set(f, byKey);
   }
-  let found = answers.get(key);
+  let found = byKey.get(key);
   if (found === undefined) {
     found = work();
-    answers.set(key, found);
+    byKey.set(key, found);
   }
   return found;
+}
+
+/** What the unit's next test takes from its view besides its table facts (`nextTestFacts`), as a key. */
+function seenKey(sit: Situation, unit: UnitId): string {
+  const u = sit.view.units[unit];
+  return u ? `${u.friendsFallingBackSeen} ${u.friendsRoutingSeen}` : '';
 }
 
 type NegativeModifiers = NonNullable<ReactionFacts['negative']>;
@@ -206,9 +223,8 @@ export function steadyChance(
   orders: 'defend' | 'advance',
   general?: Leadership,
 ): number {
-  return memoAnswer(sit, `steady ${unit} ${orders} ${general ?? ''}`, () =>
-    steadyChanceNow(sit, unit, orders, general),
-  );
+  const key = `steady ${orders} ${general ?? ''} ${seenKey(sit, unit)}`;
+  return answerOf(reactionFactsOf(sit, unit), key, () => steadyChanceNow(sit, unit, orders, general));
 }
 
 function steadyChanceNow(
@@ -251,9 +267,8 @@ export function expectedFailure(
   extra: readonly { readonly id: NegativeReactionModifierId; readonly count?: number }[] = [],
   general?: Leadership,
 ): number {
-  return memoAnswer(sit, `failure ${unit} ${general ?? ''} ${JSON.stringify(extra)}`, () =>
-    expectedFailureNow(sit, unit, extra, general),
-  );
+  const key = `failure ${general ?? ''} ${JSON.stringify(extra)} ${seenKey(sit, unit)}`;
+  return answerOf(reactionFactsOf(sit, unit), key, () => expectedFailureNow(sit, unit, extra, general));
 }
 
 function expectedFailureNow(

@@ -2,6 +2,7 @@ import type { Point } from '../../../core/geometry/points.ts';
 import type { Prng } from '../../../core/random/prng.ts';
 import type { GeneralId, UnitId, UnitState } from '../../../core/table/model.ts';
 import { frontCentre } from '../../../rulesets/john-company/table/formations.ts';
+import { type UnitGeometry, unitGeometry } from '../../../rulesets/john-company/table/measurement.ts';
 import {
   type Manoeuvre,
   motionOf,
@@ -20,11 +21,11 @@ import {
   distance,
   frontOf,
   gap,
-  generalReach,
-  generalReachFloor,
   isRouting,
   radiusOf,
   type Situation,
+  StandReach,
+  sameContent,
   situationOf,
   statusOf,
   troopOfUnit,
@@ -132,7 +133,20 @@ const PER_OBJECTIVE = 2;
  * sent once.
  */
 function objectiveOf(sit: Situation, u: UnitState): Point | undefined {
-  const sent = new Set<UnitId>();
+  let sent = sentMemo.get(sit);
+  if (!sent) {
+    sent = sentToObjectives(sit);
+    sentMemo.set(sit, sent);
+  }
+  return sent.get(u.id);
+}
+
+/** `sentToObjectives` per situation (one decision): every unit's goal asks for it. */
+const sentMemo = new WeakMap<Situation, ReadonlyMap<UnitId, Point>>();
+
+/** The objective each unit sent to take one is sent to (see `objectiveOf`). */
+function sentToObjectives(sit: Situation): ReadonlyMap<UnitId, Point> {
+  const sent = new Map<UnitId, Point>();
   for (const o of sit.stance.objectives) {
     if (holds(sit, o)) continue;
     const near = sit.mine
@@ -143,12 +157,9 @@ function objectiveOf(sit: Situation, u: UnitState): Point | undefined {
       .map((m) => ({ m, d: distance(centreOf(m), o.position) }))
       .sort((a, b) => a.d - b.d || (a.m.id < b.m.id ? -1 : 1))
       .slice(0, PER_OBJECTIVE);
-    for (const { m } of near) {
-      if (m.id === u.id) return o.position;
-      sent.add(m.id);
-    }
+    for (const { m } of near) sent.set(m.id, o.position);
   }
-  return undefined;
+  return sent;
 }
 
 /** Where a unit should head: the objective it is sent to, else the nearest enemy, else the enemy's edge. */
@@ -286,17 +297,23 @@ function ordersChoice(sit: Situation, legal: readonly JcCommand[]): Scored[] {
     }
   const out: Scored[] = [{ command: { type: 'finish-orders' }, score: 0 }];
   const table = tableSignature(sit);
+  const charged = [...chargedTargets(sit)].sort().join(',');
   for (const u of sit.mine) {
     const offered = byUnit.get(u.id);
     if (!offered) continue;
-    const key = `${JSON.stringify(offered)} ${[...chargedTargets(sit)].sort().join(',')}`;
     const memo = counterMemo.get(u);
     let counter: Scored | undefined;
-    if (memo && memo.turn === sit.view.turn && memo.offered === key && sameTable(memo.table, table))
+    if (
+      memo &&
+      memo.turn === sit.view.turn &&
+      memo.charged === charged &&
+      sameContent(memo.offered, offered) &&
+      sameTable(memo.table, table)
+    )
       counter = memo.counter;
     else {
       counter = counterFor(sit, u, offered);
-      counterMemo.set(u, { table, turn: sit.view.turn, offered: key, counter });
+      counterMemo.set(u, { table, turn: sit.view.turn, offered, charged, counter });
     }
     if (counter) out.push(counter);
   }
@@ -313,7 +330,9 @@ const counterMemo = new WeakMap<
   {
     readonly table: readonly object[];
     readonly turn: number;
-    readonly offered: string;
+    readonly offered: readonly PlaceOrder[];
+    /** The targets already charged, sorted, joined by commas. */
+    readonly charged: string;
     readonly counter: Scored | undefined;
   }
 >();
@@ -505,10 +524,10 @@ function commandPenalty(sit: Situation, u: UnitState, moved: UnitState): number 
 // Step 5: the active General
 
 function generalChoice(sit: Situation, legal: readonly JcCommand[], a: GeneralActivation): Scored[] {
-  const view = sit.view;
-  const stand = view.table.generals[a.general];
   const out: Scored[] = [];
-  const here = stand ? coverage(sit, a, stand.stand) : 0;
+  const stand = sit.view.table.generals[a.general];
+  const coverage = coverageOf(sit, a);
+  const here = stand ? coverage(stand.stand) : 0;
   for (const c of legal) {
     switch (c.type) {
       case 'rally':
@@ -517,7 +536,7 @@ function generalChoice(sit: Situation, legal: readonly JcCommand[], a: GeneralAc
       case 'move-general':
         // He may ride again while he has inches left: the ride points are laid out from where he
         // stands, so a unit beyond the first ones is reached in steps, each better than staying.
-        if (stand) out.push({ command: c, score: coverage(sit, a, { x: c.x, y: c.y }) - here });
+        if (stand) out.push({ command: c, score: coverage({ x: c.x, y: c.y }) - here });
         break;
       case 'attach-general': {
         const gain = contactGain(sit, a.general, c.unit);
@@ -598,51 +617,89 @@ function incomingFire(
 }
 
 /**
- * How well a General at `p` commands: each of his units within his Command Radius counts (twice when
- * it has a counter and its card is still to come: outside the radius the counter would be lost), each
- * outside it counts against by how far; touching a unit he may rally (routing or on a mandatory move)
- * counts three, touching another unit what his Leadership adds to it (`contactGain`); standing within
- * 6" of the enemy counts against.
+ * How well the active General at `p` commands: each of his units within his Command Radius counts
+ * (twice when it has a counter and its card is still to come: outside the radius the counter would be
+ * lost), each outside it counts against by how far; touching a unit he may rally (routing or on a
+ * mandatory move) counts three, touching another unit what his Leadership adds to it (`contactGain`);
+ * standing within 6" of the enemy counts against. 0 everywhere when he is not on the table or cannot
+ * command. What does not depend on `p` is worked out once, for the many points he weighs.
  */
-function coverage(sit: Situation, a: GeneralActivation, p: Point): number {
+function coverageOf(sit: Situation, a: GeneralActivation): (p: Point) => number {
   const view = sit.view;
   const stand = view.table.generals[a.general];
   const radius = radiusOf(view, a.general);
-  if (!stand || radius === undefined) return 0;
-  const facts = sit.facts();
+  if (!stand || radius === undefined) return () => 0;
   const commands = sit.mine.some((u) => commanderOf(view, u.id) === a.general);
-  let score = 0;
-  for (const u of sit.mine) {
+  const units = sit.mine.map((u): Covered => {
     const ju = view.units[u.id]!;
     const own = commanderOf(view, u.id) === a.general;
-    // Far off (surely beyond touching it, and for a unit he counts beyond twice his radius over it),
-    // a unit adds only what being that far outside his radius costs: no need to measure exactly.
-    const floor = generalReachFloor(stand.stand, p, u, facts) - 0.01;
-    if (floor > 0.6 && (!(own || !commands) || floor > radius + 2 * Math.max(1, radius))) {
-      if (own || !commands) score += -dueWeight(view, u, ju) * 2;
-      continue;
-    }
-    const reach = generalReach(stand.stand, p, u, facts);
-    if (own || !commands) {
-      const counter = ju.counter;
-      const due =
-        !ju.activated &&
-        counter !== undefined &&
-        'order' in counter &&
-        counter.order !== 'blank' &&
-        troopOfUnit(view, u.id).arm !== 'artillery';
-      const weight = due ? 2 : 0.5;
-      score += reach <= radius ? weight : -weight * Math.min(2, (reach - radius) / Math.max(1, radius));
-    }
     const rallies = ju.routing || ju.mandatoryMove !== undefined;
-    if (rallies && (own || ju.army === 'british') && reach <= 0.6) score += 3;
-    // A unit that has quit the battle marches off until a General of its chain of command touches it
-    // as its card is drawn: then it is back, on Hold, and no longer counts as gone.
-    if (ju.quitting && reach <= 0.6 && inChainOfCommand(sit, u.id, a.general)) score += 4;
-    if (reach <= 0.6 && !rallies && !ju.quitting) score += contactGain(sit, a.general, u.id);
-  }
-  for (const e of sit.enemies) if (distance(p, centreOf(e)) < 6) score -= 1;
-  return score;
+    return {
+      id: u.id,
+      geometry: unitGeometry(u),
+      counts: own || !commands,
+      weight: dueWeight(view, u, ju),
+      rallies,
+      mayRally: rallies && (own || ju.army === 'british'),
+      recovers: ju.quitting && inChainOfCommand(sit, u.id, a.general),
+      quitting: ju.quitting,
+    };
+  });
+  const enemyCentres = sit.enemies.map(centreOf);
+  const far = radius + 2 * Math.max(1, radius);
+  // Far off (surely beyond touching it, and for a unit he counts beyond twice his radius over it, given
+  // `floor` no more than its reach), a unit adds only what being that far outside his radius costs: no
+  // need to measure exactly.
+  const farOff = (floor: number, counts: boolean) => floor > 0.6 && (!counts || floor > far);
+  const measure = new StandReach(stand.stand);
+  return (p) => {
+    let score = 0;
+    for (const u of units) {
+      if (farOff(measure.roughFloor(p, u.geometry) - 0.01, u.counts)) {
+        if (u.counts) score += -u.weight * 2;
+        continue;
+      }
+      measure.bound(p, u.geometry);
+      if (farOff(measure.floor - 0.01, u.counts)) {
+        if (u.counts) score += -u.weight * 2;
+        continue;
+      }
+      // A unit he counts, beyond touching it but surely within his radius, adds its weight: again no
+      // need to measure exactly.
+      if (measure.floor - 0.01 > 0.6 && measure.ceiling <= radius) {
+        score += u.weight;
+        continue;
+      }
+      const reach = measure.exact();
+      if (u.counts)
+        score += reach <= radius ? u.weight : -u.weight * Math.min(2, (reach - radius) / Math.max(1, radius));
+      if (u.mayRally && reach <= 0.6) score += 3;
+      if (u.recovers && reach <= 0.6) score += 4;
+      if (reach <= 0.6 && !u.rallies && !u.quitting) score += contactGain(sit, a.general, u.id);
+    }
+    for (const e of enemyCentres) if (distance(p, e) < 6) score -= 1;
+    return score;
+  };
+}
+
+/** What a General's coverage takes from one of the side's units, wherever he stands. */
+interface Covered {
+  readonly id: UnitId;
+  readonly geometry: UnitGeometry;
+  /** His own unit, or any unit when he commands none: it counts in or outside his radius. */
+  readonly counts: boolean;
+  /** How much it counts (`dueWeight`). */
+  readonly weight: number;
+  /** Routing or on a mandatory move. */
+  readonly rallies: boolean;
+  /** Touching it he may rally it. */
+  readonly mayRally: boolean;
+  /**
+   * A unit that has quit the battle marches off until a General of its chain of command touches it
+   * as its card is drawn: then it is back, on Hold, and no longer counts as gone.
+   */
+  readonly recovers: boolean;
+  readonly quitting: boolean;
 }
 
 /** How much a unit counts in a General's coverage: twice with a counter still to carry out. */

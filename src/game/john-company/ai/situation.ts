@@ -1,9 +1,10 @@
 import type { Point } from '../../../core/geometry/points.ts';
+import { BOX_STRIDE, boxDistance, packBox } from '../../../core/geometry/rectangles.ts';
 import type { GeneralId, SideId, StandState, UnitId, UnitState } from '../../../core/table/model.ts';
 import { JcTableFacts } from '../../../rulesets/john-company/table/facts.ts';
 import { frontCentre } from '../../../rulesets/john-company/table/formations.ts';
 import { JohnCompanySight } from '../../../rulesets/john-company/table/line-of-sight.ts';
-import { maximumRange, standToUnitDistance } from '../../../rulesets/john-company/table/measurement.ts';
+import { maximumRange, type UnitGeometry } from '../../../rulesets/john-company/table/measurement.ts';
 import { unitCentre } from '../../../rulesets/john-company/table/movement-geometry.ts';
 import { normalMoveOf, troopOf } from '../../../rulesets/john-company/table/unit-profile.ts';
 import type { TroopType } from '../../../rulesets/john-company/tables/movement-rates.ts';
@@ -28,11 +29,12 @@ export interface Situation {
   /** Where the side means to go: objectives it must take, else the spotted enemy, else the enemy's edge. */
   readonly stance: Stance;
   /**
-   * Table facts over the view: reaction, Confrontation and command facts as the engine derives them.
-   * Lines of sight are left out (built only for fire: `fireFacts`).
+   * Table facts over the view: reaction, Confrontation, command and fire facts as the engine derives
+   * them, with John Company's lines of sight for fire (stands able to fire, cover), built only when
+   * fire is first asked for.
    */
   facts(): JcTableFacts;
-  /** The same with John Company's lines of sight, for fire (stands able to fire, cover). */
+  /** `facts`, named for callers that ask for fire. */
   fireFacts(): JcTableFacts;
 }
 
@@ -57,21 +59,18 @@ export function situationOf(view: JcView, side: SideId): Situation {
     (u.side === side ? mine : enemies).push(u);
   }
   let facts: JcTableFacts | undefined;
-  let fireFacts: JcTableFacts | undefined;
+  const factsOnce = () => {
+    if (!facts) facts = viewFacts(view);
+    return facts;
+  };
   return {
     view,
     side,
     mine,
     enemies,
     stance: stanceOf(view, side),
-    facts: () => {
-      if (!facts) facts = viewFacts(view, false);
-      return facts;
-    },
-    fireFacts: () => {
-      if (!fireFacts) fireFacts = viewFacts(view, true);
-      return fireFacts;
-    },
+    facts: factsOnce,
+    fireFacts: factsOnce,
   };
 }
 
@@ -114,51 +113,67 @@ function asUnit(u: UnitView, table: JcView['table']): JcUnit {
     rest = others;
     withoutCounter.set(u, rest);
   }
-  const chargedBy = u.chargedBy.filter((id) => table.units[id] !== undefined);
-  return chargedBy.length === u.chargedBy.length ? rest : { ...rest, chargedBy };
+  for (const id of u.chargedBy)
+    if (table.units[id] === undefined)
+      return { ...rest, chargedBy: u.chargedBy.filter((c) => table.units[c] !== undefined) };
+  return rest;
 }
 
 /** Each unit view without its counter, once per unit view (views share unchanged units' objects). */
 const withoutCounter = new WeakMap<UnitView, JcUnit>();
 
+/**
+ * The General as the forces bridge takes them (orders used: 0 when the view does not show them), one
+ * object per General view: the forces bridge remembers what it works out per General object.
+ */
 function asGeneral(g: GeneralView): JcGeneral {
-  return { ...g, ordersUsed: g.ordersUsed ?? 0 };
+  let general = generalsAsBridged.get(g);
+  if (!general) {
+    general = { ...g, ordersUsed: g.ordersUsed ?? 0 };
+    generalsAsBridged.set(g, general);
+  }
+  return general;
 }
 
-/**
- * The table facts last derived, with sight and without, and the view they were derived from: the
- * next decision's view is often the same table with only a counter changed (Step 2 places one counter
- * at a time), and facts do not depend on counters. Reused only when everything they are derived from
- * is the same (`sameFactsInputs`); it only saves work.
- */
-const lastFacts = new Map<string, { view?: JcView; facts?: JcTableFacts }>();
+const generalsAsBridged = new WeakMap<GeneralView, JcGeneral>();
 
-function viewFacts(view: JcView, sight: boolean): JcTableFacts {
-  const key = `${view.viewer} ${sight}`;
-  let last = lastFacts.get(key);
-  if (!last) {
-    last = {};
-    lastFacts.set(key, last);
-  }
-  if (last.view && last.facts && sameFactsInputs(last.view, view)) {
-    last.view = view;
-    return last.facts;
-  }
-  const facts = deriveViewFacts(view, sight);
-  last.view = view;
-  last.facts = facts;
+/**
+ * The table facts last derived for each viewer, and the view they were derived from: the next
+ * decision's view is often the same table with only a counter changed (Step 2 places one counter at a
+ * time), and facts do not depend on counters; or only the table changed (a General rides in steps),
+ * and the forces stay the same. Reused only when everything they are derived from is the same
+ * (`sameForcesInputs`, `sameTable`); it only saves work.
+ */
+const lastFacts = new Map<JcView['viewer'], { view: JcView; facts: JcTableFacts }>();
+
+function viewFacts(view: JcView): JcTableFacts {
+  const last = lastFacts.get(view.viewer);
+  let facts: JcTableFacts;
+  if (last === undefined || !sameForcesInputs(last.view, view)) facts = deriveViewFacts(view);
+  else if (!sameTable(last.view.table, view.table)) facts = tableFacts(view, last.facts.forces);
+  else facts = last.facts;
+  lastFacts.set(view.viewer, { view, facts });
   return facts;
 }
 
-/** Whether two views give the same table facts: the same table, units (counters aside) and Generals. */
-function sameFactsInputs(a: JcView, b: JcView): boolean {
+/**
+ * Whether two views give the same forces (`forcesOf`): the same units on the table, the same units
+ * (counters aside) and Generals, turn and scenario.
+ */
+function sameForcesInputs(a: JcView, b: JcView): boolean {
   if (a === b) return true;
   if (a.turn !== b.turn || a.scenario !== b.scenario) return false;
-  if (!sameFields(a.table, b.table, 'units', 'generals')) return false;
-  if (!sameRecord(a.table.units, b.table.units, (x, y) => x === y)) return false;
-  if (!sameRecord(a.table.generals, b.table.generals, (x, y) => x === y)) return false;
+  if (!sameRecord(a.table.units, b.table.units, () => true)) return false;
   if (!sameRecord(a.units, b.units, (x, y) => x === y || sameFields(x, y, 'counter'))) return false;
   return sameRecord(a.generals, b.generals, (x, y) => x === y || sameFields(x, y));
+}
+
+/** Whether two tables are the same: every field, unit and General identical. */
+function sameTable(a: JcView['table'], b: JcView['table']): boolean {
+  if (a === b) return true;
+  if (!sameFields(a, b, 'units', 'generals')) return false;
+  if (!sameRecord(a.units, b.units, (x, y) => x === y)) return false;
+  return sameRecord(a.generals, b.generals, (x, y) => x === y);
 }
 
 function sameRecord<T>(
@@ -196,7 +211,8 @@ function sameFields(a: object, b: object, ...skip: string[]): boolean {
   }
 }
 
-function deriveViewFacts(view: JcView, sight: boolean): JcTableFacts {
+/** The view's table facts. */
+function deriveViewFacts(view: JcView): JcTableFacts {
   const units: Record<UnitId, JcUnit> = {};
   for (const u of Object.values(view.units)) units[u.id] = asUnit(u, view.table);
   const generals: Record<GeneralId, JcGeneral> = {};
@@ -205,7 +221,12 @@ function deriveViewFacts(view: JcView, sight: boolean): JcTableFacts {
     { units, generals, turn: view.turn, scenario: view.scenario },
     (id) => view.table.units[id] !== undefined,
   );
-  return new JcTableFacts(view.table, forces, sight ? { sight: new JohnCompanySight(view.table) } : {});
+  return tableFacts(view, forces);
+}
+
+/** Facts over the view's table with `forces`; the lines of sight are built when fire is first asked for. */
+function tableFacts(view: JcView, forces: JcTableFacts['forces']): JcTableFacts {
+  return new JcTableFacts(view.table, forces, { sight: () => new JohnCompanySight(view.table) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -260,6 +281,26 @@ function gapNow(a: UnitState, b: UnitState): number {
       if (d < best) best = d;
     }
   return Math.max(0, best);
+}
+
+/**
+ * Whether two values of plain data are the same: equal primitives, or arrays or objects with the same
+ * keys in the same order and the same values.
+ */
+export function sameContent(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !sameContent(ra[k], rb[k])) return false;
+  }
+  return true;
 }
 
 export function centreOf(u: UnitState): Point {
@@ -323,16 +364,83 @@ export function radiusOf(view: JcView, gid: GeneralId): number | undefined {
   return commandRadius(view.scenario, asGeneral(g));
 }
 
-/** From a General's stand placed at `p` to the unit's nearest stand, edge to edge. */
-export function generalReach(stand: StandState, p: Point, unit: UnitState, facts: JcTableFacts): number {
-  return standToUnitDistance({ ...stand, x: p.x, y: p.y }, facts.geometry(unit.id));
+/**
+ * Distances from one General's stand, placed at any point, to units, edge to edge from the stand to
+ * the unit's nearest stand ("reach"), cheapest first: `roughFloor`; then `bound`, after which `floor`
+ * and `ceiling` hold for that point and unit, and `exact` gives the reach. The stand is packed once for
+ * the many points a General weighs (`coverage`).
+ */
+export class StandReach {
+  /** The stand packed as rectangles.ts packs boxes; its centre is set to each point asked about. */
+  private readonly box = new Float64Array(BOX_STRIDE);
+  private readonly halfDiagonal: number;
+  /** Per stand of the unit last bounded: how near the General's stand can be to it at best. */
+  private nearest = new Float64Array(8);
+  private bounded: UnitGeometry | undefined;
+  /** After `bound`: no more than the reach. */
+  floor = Number.NEGATIVE_INFINITY;
+  /** After `bound`: no less than the reach. */
+  ceiling = Number.POSITIVE_INFINITY;
+
+  constructor(stand: StandState) {
+    packBox(stand, this.box, 0);
+    this.halfDiagonal = Math.hypot(stand.width, stand.depth) / 2;
+  }
+
+  /**
+   * No more than the reach, and no more than `floor`: from the stand at `p` to the circle holding every
+   * stand of the unit, less half the stand's diagonal.
+   */
+  roughFloor(p: Point, unit: UnitGeometry): number {
+    return Math.hypot(p.x - unit.cx, p.y - unit.cy) - unit.radius - this.halfDiagonal;
+  }
+
+  /**
+   * Bounds the reach from the stand at `p` to the unit by its stands' centres: `floor`, the least of
+   * centre to centre less both half diagonals; `ceiling`, the least of centre to centre (each stand
+   * holds its centre), with a margin far above rounding.
+   */
+  bound(p: Point, unit: UnitGeometry): void {
+    const box = this.box;
+    box[0] = p.x;
+    box[1] = p.y;
+    if (this.nearest.length < unit.count) this.nearest = new Float64Array(unit.count);
+    const nearest = this.nearest;
+    const b = unit.boxes;
+    let floor = Number.POSITIVE_INFINITY;
+    let ceiling = Number.POSITIVE_INFINITY;
+    for (let j = 0; j < unit.count; j++) {
+      const at = j * BOX_STRIDE;
+      const apart = Math.hypot(p.x - b[at]!, p.y - b[at + 1]!);
+      nearest[j] = apart - Math.hypot(b[at + 4]!, b[at + 5]!) - this.halfDiagonal;
+      floor = Math.min(floor, nearest[j]!);
+      ceiling = Math.min(ceiling, apart);
+    }
+    this.bounded = unit;
+    this.floor = floor - REACH_MARGIN;
+    this.ceiling = ceiling + REACH_MARGIN;
+  }
+
+  /**
+   * The reach from the point and to the unit last bounded: exactly `standToUnitDistance`
+   * (measurement.ts). Stands that cannot be nearer than one already measured are not measured.
+   */
+  exact(): number {
+    const unit = this.bounded;
+    if (!unit) throw new Error('StandReach.exact before bound');
+    const nearest = this.nearest;
+    let first = 0;
+    for (let j = 1; j < unit.count; j++) if (nearest[j]! < nearest[first]!) first = j;
+    const b = unit.boxes;
+    let best = boxDistance(this.box, 0, b, first * BOX_STRIDE);
+    for (let j = 0; j < unit.count; j++) {
+      if (j === first || nearest[j]! - REACH_MARGIN > best) continue;
+      const d = boxDistance(this.box, 0, b, j * BOX_STRIDE);
+      if (d < best) best = d;
+    }
+    return best;
+  }
 }
 
-/**
- * No more than `generalReach`: from the stand at `p` to the circle holding every stand of the unit,
- * less half the stand's diagonal.
- */
-export function generalReachFloor(stand: StandState, p: Point, unit: UnitState, facts: JcTableFacts): number {
-  const g = facts.geometry(unit.id);
-  return Math.hypot(p.x - g.cx, p.y - g.cy) - g.radius - Math.hypot(stand.width, stand.depth) / 2;
-}
+/** Inches: more than any rounding in the bounds of `StandReach`. */
+const REACH_MARGIN = 1e-6;
