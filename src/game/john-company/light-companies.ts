@@ -71,9 +71,10 @@ export function deployLightCompany(d: Draft, id: UnitId): Rejection | undefined 
   for (const s of split.company.stands) {
     if (s.x < 0 || s.y < 0 || s.x > table.width || s.y > table.depth)
       return reject('no-room', 'the light company would stand off the table');
+    const mine = shrunk(s);
     for (const other of Object.values(table.units)) {
       if (other.id === id) continue;
-      if (other.stands.some((o) => rectsOverlap(shrunk(s), shrunk(o))))
+      if (other.stands.some((o) => mayOverlap(s, o) && rectsOverlap(mine, shrunk(o))))
         return reject('no-room', `the light company would stand on ${other.id}`);
     }
   }
@@ -156,6 +157,12 @@ function fresh(u: JcUnit): JcUnit {
 function withoutCompany(p: JcUnitProfile): JcUnitProfile {
   const { lightCompanyStands: _l, ...rest } = p;
   return rest;
+}
+
+/** Whether two stands' circumscribed circles meet: stands whose circles are apart cannot overlap. */
+function mayOverlap(a: Rect, b: Rect): boolean {
+  const reach = (Math.hypot(a.width, a.depth) + Math.hypot(b.width, b.depth)) / 2;
+  return Math.hypot(a.x - b.x, a.y - b.y) <= reach;
 }
 
 /** A stand a hair smaller, so that stands that only touch do not count as overlapping. */
