@@ -4,6 +4,12 @@ import { EPSILON, SEGMENT_STRIDE, segmentsTouch } from '../geometry/segments.ts'
 import type { TableIndex } from './spatial-index.ts';
 
 /**
+ * Inches: a stand whose centre is farther than its half width plus half depth plus this from a sight
+ * line's line is clear of it, whatever the rounding of the exact test (which is far finer).
+ */
+const CLEAR_MARGIN = 1e-6;
+
+/**
  * Traces one sight line across an indexed table: the rule-set-neutral half of line of sight.
  *
  * A sight line runs from point a to point b; either end may be a stand (its index) or a bare point
@@ -200,6 +206,9 @@ export class SightTracer {
     part[1] = y0;
     part[2] = x1;
     part[3] = y1;
+    const partX = x1 - x0;
+    const partY = y1 - y0;
+    const partLengthSq = partX * partX + partY * partY;
     // Walk the cells the part passes (Amanatides & Woo), in order from its start.
     const inv = 1 / cell;
     const fx = (x0 - gx0) * inv;
@@ -239,7 +248,13 @@ export class SightTracer {
         if (standMark[s] === stamp) continue;
         standMark[s] = stamp;
         if (blocks[s] === 0 || s === sp || s === sq) continue;
-        if (clipSegmentToBox(part, 0, boxes, s * BOX_STRIDE, EPSILON, clip)) {
+        // A stand farther from the part's line than its half width plus half depth (and then some, far
+        // beyond rounding) cannot touch it: skip the exact test.
+        const at = s * BOX_STRIDE;
+        const cross = partX * (boxes[at + 1]! - y0) - partY * (boxes[at]! - x0);
+        const reach = boxes[at + 4]! + boxes[at + 5]! + 2 * EPSILON + CLEAR_MARGIN;
+        if (cross * cross > reach * reach * partLengthSq) continue;
+        if (clipSegmentToBox(part, 0, boxes, at, EPSILON, clip)) {
           this.blockingStand = s;
           return false;
         }

@@ -10,6 +10,7 @@ import {
 import { EPSILON, SEGMENT_STRIDE } from '../geometry/segments.ts';
 import {
   type FeatureId,
+  type GeneralState,
   hasOutline,
   type StandId,
   type StandKind,
@@ -18,6 +19,7 @@ import {
   type TerrainFeature,
   type TerrainKind,
   type UnitId,
+  type UnitState,
 } from './model.ts';
 
 /**
@@ -47,144 +49,89 @@ const DEFAULT_CELL = 2;
 const MAX_CELLS = 1 << 20;
 
 /**
- * A spatial index of one table state for one sight profile: stands and terrain in flat typed arrays,
- * bucketed in a uniform grid. Built once per state (it copies what it needs; the state is never
- * changed) and rebuilt when the state changes: building is linear in the number of stands and terrain
- * vertices. Stands are numbered 0..standCount-1: each unit's stands together, in its `stands` order,
- * units in the order of `Object.values(table.units)`, then the generals likewise.
- *
- * Terrain is sorted by the profile into
- * - barrier segments: every segment of a barrier feature's path (or outline ring);
- * - zones: features with an outline that the rule set interprets along a sight line.
- * Each stand also knows the barrier segments it is in contact with (it lines the wall) and the hills
- * whose crest it touches (it stands on the crest; a hill without a crest line: its outline).
+ * A uniform grid: `columns` x `rows` square cells of `cellSize` inches, the first with its corner at
+ * (gridX, gridY); cell (c, r) is number r * columns + c.
  */
-export class TableIndex {
-  readonly table: TableState;
-  readonly profile: SightProfile;
-
-  readonly standCount: number;
-  readonly standIds: readonly StandId[];
-  readonly stands: readonly StandState[];
-  /** Unit index of each stand, or -1 for a general. */
-  readonly standUnit: Int32Array;
-  /** Unit id or general id owning each stand. */
-  readonly standOwner: readonly string[];
-  /** Stand s as a packed box (rectangles.ts) at s * BOX_STRIDE: x, y, cos, sin, half width, half depth. */
-  readonly standBoxes: Float64Array;
-  readonly standBlocks: Uint8Array;
-  /** Elevation of each stand's centre (see `elevationAt`). */
-  readonly standElevation: Float64Array;
-
-  readonly unitIds: readonly UnitId[];
-  /** Stands of unit u are standUnitStart[u] .. standUnitStart[u + 1] - 1. */
-  readonly unitStandStart: Int32Array;
-
-  readonly features: readonly TerrainFeature[];
-
-  readonly zoneCount: number;
-  /** Feature index of each zone. */
-  readonly zoneFeature: Int32Array;
-  /** Outline of zone z: vertices zoneOffset[z] (a coordinate index into zoneCoords), zoneVertices[z] of them. */
-  readonly zoneCoords: Float64Array;
-  readonly zoneOffset: Int32Array;
-  readonly zoneVertices: Int32Array;
-  /** Crest line of a hill zone, in zoneCoords; 0 vertices when it has none. */
-  readonly crestOffset: Int32Array;
-  readonly crestVertices: Int32Array;
-  /** Bounding box of each zone: minX, minY, maxX, maxY. */
-  readonly zoneBox: Float64Array;
-
-  readonly barrierCount: number;
-  /** Barrier segment g, packed (segments.ts) at g * SEGMENT_STRIDE. */
-  readonly barrierSegments: Float64Array;
-  /** Feature index of each barrier segment. */
-  readonly barrierFeature: Int32Array;
-
-  /**
-   * The grid: `columns` x `rows` square cells of `cellSize` inches, the first with its corner at
-   * (gridX, gridY), covering the table and everything on it; cell (c, r) is number r * columns + c.
-   * The stands whose bounding box (grown by `EPSILON`) meets cell i are
-   * cellStands[cellStandStart[i] .. cellStandStart[i + 1] - 1]; likewise barrier segments and zones.
-   */
+interface GridLayout {
   readonly cellSize: number;
   readonly gridX: number;
   readonly gridY: number;
   readonly columns: number;
   readonly rows: number;
-  readonly cellStandStart: Int32Array;
-  readonly cellStands: Int32Array;
+}
+
+/** A grid with the terrain bucketed in it (CSR arrays, as `TableIndex` describes). */
+interface TerrainGrid extends GridLayout {
   readonly cellBarrierStart: Int32Array;
   readonly cellBarriers: Int32Array;
   readonly cellZoneStart: Int32Array;
   readonly cellZones: Int32Array;
+}
 
-  /** Barrier segments stand s is in contact with: standContactStart[s] .. standContactStart[s + 1] - 1. */
-  readonly standContactStart: Int32Array;
-  readonly standContacts: Int32Array;
-  /** Zones (hills) whose crest stand s touches, same layout. */
-  readonly standCrestStart: Int32Array;
-  readonly standCrests: Int32Array;
+/**
+ * Where one group of stands (a unit's `stands`, or a General's stand) is on a terrain index. It depends
+ * on the stands alone (and the terrain), so it is worked out once per stand list and shared by every
+ * index over that terrain.
+ */
+interface Placement {
+  readonly count: number;
+  /** Packed boxes (rectangles.ts), BOX_STRIDE numbers per stand. */
+  readonly boxes: Float64Array;
+  /** Each stand's bounding box grown by `EPSILON`: minX, minY, maxX, maxY. */
+  readonly grown: Float64Array;
+  readonly blocks: Uint8Array;
+  readonly elevation: Float64Array;
+  /** The box holding every stand's bounding box (not grown): minX, minY, maxX, maxY. */
+  readonly extent: readonly [number, number, number, number];
+  /** Each stand's crests (see `TerrainIndex.crestsTouched`). */
+  readonly crests: readonly Int32Array[];
+  /** Each stand's barrier contacts on the terrain's own grid (see `TerrainIndex.contactsOn`; made when first needed). */
+  contacts?: readonly Int32Array[];
+}
 
-  private readonly standById = new Map<StandId, number>();
-  private readonly unitById = new Map<UnitId, number>();
-  private readonly featureById = new Map<FeatureId, number>();
-  private readonly zoneByFeature: Int32Array;
-  private readonly hills: readonly { readonly elevation: number; readonly outline: Float64Array }[];
-  private readonly mark: Int32Array;
-  private stamp = 0;
+/**
+ * The terrain half of a `TableIndex`: everything that follows from the terrain, the table's size, the
+ * profile and the cell size asked for, with the terrain bucketed in the grid that the table and terrain
+ * alone call for. Terrain never changes during a battle, so this is built once per terrain record and
+ * shared by every index over it; an index whose stands all lie within the terrain's grid uses that grid.
+ */
+class TerrainIndex {
+  readonly features: readonly TerrainFeature[];
+  readonly featureById = new Map<FeatureId, number>();
+  readonly zoneByFeature: Int32Array;
+  readonly zoneCount: number;
+  readonly zoneFeature: Int32Array;
+  readonly zoneCoords: Float64Array;
+  readonly zoneOffset: Int32Array;
+  readonly zoneVertices: Int32Array;
+  readonly crestOffset: Int32Array;
+  readonly crestVertices: Int32Array;
+  readonly zoneBox: Float64Array;
+  readonly barrierCount: number;
+  readonly barrierSegments: Float64Array;
+  readonly barrierFeature: Int32Array;
+  readonly hills: readonly { readonly elevation: number; readonly outline: Float64Array }[];
+  /** Bounding boxes of the barrier segments, then of the zones, grown by `EPSILON`: minX, minY, maxX, maxY. */
+  private readonly itemBoxes: Float64Array;
+  /** The table and everything of the terrain on it: minX, minY, maxX, maxY (not grown). */
+  readonly extent: readonly [number, number, number, number];
+  /** The cell size asked for (the grid may double it). */
+  readonly cellOption: number;
+  /** The grid over `extent`, with the terrain bucketed in it. */
+  readonly grid: TerrainGrid;
+  private lastGrid: { readonly extent: readonly number[]; readonly grid: TerrainGrid } | undefined;
+  private readonly placements = new WeakMap<readonly StandState[] | StandState, Placement>();
+  private readonly blocking: ReadonlySet<StandKind>;
 
-  constructor(table: TableState, profile: SightProfile, options: TableIndexOptions = {}) {
-    this.table = table;
-    this.profile = profile;
-
-    // Stands.
-    const stands: StandState[] = [];
-    const owners: string[] = [];
-    const units: number[] = [];
-    const unitIds: UnitId[] = [];
-    const unitStart: number[] = [];
-    for (const unit of Object.values(table.units)) {
-      this.unitById.set(unit.id, unitIds.length);
-      unitStart.push(stands.length);
-      for (const s of unit.stands) {
-        stands.push(s);
-        owners.push(unit.id);
-        units.push(unitIds.length);
-      }
-      unitIds.push(unit.id);
-    }
-    unitStart.push(stands.length);
-    for (const g of Object.values(table.generals)) {
-      stands.push(g.stand);
-      owners.push(g.id);
-      units.push(-1);
-    }
-    const n = stands.length;
-    this.standCount = n;
-    this.mark = new Int32Array(n);
-    this.stands = stands;
-    this.standOwner = owners;
-    this.standIds = stands.map((s) => s.id);
-    this.unitIds = unitIds;
-    this.unitStandStart = Int32Array.from(unitStart);
-    this.standUnit = Int32Array.from(units);
-    this.standBoxes = new Float64Array(n * BOX_STRIDE);
-    this.standBlocks = new Uint8Array(n);
-    this.standElevation = new Float64Array(n);
-    const blocking = new Set<StandKind>(profile.blockingStands);
-    for (let i = 0; i < n; i++) {
-      const s = stands[i]!;
-      if (this.standById.has(s.id)) throw new Error(`duplicate stand id ${s.id}`);
-      if (!(s.width > 0 && s.depth > 0))
-        throw new Error(`stand ${s.id} must have a positive width and depth`);
-      this.standById.set(s.id, i);
-      packBox(s, this.standBoxes, i * BOX_STRIDE);
-      this.standBlocks[i] = blocking.has(s.kind) ? 1 : 0;
-    }
-
-    // Terrain.
-    const features = Object.values(table.terrain);
+  constructor(
+    terrain: Readonly<Record<FeatureId, TerrainFeature>>,
+    readonly width: number,
+    readonly depth: number,
+    readonly profile: SightProfile,
+    cellOption: number,
+  ) {
+    this.blocking = new Set(profile.blockingStands);
+    const features = Object.values(terrain);
     this.features = features;
     const barrierKinds = new Set<TerrainKind>(profile.barriers);
     const zoneKinds = new Set<TerrainKind>(profile.zones);
@@ -257,41 +204,20 @@ export class TableIndex {
     this.barrierCount = b;
     this.barrierFeature = Int32Array.from(segFeature);
     this.barrierSegments = Float64Array.from(segs);
-
-    // Elevations.
     this.hills = features.flatMap((f) =>
       f.kind === 'hill' ? [{ elevation: f.elevation, outline: flattenPoints(f.outline) }] : [],
     );
-    const boxesOf = this.standBoxes;
-    for (let i = 0; i < n; i++)
-      this.standElevation[i] = this.elevationAt(boxesOf[i * BOX_STRIDE]!, boxesOf[i * BOX_STRIDE + 1]!);
 
-    // The grid covers the table and everything on it, with a cell to spare all round.
-    const boxes = new Float64Array(4 * (n + b + z));
-    let gx0 = 0;
-    let gy0 = 0;
-    let gx1 = table.width;
-    let gy1 = table.depth;
+    // The extent: the table and every barrier segment and zone.
+    const boxes = new Float64Array(4 * (b + z));
+    const extent: [number, number, number, number] = [0, 0, width, depth];
     const put = (k: number, x0: number, y0: number, x1: number, y1: number) => {
       boxes[4 * k] = x0 - EPSILON;
       boxes[4 * k + 1] = y0 - EPSILON;
       boxes[4 * k + 2] = x1 + EPSILON;
       boxes[4 * k + 3] = y1 + EPSILON;
-      if (x0 < gx0) gx0 = x0;
-      if (y0 < gy0) gy0 = y0;
-      if (x1 > gx1) gx1 = x1;
-      if (y1 > gy1) gy1 = y1;
+      extendExtent(extent, x0, y0, x1, y1);
     };
-    for (let i = 0; i < n; i++) {
-      const k = i * BOX_STRIDE;
-      const c = Math.abs(boxesOf[k + 2]!);
-      const s = Math.abs(boxesOf[k + 3]!);
-      const hw = boxesOf[k + 4]!;
-      const hd = boxesOf[k + 5]!;
-      const ex = hw * s + hd * c;
-      const ey = hw * c + hd * s;
-      put(i, boxesOf[k]! - ex, boxesOf[k + 1]! - ey, boxesOf[k]! + ex, boxesOf[k + 1]! + ey);
-    }
     const segsOf = this.barrierSegments;
     for (let i = 0; i < b; i++) {
       const k = i * SEGMENT_STRIDE;
@@ -299,89 +225,536 @@ export class TableIndex {
       const y0 = segsOf[k + 1]!;
       const x1 = segsOf[k + 2]!;
       const y1 = segsOf[k + 3]!;
-      put(n + i, Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1));
+      put(i, Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1));
     }
     for (let k = 0; k < z; k++) {
       const zb = this.zoneBox;
-      put(n + b + k, zb[4 * k]!, zb[4 * k + 1]!, zb[4 * k + 2]!, zb[4 * k + 3]!);
+      put(b + k, zb[4 * k]!, zb[4 * k + 1]!, zb[4 * k + 2]!, zb[4 * k + 3]!);
     }
-    let cell = options.cellSize ?? DEFAULT_CELL;
-    if (!(cell > 0)) throw new Error('cellSize must be positive');
+    this.itemBoxes = boxes;
+    this.extent = extent;
+    if (!(cellOption > 0)) throw new Error('cellSize must be positive');
+    this.cellOption = cellOption;
+    this.grid = this.gridOver(extent);
+  }
+
+  /**
+   * The grid over `extent` (the table and all on it, with a cell to spare all round), the terrain
+   * bucketed in it. The last one made is kept: a stand off the terrain's own grid tends to stay there.
+   */
+  gridOver(extent: readonly [number, number, number, number]): TerrainGrid {
+    const [gx0, gy0, gx1, gy1] = extent;
+    const last = this.lastGrid;
+    if (
+      last &&
+      last.extent[0] === gx0 &&
+      last.extent[1] === gy0 &&
+      last.extent[2] === gx1 &&
+      last.extent[3] === gy1
+    )
+      return last.grid;
+    let cell = this.cellOption;
     while (((gx1 - gx0) / cell + 3) * ((gy1 - gy0) / cell + 3) > MAX_CELLS) cell *= 2;
-    this.cellSize = cell;
-    this.gridX = gx0 - cell;
-    this.gridY = gy0 - cell;
-    this.columns = Math.floor((gx1 - gx0) / cell) + 3;
-    this.rows = Math.floor((gy1 - gy0) / cell) + 3;
-    [this.cellStandStart, this.cellStands] = this.bucket(boxes, 0, n);
-    [this.cellBarrierStart, this.cellBarriers] = this.bucket(boxes, n, b);
-    [this.cellZoneStart, this.cellZones] = this.bucket(boxes, n + b, z);
-
-    // Contacts: barrier segments each stand lines, crests it stands on.
-    const contactStart = [0];
-    const contacts: number[] = [];
-    const crestStart = [0];
-    const crests: number[] = [];
-    const reach = profile.contact;
-    const seen = new Int32Array(b).fill(-1);
-    for (let i = 0; i < n; i++) {
-      const bx0 = boxes[4 * i]! - reach;
-      const by0 = boxes[4 * i + 1]! - reach;
-      const bx1 = boxes[4 * i + 2]! + reach;
-      const by1 = boxes[4 * i + 3]! + reach;
-      this.forEachCell(bx0, by0, bx1, by1, (cellIndex) => {
-        for (let k = this.cellBarrierStart[cellIndex]!; k < this.cellBarrierStart[cellIndex + 1]!; k++) {
-          const g = this.cellBarriers[k]!;
-          if (seen[g] === i) continue;
-          seen[g] = i;
-          if (segmentBoxDistance(this.barrierSegments, g * SEGMENT_STRIDE, boxesOf, i * BOX_STRIDE) <= reach)
-            contacts.push(g);
-        }
-      });
-      contactStart.push(contacts.length);
-      for (let k = 0; k < z; k++) {
-        const f = features[this.zoneFeature[k]!]!;
-        if (f.kind !== 'hill') continue;
-        const zb = this.zoneBox;
-        if (zb[4 * k]! > bx1 || zb[4 * k + 2]! < bx0 || zb[4 * k + 1]! > by1 || zb[4 * k + 3]! < by0)
-          continue;
-        if (this.touchesCrest(k, i, reach)) crests.push(k);
-      }
-      crestStart.push(crests.length);
-    }
-    this.standContactStart = Int32Array.from(contactStart);
-    this.standContacts = Int32Array.from(contacts);
-    this.standCrestStart = Int32Array.from(crestStart);
-    this.standCrests = Int32Array.from(crests);
+    const layout: GridLayout = {
+      cellSize: cell,
+      gridX: gx0 - cell,
+      gridY: gy0 - cell,
+      columns: Math.floor((gx1 - gx0) / cell) + 3,
+      rows: Math.floor((gy1 - gy0) / cell) + 3,
+    };
+    const [cellBarrierStart, cellBarriers] = bucket(layout, this.itemBoxes, 0, this.barrierCount);
+    const [cellZoneStart, cellZones] = bucket(layout, this.itemBoxes, this.barrierCount, this.zoneCount);
+    const grid = { ...layout, cellBarrierStart, cellBarriers, cellZoneStart, cellZones };
+    this.lastGrid = { extent: [gx0, gy0, gx1, gy1], grid };
+    return grid;
   }
 
-  /** The index of a stand by id, or -1. */
-  standIndex(id: StandId): number {
-    return this.standById.get(id) ?? -1;
-  }
-
-  /** The index of a unit by id, or -1. */
-  unitIndex(id: UnitId): number {
-    return this.unitById.get(id) ?? -1;
-  }
-
-  /** The index of a terrain feature by id, or -1. */
-  featureIndex(id: FeatureId): number {
-    return this.featureById.get(id) ?? -1;
-  }
-
-  /** The zone index of a feature, or -1 when the profile does not make it a zone. */
-  zoneOfFeature(featureIndex: number): number {
-    return this.zoneByFeature[featureIndex] ?? -1;
-  }
-
-  /** The elevation of a point: the highest level of the hills whose interior contains it; 0 on the plain. */
+  /** The elevation of a point (see `TableIndex.elevationAt`). */
   elevationAt(x: number, y: number): number {
     let e = 0;
     for (const h of this.hills) {
       if (h.elevation > e && pointInPolygon(h.outline, 0, h.outline.length / 2, x, y) > 0) e = h.elevation;
     }
     return e;
+  }
+
+  /** Where a unit's stands, or a General's stand, are on this terrain (worked out once per stand list). */
+  placementOf(stands: readonly StandState[] | StandState): Placement {
+    const known = this.placements.get(stands);
+    if (known) return known;
+    const list = Array.isArray(stands) ? (stands as readonly StandState[]) : [stands as StandState];
+    const count = list.length;
+    const boxes = new Float64Array(count * BOX_STRIDE);
+    const grown = new Float64Array(4 * count);
+    const blocks = new Uint8Array(count);
+    const elevation = new Float64Array(count);
+    const extent: [number, number, number, number] = [
+      Number.POSITIVE_INFINITY,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+    ];
+    for (let i = 0; i < count; i++) {
+      const s = list[i]!;
+      checkStand(s);
+      const at = i * BOX_STRIDE;
+      packBox(s, boxes, at);
+      const c = Math.abs(boxes[at + 2]!);
+      const sn = Math.abs(boxes[at + 3]!);
+      const hw = boxes[at + 4]!;
+      const hd = boxes[at + 5]!;
+      const ex = hw * sn + hd * c;
+      const ey = hw * c + hd * sn;
+      const x0 = boxes[at]! - ex;
+      const y0 = boxes[at + 1]! - ey;
+      const x1 = boxes[at]! + ex;
+      const y1 = boxes[at + 1]! + ey;
+      grown[4 * i] = x0 - EPSILON;
+      grown[4 * i + 1] = y0 - EPSILON;
+      grown[4 * i + 2] = x1 + EPSILON;
+      grown[4 * i + 3] = y1 + EPSILON;
+      extendExtent(extent, x0, y0, x1, y1);
+      blocks[i] = this.blocking.has(s.kind) ? 1 : 0;
+      elevation[i] = this.elevationAt(boxes[at]!, boxes[at + 1]!);
+    }
+    const crests: Int32Array[] = [];
+    for (let i = 0; i < count; i++) crests.push(this.crestsTouched(boxes, grown, i));
+    const placement: Placement = { count, boxes, grown, blocks, elevation, extent, crests };
+    this.placements.set(stands, placement);
+    return placement;
+  }
+
+  /**
+   * The barrier segments each stand of a placement is in contact with, in the order met on `grid` (see
+   * `barriersTouched`). Which segments those are does not depend on the grid, only their order: so the
+   * lists made on the terrain's own grid are kept with the placement, and serve any grid where no stand
+   * has two.
+   */
+  contactsOn(p: Placement, grid: TerrainGrid): readonly Int32Array[] {
+    p.contacts ??= this.contactsOnGrid(p, this.grid);
+    if (grid === this.grid || p.contacts.every((c) => c.length < 2)) return p.contacts;
+    return this.contactsOnGrid(p, grid);
+  }
+
+  private contactsOnGrid(p: Placement, grid: TerrainGrid): Int32Array[] {
+    const contacts: Int32Array[] = [];
+    for (let i = 0; i < p.count; i++) contacts.push(this.barriersTouched(grid, p.boxes, p.grown, i));
+    return contacts;
+  }
+
+  /**
+   * The barrier segments within `profile.contact` of stand i of `boxes` (packed), whose grown bounding
+   * box is at 4 * i of `grown`, in the order met scanning the cells of `grid` that box, grown by the
+   * reach, covers.
+   */
+  barriersTouched(grid: TerrainGrid, boxes: Float64Array, grown: Float64Array, i: number): Int32Array {
+    if (this.barrierCount === 0) return NONE;
+    const reach = this.profile.contact;
+    const found: number[] = [];
+    const span = cellSpan(
+      grid,
+      grown[4 * i]! - reach,
+      grown[4 * i + 1]! - reach,
+      grown[4 * i + 2]! + reach,
+      grown[4 * i + 3]! + reach,
+    );
+    const cellStart = grid.cellBarrierStart;
+    const cellItems = grid.cellBarriers;
+    for (let r = span[2]!; r <= span[3]!; r++)
+      for (let c = span[0]!; c <= span[1]!; c++) {
+        const cell = r * grid.columns + c;
+        for (let k = cellStart[cell]!; k < cellStart[cell + 1]!; k++) {
+          const g = cellItems[k]!;
+          if (found.includes(g)) continue;
+          if (segmentBoxDistance(this.barrierSegments, g * SEGMENT_STRIDE, boxes, i * BOX_STRIDE) <= reach)
+            found.push(g);
+        }
+      }
+    return found.length > 0 ? Int32Array.from(found) : NONE;
+  }
+
+  /**
+   * The hill zones whose crest (outline, when it has none) is within `profile.contact` of stand i of
+   * `boxes` (packed), whose grown bounding box is at 4 * i of `grown`; ascending.
+   */
+  crestsTouched(boxes: Float64Array, grown: Float64Array, i: number): Int32Array {
+    const reach = this.profile.contact;
+    const bx0 = grown[4 * i]! - reach;
+    const by0 = grown[4 * i + 1]! - reach;
+    const bx1 = grown[4 * i + 2]! + reach;
+    const by1 = grown[4 * i + 3]! + reach;
+    const zb = this.zoneBox;
+    const found: number[] = [];
+    for (let k = 0; k < this.zoneCount; k++) {
+      if (this.features[this.zoneFeature[k]!]!.kind !== 'hill') continue;
+      if (zb[4 * k]! > bx1 || zb[4 * k + 2]! < bx0 || zb[4 * k + 1]! > by1 || zb[4 * k + 3]! < by0) continue;
+      if (this.touchesCrest(k, boxes, i * BOX_STRIDE, reach)) found.push(k);
+    }
+    return found.length > 0 ? Int32Array.from(found) : NONE;
+  }
+
+  /** Whether a packed box is within `reach` of hill zone z's crest line (its outline when it has none). */
+  private touchesCrest(z: number, boxes: Float64Array, at: number, reach: number): boolean {
+    const crest = this.crestVertices[z]! > 0;
+    const off = crest ? this.crestOffset[z]! : this.zoneOffset[z]!;
+    const count = crest ? this.crestVertices[z]! : this.zoneVertices[z]!;
+    const last = crest ? count - 1 : count;
+    const zc = this.zoneCoords;
+    const seg = CREST_SEGMENT;
+    for (let i = 0; i < last; i++) {
+      const j = (i + 1) % count;
+      seg[0] = zc[off + 2 * i]!;
+      seg[1] = zc[off + 2 * i + 1]!;
+      seg[2] = zc[off + 2 * j]!;
+      seg[3] = zc[off + 2 * j + 1]!;
+      if (segmentBoxDistance(seg, 0, boxes, at) <= reach) return true;
+    }
+    return false;
+  }
+}
+
+const NONE = new Int32Array(0);
+const CREST_SEGMENT = new Float64Array(SEGMENT_STRIDE);
+const SPAN = new Int32Array(4);
+
+/** The terrain indexes built over each terrain record (one per table size, profile and cell size asked for). */
+const terrainIndexes = new WeakMap<Readonly<Record<FeatureId, TerrainFeature>>, TerrainIndex[]>();
+/** How many terrain indexes a terrain record keeps (the most recently built). */
+const TERRAIN_VARIANTS = 4;
+
+function terrainIndexOf(table: TableState, profile: SightProfile, cellOption: number): TerrainIndex {
+  const known = terrainIndexes.get(table.terrain) ?? [];
+  for (const t of known)
+    if (
+      t.profile === profile &&
+      t.cellOption === cellOption &&
+      t.width === table.width &&
+      t.depth === table.depth
+    )
+      return t;
+  const built = new TerrainIndex(table.terrain, table.width, table.depth, profile, cellOption);
+  terrainIndexes.set(table.terrain, [built, ...known.slice(0, TERRAIN_VARIANTS - 1)]);
+  return built;
+}
+
+/** Grows `extent` (minX, minY, maxX, maxY) to hold the box x0, y0, x1, y1. */
+function extendExtent(
+  extent: [number, number, number, number],
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+) {
+  if (x0 < extent[0]) extent[0] = x0;
+  if (y0 < extent[1]) extent[1] = y0;
+  if (x1 > extent[2]) extent[2] = x1;
+  if (y1 > extent[3]) extent[3] = y1;
+}
+
+/** The cells of `grid` that the box x0, y0, x1, y1 meets, clamped to the grid: c0, c1, r0, r1 (in a shared scratch array). */
+function cellSpan(grid: GridLayout, x0: number, y0: number, x1: number, y1: number): Int32Array {
+  const inv = 1 / grid.cellSize;
+  SPAN[0] = clampInt(Math.floor((x0 - grid.gridX) * inv), grid.columns);
+  SPAN[1] = clampInt(Math.floor((x1 - grid.gridX) * inv), grid.columns);
+  SPAN[2] = clampInt(Math.floor((y0 - grid.gridY) * inv), grid.rows);
+  SPAN[3] = clampInt(Math.floor((y1 - grid.gridY) * inv), grid.rows);
+  return SPAN;
+}
+
+/**
+ * Buckets items first..first+count-1 (bounding boxes, 4 numbers each, in `boxes`) into the cells of
+ * `grid`, as CSR arrays: the items meeting cell i are items[start[i] .. start[i + 1] - 1], ascending.
+ */
+function bucket(
+  grid: GridLayout,
+  boxes: Float64Array,
+  first: number,
+  count: number,
+): [Int32Array, Int32Array] {
+  const start = new Int32Array(grid.columns * grid.rows + 1);
+  countCells(grid, boxes, first, count, start);
+  const items = new Int32Array(start[start.length - 1]!);
+  fillCells(grid, boxes, first, count, start, items);
+  return [start, items];
+}
+
+/** The first half of `bucket`: makes `start` (zeroed, one more than the cells) the CSR starts. */
+function countCells(grid: GridLayout, boxes: Float64Array, first: number, count: number, start: Int32Array) {
+  const cells = grid.columns * grid.rows;
+  const columns = grid.columns;
+  for (let i = 0; i < count; i++) {
+    const k = 4 * (first + i);
+    const span = cellSpan(grid, boxes[k]!, boxes[k + 1]!, boxes[k + 2]!, boxes[k + 3]!);
+    for (let r = span[2]!; r <= span[3]!; r++)
+      for (let c = span[0]!; c <= span[1]!; c++) start[r * columns + c + 1]!++;
+  }
+  for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!;
+}
+
+/** The second half of `bucket`: fills `items` by the starts `countCells` made. */
+function fillCells(
+  grid: GridLayout,
+  boxes: Float64Array,
+  first: number,
+  count: number,
+  start: Int32Array,
+  items: Int32Array,
+) {
+  const columns = grid.columns;
+  if (fillScratch.length < start.length)
+    fillScratch = new Int32Array(Math.max(start.length, 2 * fillScratch.length));
+  const fill = fillScratch;
+  fill.set(start);
+  for (let i = 0; i < count; i++) {
+    const k = 4 * (first + i);
+    const span = cellSpan(grid, boxes[k]!, boxes[k + 1]!, boxes[k + 2]!, boxes[k + 3]!);
+    for (let r = span[2]!; r <= span[3]!; r++)
+      for (let c = span[0]!; c <= span[1]!; c++) items[fill[r * columns + c]!++] = i;
+  }
+}
+
+/** Scratch arrays for building an index, grown as needed and reused (an index is built in one go). */
+let floatScratch = new Float64Array(0);
+let intScratch = new Int32Array(0);
+let fillScratch = new Int32Array(0);
+
+function scratchFloats(length: number): Float64Array {
+  if (floatScratch.length < length)
+    floatScratch = new Float64Array(Math.max(length, 2 * floatScratch.length));
+  return floatScratch.subarray(0, length);
+}
+
+function scratchInts(length: number): Int32Array {
+  if (intScratch.length < length) intScratch = new Int32Array(Math.max(length, 2 * intScratch.length));
+  return intScratch.subarray(0, length);
+}
+
+/**
+ * A spatial index of one table state for one sight profile: stands and terrain in flat typed arrays,
+ * bucketed in a uniform grid. Built once per state (it copies what it needs; the state is never
+ * changed) and rebuilt when the state changes. The terrain's half (barrier segments, zones, hills and
+ * their buckets) is built once per terrain record and shared, and so is what each stand state comes to
+ * on it (its box, elevation and contacts), so building an index over a known terrain is linear in the
+ * number of stands and grid cells. Stands are numbered 0..standCount-1: each unit's stands together, in
+ * its `stands` order, units in the order of `Object.values(table.units)`, then the generals likewise.
+ *
+ * Terrain is sorted by the profile into
+ * - barrier segments: every segment of a barrier feature's path (or outline ring);
+ * - zones: features with an outline that the rule set interprets along a sight line.
+ * Each stand also knows the barrier segments it is in contact with (it lines the wall) and the hills
+ * whose crest it touches (it stands on the crest; a hill without a crest line: its outline).
+ *
+ * The typed arrays may be shared between indexes over the same terrain: treat them as read-only.
+ */
+export class TableIndex {
+  readonly table: TableState;
+  readonly profile: SightProfile;
+
+  readonly standCount: number;
+  readonly standIds: readonly StandId[];
+  readonly stands: readonly StandState[];
+  /** Unit index of each stand, or -1 for a general. */
+  readonly standUnit: Int32Array;
+  /** Unit id or general id owning each stand. */
+  readonly standOwner: readonly string[];
+  /** Stand s as a packed box (rectangles.ts) at s * BOX_STRIDE: x, y, cos, sin, half width, half depth. */
+  readonly standBoxes: Float64Array;
+  readonly standBlocks: Uint8Array;
+  /** Elevation of each stand's centre (see `elevationAt`). */
+  readonly standElevation: Float64Array;
+
+  readonly unitIds: readonly UnitId[];
+  /** Stands of unit u are standUnitStart[u] .. standUnitStart[u + 1] - 1. */
+  readonly unitStandStart: Int32Array;
+
+  readonly features: readonly TerrainFeature[];
+
+  readonly zoneCount: number;
+  /** Feature index of each zone. */
+  readonly zoneFeature: Int32Array;
+  /** Outline of zone z: vertices zoneOffset[z] (a coordinate index into zoneCoords), zoneVertices[z] of them. */
+  readonly zoneCoords: Float64Array;
+  readonly zoneOffset: Int32Array;
+  readonly zoneVertices: Int32Array;
+  /** Crest line of a hill zone, in zoneCoords; 0 vertices when it has none. */
+  readonly crestOffset: Int32Array;
+  readonly crestVertices: Int32Array;
+  /** Bounding box of each zone: minX, minY, maxX, maxY. */
+  readonly zoneBox: Float64Array;
+
+  readonly barrierCount: number;
+  /** Barrier segment g, packed (segments.ts) at g * SEGMENT_STRIDE. */
+  readonly barrierSegments: Float64Array;
+  /** Feature index of each barrier segment. */
+  readonly barrierFeature: Int32Array;
+
+  /**
+   * The grid: `columns` x `rows` square cells of `cellSize` inches, the first with its corner at
+   * (gridX, gridY), covering the table and everything on it; cell (c, r) is number r * columns + c.
+   * The stands whose bounding box (grown by `EPSILON`) meets cell i are
+   * cellStands[cellStandStart[i] .. cellStandStart[i + 1] - 1]; likewise barrier segments and zones.
+   */
+  readonly cellSize: number;
+  readonly gridX: number;
+  readonly gridY: number;
+  readonly columns: number;
+  readonly rows: number;
+  readonly cellStandStart: Int32Array;
+  readonly cellStands: Int32Array;
+  readonly cellBarrierStart: Int32Array;
+  readonly cellBarriers: Int32Array;
+  readonly cellZoneStart: Int32Array;
+  readonly cellZones: Int32Array;
+
+  /** Barrier segments stand s is in contact with: standContactStart[s] .. standContactStart[s + 1] - 1. */
+  readonly standContactStart: Int32Array;
+  readonly standContacts: Int32Array;
+  /** Zones (hills) whose crest stand s touches, same layout. */
+  readonly standCrestStart: Int32Array;
+  readonly standCrests: Int32Array;
+
+  private readonly roster: Roster;
+  private readonly terrain: TerrainIndex;
+  /** Scratch for `standsWithin` (made when first needed). */
+  private mark: Int32Array | undefined;
+  private stamp = 0;
+
+  constructor(table: TableState, profile: SightProfile, options: TableIndexOptions = {}) {
+    this.table = table;
+    this.profile = profile;
+
+    // Stands.
+    const units = Object.values(table.units);
+    const generals = Object.values(table.generals);
+    const roster = rosterOf(units, generals);
+    this.roster = roster;
+    const n = roster.standIds.length;
+    this.standCount = n;
+    this.standIds = roster.standIds;
+    this.standOwner = roster.standOwner;
+    this.standUnit = roster.standUnit;
+    this.unitIds = roster.unitIds;
+    this.unitStandStart = roster.unitStandStart;
+
+    // Terrain.
+    const terrain = terrainIndexOf(table, profile, options.cellSize ?? DEFAULT_CELL);
+    this.terrain = terrain;
+    this.features = terrain.features;
+    this.zoneCount = terrain.zoneCount;
+    this.zoneFeature = terrain.zoneFeature;
+    this.zoneCoords = terrain.zoneCoords;
+    this.zoneOffset = terrain.zoneOffset;
+    this.zoneVertices = terrain.zoneVertices;
+    this.crestOffset = terrain.crestOffset;
+    this.crestVertices = terrain.crestVertices;
+    this.zoneBox = terrain.zoneBox;
+    this.barrierCount = terrain.barrierCount;
+    this.barrierSegments = terrain.barrierSegments;
+    this.barrierFeature = terrain.barrierFeature;
+
+    // Where each stand is, and the extent of the table and all on it.
+    const stands: StandState[] = new Array(n);
+    const placements: Placement[] = new Array(units.length + generals.length);
+    for (let u = 0; u < units.length; u++) placements[u] = terrain.placementOf(units[u]!.stands);
+    for (let g = 0; g < generals.length; g++)
+      placements[units.length + g] = terrain.placementOf(generals[g]!.stand);
+    const extent: [number, number, number, number] = [...terrain.extent];
+    for (const p of placements) extendExtent(extent, p.extent[0], p.extent[1], p.extent[2], p.extent[3]);
+    const grown = scratchFloats(4 * n);
+    let first = 0;
+    for (let k = 0; k < placements.length; k++) {
+      const p = placements[k]!;
+      const list = k < units.length ? units[k]!.stands : [generals[k - units.length]!.stand];
+      for (let i = 0; i < p.count; i++) stands[first + i] = list[i]!;
+      grown.set(p.grown, 4 * first);
+      first += p.count;
+    }
+    this.stands = stands;
+
+    // The grid: the terrain's own, unless a stand lies beyond it.
+    const [tx0, ty0, tx1, ty1] = terrain.extent;
+    const own = extent[0] === tx0 && extent[1] === ty0 && extent[2] === tx1 && extent[3] === ty1;
+    const grid = own ? terrain.grid : terrain.gridOver(extent);
+    this.cellSize = grid.cellSize;
+    this.gridX = grid.gridX;
+    this.gridY = grid.gridY;
+    this.columns = grid.columns;
+    this.rows = grid.rows;
+    this.cellBarrierStart = grid.cellBarrierStart;
+    this.cellBarriers = grid.cellBarriers;
+    this.cellZoneStart = grid.cellZoneStart;
+    this.cellZones = grid.cellZones;
+    const cells = grid.columns * grid.rows;
+    const cellCounts = scratchInts(cells + 1);
+    cellCounts.fill(0);
+    countCells(grid, grown, 0, n, cellCounts);
+
+    // Contacts: barrier segments each stand lines, crests it stands on.
+    const contacts: Int32Array[] = [];
+    const crests: Int32Array[] = [];
+    for (const p of placements) {
+      for (const c of terrain.contactsOn(p, grid)) contacts.push(c);
+      for (const c of p.crests) crests.push(c);
+    }
+
+    // Everything the index keeps of its own, in one buffer (a typed array's own memory is dear to make).
+    const inCells = cellCounts[cells]!;
+    const contactCount = contacts.reduce((sum, c) => sum + c.length, 0);
+    const crestCount = crests.reduce((sum, c) => sum + c.length, 0);
+    const floats = n * (BOX_STRIDE + 1);
+    const ints = cells + 1 + inCells + n + 1 + contactCount + n + 1 + crestCount;
+    const buffer = new ArrayBuffer(8 * floats + 4 * ints + n);
+    this.standBoxes = new Float64Array(buffer, 0, n * BOX_STRIDE);
+    this.standElevation = new Float64Array(buffer, 8 * n * BOX_STRIDE, n);
+    let at = 8 * floats;
+    const carve = (length: number) => {
+      const view = new Int32Array(buffer, at, length);
+      at += 4 * length;
+      return view;
+    };
+    this.cellStandStart = carve(cells + 1);
+    this.cellStands = carve(inCells);
+    this.standContactStart = carve(n + 1);
+    this.standContacts = carve(contactCount);
+    this.standCrestStart = carve(n + 1);
+    this.standCrests = carve(crestCount);
+    this.standBlocks = new Uint8Array(buffer, at, n);
+    first = 0;
+    for (const p of placements) {
+      this.standBoxes.set(p.boxes, first * BOX_STRIDE);
+      this.standElevation.set(p.elevation, first);
+      this.standBlocks.set(p.blocks, first);
+      first += p.count;
+    }
+    this.cellStandStart.set(cellCounts);
+    fillCells(grid, grown, 0, n, this.cellStandStart, this.cellStands);
+    joinLists(contacts, this.standContactStart, this.standContacts);
+    joinLists(crests, this.standCrestStart, this.standCrests);
+  }
+
+  /** The index of a stand by id, or -1. */
+  standIndex(id: StandId): number {
+    return this.roster.standById.get(id) ?? -1;
+  }
+
+  /** The index of a unit by id, or -1. */
+  unitIndex(id: UnitId): number {
+    return this.roster.unitById.get(id) ?? -1;
+  }
+
+  /** The index of a terrain feature by id, or -1. */
+  featureIndex(id: FeatureId): number {
+    return this.terrain.featureById.get(id) ?? -1;
+  }
+
+  /** The zone index of a feature, or -1 when the profile does not make it a zone. */
+  zoneOfFeature(featureIndex: number): number {
+    return this.terrain.zoneByFeature[featureIndex] ?? -1;
+  }
+
+  /** The elevation of a point: the highest level of the hills whose interior contains it; 0 on the plain. */
+  elevationAt(x: number, y: number): number {
+    return this.terrain.elevationAt(x, y);
   }
 
   /** Whether stand s lines barrier segment g (is within `profile.contact` of it). */
@@ -406,14 +779,19 @@ export class TableIndex {
     out.length = 0;
     const r = radius + EPSILON;
     const stamp = ++this.stamp;
-    this.forEachCell(x - r, y - r, x + r, y + r, (cellIndex) => {
-      for (let k = this.cellStandStart[cellIndex]!; k < this.cellStandStart[cellIndex + 1]!; k++) {
-        const i = this.cellStands[k]!;
-        if (this.mark[i] === stamp) continue;
-        this.mark[i] = stamp;
-        if (pointBoxDistance(x, y, this.standBoxes, i * BOX_STRIDE) <= radius) out.push(i);
+    this.mark ??= new Int32Array(this.standCount);
+    const mark = this.mark;
+    const span = cellSpan(this, x - r, y - r, x + r, y + r);
+    for (let row = span[2]!; row <= span[3]!; row++)
+      for (let col = span[0]!; col <= span[1]!; col++) {
+        const cellIndex = row * this.columns + col;
+        for (let k = this.cellStandStart[cellIndex]!; k < this.cellStandStart[cellIndex + 1]!; k++) {
+          const i = this.cellStands[k]!;
+          if (mark[i] === stamp) continue;
+          mark[i] = stamp;
+          if (pointBoxDistance(x, y, this.standBoxes, i * BOX_STRIDE) <= radius) out.push(i);
+        }
       }
-    });
     out.sort((a, b) => a - b);
     return out.length;
   }
@@ -422,48 +800,111 @@ export class TableIndex {
   standDistance(i: number, j: number): number {
     return boxDistance(this.standBoxes, i * BOX_STRIDE, this.standBoxes, j * BOX_STRIDE);
   }
+}
 
-  /** Whether stand s is within `reach` of hill zone z's crest line (its outline when it has none). */
-  private touchesCrest(z: number, s: number, reach: number): boolean {
-    const crest = this.crestVertices[z]! > 0;
-    const off = crest ? this.crestOffset[z]! : this.zoneOffset[z]!;
-    const count = crest ? this.crestVertices[z]! : this.zoneVertices[z]!;
-    const last = crest ? count - 1 : count;
-    const zc = this.zoneCoords;
-    const seg = new Float64Array(SEGMENT_STRIDE);
-    for (let i = 0; i < last; i++) {
-      const j = (i + 1) % count;
-      seg[0] = zc[off + 2 * i]!;
-      seg[1] = zc[off + 2 * i + 1]!;
-      seg[2] = zc[off + 2 * j]!;
-      seg[3] = zc[off + 2 * j + 1]!;
-      if (segmentBoxDistance(seg, 0, this.standBoxes, s * BOX_STRIDE) <= reach) return true;
+/** Writes the lists one after another as CSR arrays into `start` (one more than the lists) and `items`. */
+function joinLists(lists: readonly Int32Array[], start: Int32Array, items: Int32Array): void {
+  start[0] = 0;
+  for (let i = 0; i < lists.length; i++) {
+    const list = lists[i]!;
+    if (list.length > 0) items.set(list, start[i]!);
+    start[i + 1] = start[i]! + list.length;
+  }
+}
+
+function checkStand(s: StandState): void {
+  if (!(s.width > 0 && s.depth > 0)) throw new Error(`stand ${s.id} must have a positive width and depth`);
+}
+
+/**
+ * Who is on a table, in index order (see `TableIndex`): the numbering of units and stands. It follows
+ * the ids alone, so tables with the same units and stands (wherever they stand) share one.
+ */
+interface Roster {
+  readonly unitIds: readonly UnitId[];
+  readonly unitStandStart: Int32Array;
+  readonly standIds: readonly StandId[];
+  readonly standOwner: readonly string[];
+  readonly standUnit: Int32Array;
+  readonly standById: ReadonlyMap<StandId, number>;
+  readonly unitById: ReadonlyMap<UnitId, number>;
+}
+
+/** The most recently used rosters, most recent first. */
+const recentRosters: Roster[] = [];
+/** How many rosters are kept for reuse (a battle's table, and the tables each side sees of it). */
+const ROSTERS_KEPT = 6;
+
+/** The roster of these units and generals: a recent one when it numbers them alike, else a new one. */
+function rosterOf(units: readonly UnitState[], generals: readonly GeneralState[]): Roster {
+  for (let k = 0; k < recentRosters.length; k++) {
+    const r = recentRosters[k]!;
+    if (!rosterFits(r, units, generals)) continue;
+    if (k > 0) {
+      recentRosters.splice(k, 1);
+      recentRosters.unshift(r);
     }
+    return r;
+  }
+  const r = newRoster(units, generals);
+  recentRosters.unshift(r);
+  if (recentRosters.length > ROSTERS_KEPT) recentRosters.pop();
+  return r;
+}
+
+function rosterFits(r: Roster, units: readonly UnitState[], generals: readonly GeneralState[]): boolean {
+  if (
+    r.unitIds.length !== units.length ||
+    r.standIds.length - r.unitStandStart[units.length]! !== generals.length
+  )
     return false;
+  let i = 0;
+  for (let u = 0; u < units.length; u++) {
+    const unit = units[u]!;
+    if (r.unitIds[u] !== unit.id || r.unitStandStart[u + 1]! - i !== unit.stands.length) return false;
+    for (const s of unit.stands) if (r.standIds[i++] !== s.id) return false;
   }
+  for (const g of generals) {
+    if (r.standOwner[i] !== g.id || r.standIds[i] !== g.stand.id) return false;
+    i++;
+  }
+  return true;
+}
 
-  private forEachCell(x0: number, y0: number, x1: number, y1: number, visit: (cell: number) => void): void {
-    const inv = 1 / this.cellSize;
-    const c0 = clampInt(Math.floor((x0 - this.gridX) * inv), this.columns);
-    const c1 = clampInt(Math.floor((x1 - this.gridX) * inv), this.columns);
-    const r0 = clampInt(Math.floor((y0 - this.gridY) * inv), this.rows);
-    const r1 = clampInt(Math.floor((y1 - this.gridY) * inv), this.rows);
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) visit(r * this.columns + c);
+/** Numbers the units and stands, rejecting duplicate stand ids and stands without area. */
+function newRoster(units: readonly UnitState[], generals: readonly GeneralState[]): Roster {
+  const standIds: StandId[] = [];
+  const owners: string[] = [];
+  const standUnit: number[] = [];
+  const unitIds: UnitId[] = [];
+  const unitStart: number[] = [];
+  const standById = new Map<StandId, number>();
+  const unitById = new Map<UnitId, number>();
+  const add = (s: StandState, owner: string, unit: number) => {
+    if (standById.has(s.id)) throw new Error(`duplicate stand id ${s.id}`);
+    checkStand(s);
+    standById.set(s.id, standIds.length);
+    standIds.push(s.id);
+    owners.push(owner);
+    standUnit.push(unit);
+  };
+  for (const unit of units) {
+    unitById.set(unit.id, unitIds.length);
+    unitStart.push(standIds.length);
+    for (const s of unit.stands) add(s, unit.id, unitIds.length);
+    unitIds.push(unit.id);
   }
-
-  /** Buckets items first..first+count-1 (boxes in `boxes`) into cells, as CSR arrays. */
-  private bucket(boxes: Float64Array, first: number, count: number): [Int32Array, Int32Array] {
-    const cells = this.columns * this.rows;
-    const start = new Int32Array(cells + 1);
-    const each = (k: number, visit: (cell: number) => void) =>
-      this.forEachCell(boxes[4 * k]!, boxes[4 * k + 1]!, boxes[4 * k + 2]!, boxes[4 * k + 3]!, visit);
-    for (let i = 0; i < count; i++) each(first + i, (cell) => start[cell + 1]!++);
-    for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!;
-    const fill = start.slice(0, cells);
-    const items = new Int32Array(start[cells]!);
-    for (let i = 0; i < count; i++) each(first + i, (cell) => (items[fill[cell]!++] = i));
-    return [start, items];
-  }
+  unitStart.push(standIds.length);
+  for (const g of generals) add(g.stand, g.id, -1);
+  return {
+    unitIds,
+    unitStandStart: Int32Array.from(unitStart),
+    standIds,
+    standOwner: owners,
+    standUnit: Int32Array.from(standUnit),
+    standById,
+    unitById,
+  };
 }
 
 function clampInt(v: number, n: number): number {

@@ -7,6 +7,7 @@ import type {
   UnitId,
   UnitState,
 } from '../../core/table/model.ts';
+import type { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sight.ts';
 import { unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import type { OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import type { GameResult, Viewer } from '../engine/game.ts';
@@ -26,22 +27,64 @@ import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, OrderCounter, Seq
 const SCREEN_DEPTH = 3;
 const SCREEN_DEPTH_CAVALRY = 6;
 
-/** What each side has spotted, per set of unit states: each enemy unit as first asked about, and the whole set. */
+/**
+ * What each side has spotted, per set of unit states and town defenders: each enemy unit as first asked
+ * about, and the whole set; with the sight and the skirmish lines it is worked out from (made when
+ * first needed).
+ */
 interface Spotting {
   readonly units: Map<SideId, Map<UnitId, boolean>>;
   readonly sets: Map<SideId, ReadonlySet<UnitId>>;
+  sight?: JohnCompanySight;
+  /** Each side's units on the table, in table order. */
+  sides?: Map<SideId, UnitState[]>;
+  skirmishLines?: Map<SideId, SkirmishLine[]>;
 }
 const spottingCache = new WeakMap<TableState['units'], Map<string, Spotting>>();
+/** The spotting of each ground object asked about (a ground is asked about many times over). */
+const spottingOfGround = new WeakMap<SpottingGround, Spotting>();
 const SEGMENT = new Float64Array(4);
-const BOX = new Float64Array(BOX_STRIDE);
+
+/** A unit in skirmish order, as `screened` reads it: its stands packed (rectangles.ts). */
+interface SkirmishLine {
+  readonly unit: UnitState;
+  readonly infantry: boolean;
+  readonly boxes: Float64Array;
+}
+
+/** The units of each side on the table, in table order. */
+function unitsBySide(table: TableState): Map<SideId, UnitState[]> {
+  const sides = new Map<SideId, UnitState[]>();
+  for (const u of Object.values(table.units)) {
+    const ofSide = sides.get(u.side);
+    if (ofSide) ofSide.push(u);
+    else sides.set(u.side, [u]);
+  }
+  return sides;
+}
+
+/** The units of each side in skirmish order, in table order. */
+function skirmishLinesOf(table: TableState): Map<SideId, SkirmishLine[]> {
+  const lines = new Map<SideId, SkirmishLine[]>();
+  for (const k of Object.values(table.units)) {
+    if (k.formation !== 'skirmish-order') continue;
+    const boxes = new Float64Array(k.stands.length * BOX_STRIDE);
+    for (let i = 0; i < k.stands.length; i++) packBox(k.stands[i]!, boxes, i * BOX_STRIDE);
+    const line = { unit: k, infantry: k.stands.some((s) => s.kind === 'infantry'), boxes };
+    const ofSide = lines.get(k.side);
+    if (ofSide) ofSide.push(line);
+    else lines.set(k.side, [line]);
+  }
+  return lines;
+}
 
 /**
- * Whether unit `target` is screened from a viewer at (vx, vy) by a skirmish line of its own side:
- * the sight line to it passes over the line (within a stand's width of a skirmisher, so the gaps of
- * skirmish order count as the line) and it stands more than 3" behind it (6" for cavalry behind
- * infantry skirmishers).
+ * Whether unit `target` is screened from a viewer at (vx, vy) by a skirmish line of its own side (its
+ * side's `lines`): the sight line to it passes over the line (within a stand's width of a skirmisher,
+ * so the gaps of skirmish order count as the line) and it stands more than 3" behind it (6" for cavalry
+ * behind infantry skirmishers).
  */
-function screened(table: TableState, target: UnitState, vx: number, vy: number): boolean {
+function screened(lines: readonly SkirmishLine[], target: UnitState, vx: number, vy: number): boolean {
   if (target.formation === 'skirmish-order') return false;
   const [tx, ty] = unitCentre(target.stands);
   SEGMENT[0] = vx;
@@ -49,14 +92,12 @@ function screened(table: TableState, target: UnitState, vx: number, vy: number):
   SEGMENT[2] = tx;
   SEGMENT[3] = ty;
   const cavalry = target.stands.some((s) => s.kind === 'cavalry');
-  for (const k of Object.values(table.units)) {
-    if (k.side !== target.side || k.id === target.id || k.formation !== 'skirmish-order') continue;
-    const infantrySkirmishers = k.stands.some((s) => s.kind === 'infantry');
-    const depth = cavalry && infantrySkirmishers ? SCREEN_DEPTH_CAVALRY : SCREEN_DEPTH;
+  for (const { unit: k, infantry, boxes } of lines) {
+    if (k.id === target.id) continue;
+    const depth = cavalry && infantry ? SCREEN_DEPTH_CAVALRY : SCREEN_DEPTH;
     let crosses = false;
-    for (const s of k.stands) {
-      packBox(s, BOX, 0);
-      if (segmentBoxDistance(SEGMENT, 0, BOX, 0) <= s.width) {
+    for (let i = 0; i < k.stands.length; i++) {
+      if (segmentBoxDistance(SEGMENT, 0, boxes, i * BOX_STRIDE) <= k.stands[i]!.width) {
         crosses = true;
         break;
       }
@@ -82,6 +123,8 @@ export function groundOfState(state: Pick<JcGameState, 'table' | 'units'>): Spot
 }
 
 function spottingOf(ground: SpottingGround): Spotting {
+  const known = spottingOfGround.get(ground);
+  if (known) return known;
   let byDefenders = spottingCache.get(ground.table.units);
   if (!byDefenders) {
     byDefenders = new Map();
@@ -93,6 +136,7 @@ function spottingOf(ground: SpottingGround): Spotting {
     spotting = { units: new Map(), sets: new Map() };
     byDefenders.set(key, spotting);
   }
+  spottingOfGround.set(ground, spotting);
   return spotting;
 }
 
@@ -110,21 +154,25 @@ export function isSpotted(ground: SpottingGround, side: SideId, target: UnitId):
   }
   let seen = known.get(target);
   if (seen === undefined) {
-    seen = seenBySide(ground, side, target);
+    seen = seenBySide(ground, spotting, side, target);
     known.set(target, seen);
   }
   return seen;
 }
 
-function seenBySide(ground: SpottingGround, side: SideId, id: UnitId): boolean {
+function seenBySide(ground: SpottingGround, spotting: Spotting, side: SideId, id: UnitId): boolean {
   const table = ground.table;
   const target = table.units[id];
   if (!target || target.side === side) return false;
-  const sight = sightOf(table, ground.townDefenders);
-  for (const v of Object.values(table.units)) {
-    if (v.side !== side || !sight.unitSeesUnit(v.id, id)) continue;
+  spotting.sight ??= sightOf(table, ground.townDefenders);
+  spotting.sides ??= unitsBySide(table);
+  spotting.skirmishLines ??= skirmishLinesOf(table);
+  const sight = spotting.sight;
+  const lines = spotting.skirmishLines.get(target.side) ?? [];
+  for (const v of spotting.sides.get(side) ?? []) {
+    if (!sight.unitSeesUnit(v.id, id)) continue;
     const [vx, vy] = unitCentre(v.stands);
-    if (!screened(table, target, vx, vy)) return true;
+    if (!screened(lines, target, vx, vy)) return true;
   }
   return false;
 }

@@ -557,6 +557,49 @@ describe('properties', () => {
     );
   });
 
+  it('inherits unit-to-unit verdicts exactly as a fresh sight gives them', () => {
+    // As above, but the units that do not move keep their very state (as states do), so whole unit
+    // pairs are inherited; every unit pair is asked, first in the older sight for half of them.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.double({ min: 0.05, max: 6, noNaN: true }),
+        (seed, step) => {
+          let table = generateTable(seed, { units: 30, features: 25 });
+          let sight = new JohnCompanySight(table);
+          const unitPairs = (ids: readonly string[]) => ids.flatMap((a) => ids.map((b) => [a, b] as const));
+          unitPairs(Object.keys(table.units)).forEach(([a, b], k) => {
+            if (k % 2 === 0) sight.unitSeesUnit(a, b);
+          });
+          for (let round = 0; round < 3; round++) {
+            const ids = Object.keys(table.units);
+            const units: Record<string, UnitState> = {};
+            ids.forEach((id, i) => {
+              const u = table.units[id]!;
+              if (i === (seed + round) % ids.length) return;
+              const moves = (i + round) % 7 === 0;
+              units[id] = moves
+                ? { ...u, stands: u.stands.map((st) => ({ ...st, x: st.x + step, y: st.y - step / 2 })) }
+                : u;
+            });
+            table = { ...table, units };
+            const defenders = Object.keys(units).filter((_, i) => (i + round) % 3 === 0);
+            const inherited = new JohnCompanySight(table, { townDefenders: defenders });
+            const fresh = new JohnCompanySight(
+              { ...table, terrain: { ...table.terrain } },
+              { townDefenders: defenders },
+            );
+            for (const [a, b] of unitPairs(Object.keys(units)))
+              expect(inherited.unitSeesUnit(a, b)).toBe(fresh.unitSeesUnit(a, b));
+            sight = inherited;
+          }
+          expect(sight.index.unitIds.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
   it('is unaffected by generals', () => {
     const table = generateTable(27);
     const alone = { ...table, generals: {} };

@@ -122,12 +122,16 @@ const INHERIT_MARGIN = 0.05;
  * What a sight may take from an earlier sight over the same terrain (see `JohnCompanySight`): a
  * stand-to-stand verdict depends only on the two stands' boxes (and whether they defend a town), the
  * terrain, and the blocking stands touching the line between them. So a verdict there still holds here
- * when both stands are where they were and no blocking stand that changed comes near the line.
+ * when both stands are where they were and no blocking stand that changed comes near the line; and a
+ * unit-to-unit verdict (any stand of one sees any stand of the other) when that holds for every pair
+ * of their stands.
  */
 interface Inheritance {
   readonly from: JohnCompanySight;
   /** Each stand's index in `from` when its box, its blocking and its town defence are as they were there; else -1. */
   readonly same: Int32Array;
+  /** Each unit's index in `from` when it is the very same unit state there, defending alike; else -1. */
+  readonly sameUnit: Int32Array;
   /** Packed boxes (rectangles.ts) of the blocking stands that came, went or moved since `from`. */
   readonly changed: Float64Array;
   /** Each changed box's bounding circle: x, y, radius. */
@@ -179,6 +183,8 @@ function terrainSightOf(terrain: Readonly<Record<string, TerrainFeature>>, index
 /** The latest sights built over each terrain, newest first: the next one there inherits from one. */
 const recentSights = new WeakMap<Readonly<Record<string, TerrainFeature>>, JohnCompanySight[]>();
 const SIGHT_LINE = new Float64Array(4);
+/** The box holding two units' stand centres (`inheritedUnits`): minX, minY, maxX, maxY. */
+const CENTRES_BOX = new Float64Array(4);
 
 function sameStand(a: TableIndex, i: number, b: TableIndex, j: number): boolean {
   if (a.standBlocks[i] !== b.standBlocks[j]) return false;
@@ -191,6 +197,7 @@ function sameStand(a: TableIndex, i: number, b: TableIndex, j: number): boolean 
 function inheritanceFrom(from: JohnCompanySight, here: TableIndex, defending: Uint8Array): Inheritance {
   const there = from.index;
   const same = new Int32Array(here.standCount).fill(-1);
+  const sameUnit = new Int32Array(here.unitIds.length).fill(-1);
   const kept = new Uint8Array(there.standCount);
   const changed: number[] = [];
   const circles: number[] = [];
@@ -224,7 +231,12 @@ function inheritanceFrom(from: JohnCompanySight, here: TableIndex, defending: Ui
     const end = here.unitStandStart[u + 1]!;
     if (v >= 0 && here.table.units[id] === there.table.units[id]) {
       const at = there.unitStandStart[v]!;
-      for (let i = first; i < end; i++) sameStandAt(i, at + i - first);
+      let alike = true;
+      for (let i = first; i < end; i++) {
+        sameStandAt(i, at + i - first);
+        if (same[i]! < 0) alike = false;
+      }
+      if (alike) sameUnit[u] = v;
       continue;
     }
     for (let i = first; i < end; i++) {
@@ -243,6 +255,7 @@ function inheritanceFrom(from: JohnCompanySight, here: TableIndex, defending: Ui
   return {
     from,
     same,
+    sameUnit,
     changed: Float64Array.from(changed),
     circles: Float64Array.from(circles),
     changedCount: changed.length / BOX_STRIDE,
@@ -260,7 +273,10 @@ function changedUnits(a: TableState, b: TableState): number {
 
 /** Whether a changed stand of `inh` comes near the sight line in `SIGHT_LINE`. */
 function lineMeetsChange(inh: Inheritance): boolean {
-  const [ax, ay, bx, by] = SIGHT_LINE as unknown as [number, number, number, number];
+  const ax = SIGHT_LINE[0]!;
+  const ay = SIGHT_LINE[1]!;
+  const bx = SIGHT_LINE[2]!;
+  const by = SIGHT_LINE[3]!;
   const m = INHERIT_MARGIN;
   const b = inh.bounds;
   if (Math.max(ax, bx) < b[0] - m || Math.min(ax, bx) > b[2] + m) return false;
@@ -270,6 +286,26 @@ function lineMeetsChange(inh: Inheritance): boolean {
     const reach = c[3 * k + 2]! + m;
     if (pointSegmentDistanceSq(c[3 * k]!, c[3 * k + 1]!, ax, ay, bx, by) > reach * reach) continue;
     if (segmentBoxDistance(SIGHT_LINE, 0, inh.changed, k * BOX_STRIDE) <= m) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a changed stand of `inh` comes near the box minX, minY, maxX, maxY (aligned with the table):
+ * when none does, none comes near any line within it.
+ */
+function boxMeetsChange(inh: Inheritance, x0: number, y0: number, x1: number, y1: number): boolean {
+  const m = INHERIT_MARGIN;
+  const b = inh.bounds;
+  if (x1 < b[0] - m || x0 > b[2] + m || y1 < b[1] - m || y0 > b[3] + m) return false;
+  const c = inh.circles;
+  for (let k = 0; k < inh.changedCount; k++) {
+    const cx = c[3 * k]!;
+    const cy = c[3 * k + 1]!;
+    const reach = c[3 * k + 2]! + m;
+    const dx = cx < x0 ? x0 - cx : cx > x1 ? cx - x1 : 0;
+    const dy = cy < y0 ? y0 - cy : cy > y1 ? cy - y1 : 0;
+    if (dx * dx + dy * dy <= reach * reach) return true;
   }
   return false;
 }
@@ -286,6 +322,8 @@ export class JohnCompanySight {
   private readonly defending: Uint8Array;
   /** `seesIndex` verdicts, viewer * standCount + target (made when first asked for). */
   private memo: Uint8Array | undefined;
+  /** `unitSeesUnitIndex` verdicts, viewer * unit count + target (made when first asked for). */
+  private unitMemo: Uint8Array | undefined;
   private inheritance: Inheritance | undefined;
   private readonly role: Uint8Array;
   private readonly zoneElevation: Float64Array;
@@ -395,13 +433,60 @@ export class JohnCompanySight {
 
   /** Whether any stand of one unit sees any stand of the other. */
   unitSeesUnit(viewer: UnitId, target: UnitId): boolean {
+    return this.unitSeesUnitIndex(this.unitIndexOf(viewer), this.unitIndexOf(target));
+  }
+
+  /** `unitSeesUnit` by unit index (see `TableIndex`). */
+  unitSeesUnitIndex(a: number, b: number): boolean {
+    const units = this.index.unitIds.length;
+    this.unitMemo ??= new Uint8Array(units * units);
+    const at = a * units + b;
+    const known = this.unitMemo[at];
+    if (known === SEES) return true;
+    if (known === BLOCKED) return false;
+    const sees = this.inheritedUnits(a, b) ?? this.anyStandSees(a, b);
+    this.unitMemo[at] = sees ? SEES : BLOCKED;
+    return sees;
+  }
+
+  private anyStandSees(a: number, b: number): boolean {
     const ix = this.index;
-    const a = this.unitIndexOf(viewer);
-    const b = this.unitIndexOf(target);
     for (let v = ix.unitStandStart[a]!; v < ix.unitStandStart[a + 1]!; v++)
       for (let t = ix.unitStandStart[b]!; t < ix.unitStandStart[b + 1]!; t++)
         if (this.seesIndex(v, t)) return true;
     return false;
+  }
+
+  /**
+   * The unit-to-unit verdict the sight inherited from, when it still holds: both units as they were,
+   * and no changed stand near the box holding their stands' centres (which holds every line between them).
+   */
+  private inheritedUnits(a: number, b: number): boolean | undefined {
+    const inh = this.inheritance;
+    if (!inh) return undefined;
+    const from = inh.sameUnit[a]!;
+    const to = inh.sameUnit[b]!;
+    if (from < 0 || to < 0) return undefined;
+    if (inh.changedCount > 0) {
+      const ix = this.index;
+      const boxes = ix.standBoxes;
+      const box = CENTRES_BOX;
+      box[0] = Number.POSITIVE_INFINITY;
+      box[1] = Number.POSITIVE_INFINITY;
+      box[2] = Number.NEGATIVE_INFINITY;
+      box[3] = Number.NEGATIVE_INFINITY;
+      for (let u = a, pass = 0; pass < 2; u = b, pass++)
+        for (let s = ix.unitStandStart[u]!; s < ix.unitStandStart[u + 1]!; s++) {
+          const x = boxes[s * BOX_STRIDE]!;
+          const y = boxes[s * BOX_STRIDE + 1]!;
+          if (x < box[0]!) box[0] = x;
+          if (y < box[1]!) box[1] = y;
+          if (x > box[2]!) box[2] = x;
+          if (y > box[3]!) box[3] = y;
+        }
+      if (boxMeetsChange(inh, box[0]!, box[1]!, box[2]!, box[3]!)) return undefined;
+    }
+    return inh.from.unitSeesUnitIndex(from, to);
   }
 
   /** Line of sight between two stands or points, and why not. */
