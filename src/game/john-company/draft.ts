@@ -69,6 +69,9 @@ interface StateForces extends KnownForces {
 /** The forces of states, by their record of units. */
 const stateForces = new WeakMap<Readonly<Record<UnitId, JcUnit>>, StateForces>();
 
+/** Unit fields that decide whether a unit defends its town (`townDefendersOf`). */
+const DEFENDERS_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>(['order', 'continuing']);
+
 /** Unit fields the move context reads. */
 const MOVES_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
   'order',
@@ -88,6 +91,12 @@ export function groundOf(table: TableState): Ground {
     groundCache.set(table.terrain, g);
   }
   return g;
+}
+
+/** The table and the town defenders (`townDefendersOf`) that spotting depends on (view.ts `isSpotted`). */
+export interface SpottingGround {
+  readonly table: TableState;
+  readonly townDefenders: readonly UnitId[];
 }
 
 /**
@@ -176,6 +185,7 @@ export class Draft {
   private tableCache: TableState | undefined;
   private factsCache: JcTableFacts | undefined;
   private forcesCache: KnownForces | undefined;
+  private groundCache: SpottingGround | undefined;
   /** Units whose facts-state changed since `forcesCache` was built, or all of them. */
   private forcesStale: Set<UnitId> | 'all' = new Set();
   private moveCache: MoveContext | undefined;
@@ -247,6 +257,7 @@ export class Draft {
     this.factsCache = undefined;
     this.forcesStale = 'all';
     this.moveCache = undefined;
+    this.groundCache = undefined;
   }
 
   /** Removes optional fields (exactOptionalPropertyTypes forbids setting them to undefined). */
@@ -271,6 +282,7 @@ export class Draft {
       else if (this.forcesStale !== 'all') this.forcesStale.add(id);
     }
     if (keys.some((k) => MOVES_NEED.has(k))) this.moveCache = undefined;
+    if (keys.some((k) => DEFENDERS_NEED.has(k))) this.groundCache = undefined;
   }
 
   general(id: GeneralId): JcGeneral {
@@ -396,10 +408,11 @@ export class Draft {
   /** John Company's facts for the table as it is now. */
   facts(): JcTableFacts {
     if (!this.factsCache) {
-      const table = this.table();
+      const ground = this.spottingGround();
       const forces = this.forces();
-      const defenders = townDefendersOf(this.units, table);
-      this.factsCache = new JcTableFacts(table, forces, { sight: () => sightOf(table, defenders) });
+      this.factsCache = new JcTableFacts(ground.table, forces, {
+        sight: () => sightOf(ground.table, ground.townDefenders),
+      });
     }
     return this.factsCache;
   }
@@ -455,10 +468,15 @@ export class Draft {
     return sightOf(ground.table, ground.townDefenders);
   }
 
-  /** What spotting depends on now (view.ts `isSpotted`): the table and its town defenders. */
-  spottingGround(): { readonly table: TableState; readonly townDefenders: readonly UnitId[] } {
+  /**
+   * What spotting depends on now (view.ts `isSpotted`): the table and its town defenders. The same
+   * object until either changes, so the spotting worked out for it is kept.
+   */
+  spottingGround(): SpottingGround {
     const table = this.table();
-    return { table, townDefenders: townDefendersOf(this.units, table) };
+    if (this.groundCache?.table !== table)
+      this.groundCache = { table, townDefenders: townDefendersOf(this.units, table) };
+    return this.groundCache;
   }
 
   /** The table ready for `resolveMove`. */

@@ -11,7 +11,7 @@ import type { JohnCompanySight } from '../../rulesets/john-company/table/line-of
 import { unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import type { OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import type { GameResult, Viewer } from '../engine/game.ts';
-import { sightOf, townDefendersOf } from './draft.ts';
+import { type SpottingGround, sightOf, townDefendersOf } from './draft.ts';
 import type { JcEvent } from './events.ts';
 import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, OrderCounter, SequenceNode } from './state.ts';
 
@@ -111,15 +111,15 @@ function screened(lines: readonly SkirmishLine[], target: UnitState, vx: number,
   return false;
 }
 
-/** The table and the town defenders (draft.ts `townDefendersOf`) that spotting depends on. */
-export interface SpottingGround {
-  readonly table: TableState;
-  readonly townDefenders: readonly UnitId[];
-}
+const statesGround = new WeakMap<JcGameState['units'], SpottingGround>();
 
-/** The spotting ground of a state. */
+/** The spotting ground of a state (one object per state's units and table, so its spotting is kept). */
 export function groundOfState(state: Pick<JcGameState, 'table' | 'units'>): SpottingGround {
-  return { table: state.table, townDefenders: townDefendersOf(state.units, state.table) };
+  const known = statesGround.get(state.units);
+  if (known?.table === state.table) return known;
+  const ground = { table: state.table, townDefenders: townDefendersOf(state.units, state.table) };
+  statesGround.set(state.units, ground);
+  return ground;
 }
 
 function spottingOf(ground: SpottingGround): Spotting {
