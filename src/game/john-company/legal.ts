@@ -2,6 +2,7 @@ import { bearing, cosDegrees, sinDegrees, turnBetween } from '../../core/geometr
 import { PrngDice } from '../../core/random/dice.ts';
 import type { GeneralId, UnitId, UnitState } from '../../core/table/model.ts';
 import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance.ts';
+import type { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
 import { frontCentre } from '../../rulesets/john-company/table/formations.ts';
 import { frontEnds, unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';
@@ -23,7 +24,7 @@ import type { JcCommand, CommandManoeuvre as Manoeuvre } from './commands.ts';
 import { Draft } from './draft.ts';
 import { deployLightCompany, deployProblem, rejoinProblem } from './light-companies.ts';
 import { chargeBonusOf, normalMove } from './moves.ts';
-import { checkMove, formProblem, mayFireNow, moveProblem, moverOf } from './options.ts';
+import { checkMove, formProblem, mayFireNow, moveProblem, moverOf, surelyOutOfRange } from './options.ts';
 import { aimableBatteries, rallyGeneral, usableOrders } from './sequence.ts';
 import type { GeneralActivation, JcGameState, UnitActivation } from './state.ts';
 import { isActive, unitDistance } from './units.ts';
@@ -60,20 +61,43 @@ export function legalCommands(state: JcGameState, side: string): JcCommand[] {
   }
 }
 
-/** Enemy units a side has spotted, nearest first from a unit, within `reach` inches. */
-function enemiesNear(d: Draft, state: JcGameState, id: UnitId, reach: number, max: number): UnitState[] {
+/**
+ * Inches by which a unit must surely be farther than one already found before it is left unmeasured:
+ * `unitDistance(a, b, beyond)` is exact when it is at most `beyond`, and otherwise a bound that may
+ * fall short of the exact distance only by rounding, far below this.
+ */
+const NEARER_SLACK = 1e-9;
+
+/** A unit and its distance (`unitDistance`) from another. */
+interface Near {
+  readonly u: UnitState;
+  readonly dist: number;
+}
+
+/**
+ * The `max` nearest enemy units a side has spotted from a unit, within `reach` inches: nearest first,
+ * ties by id. Once `max` are found, a unit is measured only as far as the farthest of them (it cannot
+ * be among the nearest when it is farther).
+ */
+function enemiesNear(d: Draft, state: JcGameState, id: UnitId, reach: number, max: number): Near[] {
   const me = d.tableUnit(id);
   const ground = groundOfState(state);
-  const near: { u: UnitState; dist: number }[] = [];
+  const near: Near[] = [];
   for (const u of Object.values(state.table.units)) {
     if (u.side === me.side) continue;
-    const dist = unitDistance(me, u, reach);
-    if (dist <= reach && isSpotted(ground, me.side, u.id)) near.push({ u, dist });
+    const beyond = near.length < max ? reach : Math.min(reach, near[max - 1]!.dist + NEARER_SLACK);
+    const dist = unitDistance(me, u, beyond);
+    if (!(dist <= beyond) || !isSpotted(ground, me.side, u.id)) continue;
+    let at = near.length;
+    while (
+      at > 0 &&
+      (dist < near[at - 1]!.dist || (dist === near[at - 1]!.dist && u.id < near[at - 1]!.u.id))
+    )
+      at--;
+    near.splice(at, 0, { u, dist });
+    if (near.length > max) near.pop();
   }
-  return near
-    .sort((a, b) => a.dist - b.dist || (a.u.id < b.u.id ? -1 : 1))
-    .slice(0, max)
-    .map((x) => x.u);
+  return near;
 }
 
 function orderCommands(d: Draft, state: JcGameState, side: string): JcCommand[] {
@@ -128,13 +152,15 @@ function targetsOf(
   let near = byUnit.get(id);
   if (!near) {
     const reach = normalMove(d, id) + chargeBonusOf(d, id) + 6;
-    const charge = enemiesNear(d, state, id, reach, 2).map((u) => u.id);
+    const charge = enemiesNear(d, state, id, reach, 2).map((x) => x.u.id);
     const me = d.tableUnit(id);
     let support: { id: UnitId; dist: number } | undefined;
     for (const u of Object.values(state.table.units)) {
       if (u.side !== me.side || u.id === id) continue;
-      const dist = unitDistance(me, u, 8);
-      if (dist <= 8 && (!support || dist < support.dist)) support = { id: u.id, dist };
+      // Only a friend nearer than the nearest so far is measured exactly (see `NEARER_SLACK`).
+      const beyond = support ? Math.min(8, support.dist + NEARER_SLACK) : 8;
+      const dist = unitDistance(me, u, beyond);
+      if (dist <= beyond && (!support || dist < support.dist)) support = { id: u.id, dist };
     }
     near = { charge, support: support ? [support.id] : [] };
     byUnit.set(id, near);
@@ -218,11 +244,15 @@ function unitCommands(d: Draft, state: JcGameState, a: UnitActivation): JcComman
   if (!a.mayRally && !deployProblem(d, id) && !deployLightCompany(new Draft(state, { traces: false }), id))
     out.push({ type: 'deploy-light-company', unit: id });
   if (!a.mayRally && !rejoinProblem(d, id)) out.push({ type: 'rejoin-light-company', unit: id });
-  if (mayFireNow(d, a)) {
-    const facts = d.facts();
+  const weapon = u.profile.weapon;
+  if (weapon && mayFireNow(d, a)) {
+    const firer = d.tableUnit(id);
     const ground = groundOfState(state);
+    let facts: JcTableFacts | undefined;
     for (const e of Object.values(state.table.units)) {
-      if (e.side === u.side || !facts.mayReach(id, e.id) || !isSpotted(ground, u.side, e.id)) continue;
+      if (e.side === u.side || surelyOutOfRange(firer, weapon, e)) continue;
+      facts ??= d.facts();
+      if (!facts.mayReach(id, e.id) || !isSpotted(ground, u.side, e.id)) continue;
       if (fireCheck(d, id, e.id).ok) out.push({ type: 'fire', unit: id, target: e.id });
     }
   }
@@ -264,8 +294,8 @@ function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeu
   if (avail <= 0.01) return [];
   const me = d.tableUnit(id);
   const regular = MOVEMENT_RATES.troops[u.profile.troop].regular;
-  const near = enemiesNear(d, state, id, 200, 1)[0];
-  const gap = near ? unitDistance(me, near) : Number.POSITIVE_INFINITY;
+  const nearest = enemiesNear(d, state, id, 200, 1)[0];
+  const gap = nearest?.dist ?? Number.POSITIVE_INFINITY;
   const approach = order.closestApproach ?? 0;
   const room = Math.max(0, gap - approach - 0.25);
   const ahead = Math.min(avail, room);
@@ -274,44 +304,42 @@ function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeu
   const frontWidth = Math.hypot(rx - lx, ry - ly);
   const wheel30 = (frontWidth * Math.PI) / 6;
   const candidates: Manoeuvre[][] = [];
-  const push = (m: Manoeuvre[]) => {
-    if (m.length > 0) candidates.push(m);
-  };
   const retire = order.class === 'retire';
   if (retire) {
-    push([{ kind: 'about-face' }, { kind: 'advance', inches: round(avail) }]);
-    push([{ kind: 'about-face' }, { kind: 'advance', inches: round(avail / 2) }]);
+    candidates.push([{ kind: 'about-face' }, { kind: 'advance', inches: round(avail) }]);
+    candidates.push([{ kind: 'about-face' }, { kind: 'advance', inches: round(avail / 2) }]);
   } else if (order.id === 'deploy-right' || order.id === 'deploy-left') {
     const sign = order.id === 'deploy-left' ? 1 : -1;
     const deg = Math.min(90, (Math.max(avail, 0) / Math.max(frontWidth, 0.1)) * (180 / Math.PI));
-    push([{ kind: 'wheel', degrees: round(sign * Math.min(30, deg)) }]);
-    push([{ kind: 'wheel', degrees: round(sign * Math.min(60, deg)) }]);
+    candidates.push([{ kind: 'wheel', degrees: round(sign * Math.min(30, deg)) }]);
+    candidates.push([{ kind: 'wheel', degrees: round(sign * Math.min(60, deg)) }]);
     if (regular) {
-      push([{ kind: 'oblique', inches: round(Math.min(ahead, avail)), degrees: sign * 40 }]);
-      push([{ kind: 'flank-march', inches: round(avail / 2), side: sign > 0 ? 'left' : 'right' }]);
+      candidates.push([{ kind: 'oblique', inches: round(Math.min(ahead, avail)), degrees: sign * 40 }]);
+      candidates.push([{ kind: 'flank-march', inches: round(avail / 2), side: sign > 0 ? 'left' : 'right' }]);
     }
   } else {
     const forward = Math.max(min, ahead);
-    push([{ kind: 'advance', inches: round(forward) }]);
-    if (ahead / 2 >= min) push([{ kind: 'advance', inches: round(Math.max(min, ahead / 2)) }]);
+    candidates.push([{ kind: 'advance', inches: round(forward) }]);
+    if (ahead / 2 >= min) candidates.push([{ kind: 'advance', inches: round(Math.max(min, ahead / 2)) }]);
     if (regular) {
       // Obliques towards the nearest enemy and towards each objective, within the order's arc.
       const front = frontCentre(me);
       const arc = Math.min(order.arcDegrees ?? 45, 45);
       const aims = state.scenario.objectives.map((o) => [o.position.x, o.position.y] as const);
-      if (near) aims.unshift(unitCentre(near.stands));
+      if (nearest) aims.unshift(unitCentre(nearest.u.stands));
       for (const [x, y] of aims) {
         const off = turnBetween(me.facing, bearing(front.x, front.y, x, y));
         const deg = Math.max(-arc, Math.min(arc, off));
-        if (Math.abs(deg) > 2) push([{ kind: 'oblique', inches: round(forward), degrees: round(deg) }]);
+        if (Math.abs(deg) > 2)
+          candidates.push([{ kind: 'oblique', inches: round(forward), degrees: round(deg) }]);
       }
     }
     if (avail > wheel30) {
-      push([
+      candidates.push([
         { kind: 'wheel', degrees: 30 },
         { kind: 'advance', inches: round(Math.max(0, Math.min(ahead, avail - wheel30))) },
       ]);
-      push([
+      candidates.push([
         { kind: 'wheel', degrees: -30 },
         { kind: 'advance', inches: round(Math.max(0, Math.min(ahead, avail - wheel30))) },
       ]);
@@ -379,26 +407,39 @@ function rideToward(
   left: number,
 ): { x: number; y: number } | undefined {
   const from = d.tableGeneral(gid)!.stand;
-  const at = (f: number) => ({
-    x: round(from.x + (p.x - from.x) * f),
-    y: round(from.y + (p.y - from.y) * f),
-  });
-  const paid = (q: { x: number; y: number }) => {
-    const cost = generalPathCost(d, gid, q.x, q.y);
-    return cost !== undefined && cost <= left + 1e-9 && cost > 0.01;
-  };
   const whole = generalPathCost(d, gid, p.x, p.y);
-  if (whole !== undefined && whole <= left + 1e-9) return whole > 0.01 ? at(1) : undefined;
+  if (whole !== undefined && whole <= left + 1e-9) return whole > 0.01 ? pointOnRide(from, p, 1) : undefined;
   const guess = whole !== undefined && whole > 0 ? Math.min(1, left / whole) : 1;
-  if (paid(at(guess))) return at(guess);
+  const guessed = pointOnRide(from, p, guess);
+  if (ridePaid(d, gid, guessed, left)) return guessed;
   let lo = 0;
   let hi = guess;
   for (let i = 0; i < RIDE_SEARCH_STEPS; i++) {
     const mid = (lo + hi) / 2;
-    if (paid(at(mid))) lo = mid;
+    if (ridePaid(d, gid, pointOnRide(from, p, mid), left)) lo = mid;
     else hi = mid;
   }
-  return lo > 0 ? at(lo) : undefined;
+  return lo > 0 ? pointOnRide(from, p, lo) : undefined;
+}
+
+/** The point a fraction `f` of the way from `from` to `p`, rounded to a hundredth of an inch. */
+function pointOnRide(
+  from: { readonly x: number; readonly y: number },
+  p: { readonly x: number; readonly y: number },
+  f: number,
+): { x: number; y: number } {
+  return { x: round(from.x + (p.x - from.x) * f), y: round(from.y + (p.y - from.y) * f) };
+}
+
+/** Whether a General with `left` inches can pay for riding straight to `q`, and it takes him somewhere. */
+function ridePaid(
+  d: Draft,
+  gid: GeneralId,
+  q: { readonly x: number; readonly y: number },
+  left: number,
+): boolean {
+  const cost = generalPathCost(d, gid, q.x, q.y);
+  return cost !== undefined && cost <= left + 1e-9 && cost > 0.01;
 }
 
 /**

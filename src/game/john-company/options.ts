@@ -1,6 +1,9 @@
 import type { DiceSource } from '../../core/random/dice.ts';
-import type { UnitId } from '../../core/table/model.ts';
+import type { UnitId, UnitState } from '../../core/table/model.ts';
+import type { RangedWeapon } from '../../rulesets/john-company/procedures/fire.ts';
+import type { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
 import { formationAllowed, lightCompanyReach } from '../../rulesets/john-company/table/formations.ts';
+import { maximumRange } from '../../rulesets/john-company/table/measurement.ts';
 import { type MoveReport, type MoverFacts, resolveMove } from '../../rulesets/john-company/table/movement.ts';
 import type { Manoeuvre } from '../../rulesets/john-company/table/movement-manoeuvres.ts';
 import { type RateColumn, rateColumnOf } from '../../rulesets/john-company/tables/movement-rates.ts';
@@ -11,7 +14,7 @@ import type { Rejection } from '../engine/game.ts';
 import { fireCheck } from './combat.ts';
 import type { Draft } from './draft.ts';
 import type { JcUnit, UnitActivation } from './state.ts';
-import { isActive } from './units.ts';
+import { isActive, unitDistance } from './units.ts';
 
 /**
  * What the active unit may do on its card (Part 3, Definitions Of Unit Orders; Part 4, Effects of
@@ -202,14 +205,38 @@ export function anythingToDo(d: Draft, a: UnitActivation): boolean {
   return mayFireNow(d, a) && canFireAny(d, a.unit);
 }
 
-/** Whether the unit could fire at any enemy now. */
+/**
+ * Whether the unit could fire at any enemy now. The table's facts are built only when some enemy is
+ * not surely out of range.
+ */
 function canFireAny(d: Draft, id: UnitId): boolean {
   const u = d.unit(id);
-  if (!u.profile.weapon) return false;
-  const facts = d.facts();
+  const weapon = u.profile.weapon;
+  if (!weapon) return false;
+  const firer = d.tableUnit(id);
+  let facts: JcTableFacts | undefined;
   for (const e of Object.values(d.table().units)) {
-    if (e.side === u.side || !facts.mayReach(id, e.id)) continue;
+    if (e.side === u.side || surelyOutOfRange(firer, weapon, e)) continue;
+    facts ??= d.facts();
+    if (!facts.mayReach(id, e.id)) continue;
     if (fireCheck(d, id, e.id).ok) return true;
   }
   return false;
+}
+
+/**
+ * Inches past a weapon's longest range beyond which a target is surely out of reach: slack for the
+ * rounding between `unitDistance` and the range the fire measures.
+ */
+const OUT_OF_RANGE_SLACK = 1;
+
+/**
+ * Whether `target` is surely beyond the longest range of `firer`'s weapon, so that `fireCheck` would
+ * refuse it: a stand fires only at a target stand within that range of its front face (Part 4, Troops
+ * And Figures Able To Fire; measurement.ts `firingStands`), and no stand of the firer is nearer to one
+ * of the target than the units' nearest stands (`unitDistance`).
+ */
+export function surelyOutOfRange(firer: UnitState, weapon: RangedWeapon, target: UnitState): boolean {
+  const beyond = maximumRange(weapon) + OUT_OF_RANGE_SLACK;
+  return unitDistance(firer, target, beyond) > beyond;
 }

@@ -4,6 +4,7 @@ import {
   cutManoeuvres,
   enemyDistance,
   firstPenetration,
+  inContact,
   legsOf,
   obstaclesOf,
   penetrates,
@@ -93,6 +94,27 @@ describe('meeting other units', () => {
       u: expect.closeTo(3.25 / 6, 12),
       by: ['b'],
     });
+  });
+
+  it('finds units in contact within a tolerance, edge to edge', () => {
+    // b's rear edge is 3.25" ahead of a's front; e is 6" off a's right end.
+    const e = obstacles.find((o) => o.unitId === 'e')!;
+    expect(inContact(shapeOf(poseOf(A)), b, 3.25 + 1e-9)).toBe(true);
+    expect(inContact(shapeOf(poseOf(A)), b, 3.2)).toBe(false);
+    expect(inContact(shapeOf(poseOf(A)), e, 5.9)).toBe(false);
+    expect(inContact(shapeOf(poseOf(B)), b, 0)).toBe(true);
+  });
+
+  it('passes wheels and about faces clear of units they do not reach, and through those they do', () => {
+    const far = obstaclesOf(tableOf({ units: [A, unit('f', { x: 40, y: 40 })] }), 'a')[0]!;
+    const wheel = legsOf(poseOf(A), [{ kind: 'wheel', degrees: 30 }]).legs;
+    const aboutFace = legsOf(poseOf(A), [{ kind: 'about-face' }]).legs;
+    expect(sweptThrough(wheel, far)).toBe(false);
+    expect(sweptThrough(aboutFace, far)).toBe(false);
+    // b's rear edge is at y 13.625: wheeling 60 to the right swings a's left end up to y 15.57 through
+    // it; wheeling 30 to the left brings a's right end no further than y 13.375, short of it.
+    expect(sweptThrough(legsOf(poseOf(A), [{ kind: 'wheel', degrees: -60 }]).legs, b)).toBe(true);
+    expect(sweptThrough(wheel, b)).toBe(false);
   });
 
   it('measures the distance to the nearest enemy, edge to edge', () => {

@@ -1,4 +1,4 @@
-import type { SideId, TableState, UnitId, UnitState } from '../../../core/table/model.ts';
+import type { SideId, TableState, UnitId, UnitStandState, UnitState } from '../../../core/table/model.ts';
 import {
   boundsGap,
   boundsOf,
@@ -29,11 +29,12 @@ import {
  * and formation changes are checked in coarse swept hulls, then sampled and bisected.
  */
 
-/** One manoeuvre from the pose it starts at. */
+/** One manoeuvre from the pose it starts at to the pose it ends at (`poseAt` of its motion at 1). */
 export interface Leg {
   readonly pose: Pose;
   readonly m: Manoeuvre;
   readonly motion: Motion;
+  readonly end: Pose;
 }
 
 export function legsOf(start: Pose, manoeuvres: readonly Manoeuvre[]): { legs: Leg[]; end: Pose } {
@@ -41,8 +42,9 @@ export function legsOf(start: Pose, manoeuvres: readonly Manoeuvre[]): { legs: L
   let pose = start;
   for (const m of manoeuvres) {
     const motion = motionOf(pose, m);
-    legs.push({ pose, m, motion });
-    pose = poseAt(pose, motion, 1);
+    const end = poseAt(pose, motion, 1);
+    legs.push({ pose, m, motion, end });
+    pose = end;
   }
   return { legs, end: pose };
 }
@@ -56,23 +58,30 @@ export function poseAtProgress(legs: readonly Leg[], end: Pose, u: number): Pose
   return poseAt(leg.pose, leg.motion, u - i);
 }
 
-/** Another unit as an obstacle: its stands' corners and the bounds of them all. */
-export interface Obstacle {
-  readonly unitId: UnitId;
-  readonly side: SideId;
+/** Stands as corners, with the bounds of each and of them all. */
+export interface Shape {
   readonly stands: readonly Float64Array[];
+  /** Each stand's bounds in turn: x0, y0, x1, y1 (`boundsOf` its corners). */
+  readonly standBounds: Float64Array;
+  /** The bounds of all the corners. */
   readonly bounds: [number, number, number, number];
 }
 
-const OBSTACLES = new WeakMap<TableState, readonly Obstacle[]>();
+/** Another unit as an obstacle: its stands' corners and their bounds. */
+export interface Obstacle extends Shape {
+  readonly unitId: UnitId;
+  readonly side: SideId;
+}
+
+/** Obstacles by the table's record of units (tables of one state share it; it is never changed). */
+const OBSTACLES = new WeakMap<TableState['units'], readonly Obstacle[]>();
 const UNIT_OBSTACLES = new WeakMap<UnitState, Obstacle>();
 
 /** A unit as an obstacle, built once per unit state (tables share the units that did not change). */
 function obstacleOf(u: UnitState): Obstacle {
   let o = UNIT_OBSTACLES.get(u);
   if (!o) {
-    const stands = u.stands.map(standCorners);
-    o = { unitId: u.id, side: u.side, stands, bounds: boundsOf(flat(stands)) };
+    o = { unitId: u.id, side: u.side, ...shapeOfCorners(u.stands.map(standCorners)) };
     UNIT_OBSTACLES.set(u, o);
   }
   return o;
@@ -80,15 +89,76 @@ function obstacleOf(u: UnitState): Obstacle {
 
 /** Every unit of the table but `except` as an obstacle (the table's obstacles are built once and kept). */
 export function obstaclesOf(table: TableState, except: UnitId): Obstacle[] {
-  let all = OBSTACLES.get(table);
+  let all = OBSTACLES.get(table.units);
   if (!all) {
     const built: Obstacle[] = [];
     for (const u of Object.values(table.units)) if (u.stands.length > 0) built.push(obstacleOf(u));
     all = built;
-    OBSTACLES.set(table, all);
+    OBSTACLES.set(table.units, all);
   }
   return all.filter((o) => o.unitId !== except);
 }
+
+/**
+ * Stands' corners with their bounds: each stand's the same numbers as `boundsOf` its corners, and all
+ * of them the same as `boundsOf(flat(stands))` (a minimum or a maximum does not depend on the order
+ * it is taken in).
+ */
+function shapeOfCorners(stands: readonly Float64Array[]): Shape {
+  const standBounds = new Float64Array(4 * stands.length);
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < stands.length; k++) {
+    const c = stands[k]!;
+    let sx0 = Number.POSITIVE_INFINITY;
+    let sy0 = Number.POSITIVE_INFINITY;
+    let sx1 = Number.NEGATIVE_INFINITY;
+    let sy1 = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < c.length; i += 2) {
+      const x = c[i]!;
+      const y = c[i + 1]!;
+      if (x < sx0) sx0 = x;
+      if (x > sx1) sx1 = x;
+      if (y < sy0) sy0 = y;
+      if (y > sy1) sy1 = y;
+    }
+    standBounds[4 * k] = sx0;
+    standBounds[4 * k + 1] = sy0;
+    standBounds[4 * k + 2] = sx1;
+    standBounds[4 * k + 3] = sy1;
+    if (sx0 < x0) x0 = sx0;
+    if (sx1 > x1) x1 = sx1;
+    if (sy0 < y0) y0 = sy0;
+    if (sy1 > y1) y1 = sy1;
+  }
+  return { stands, standBounds, bounds: [x0, y0, x1, y1] };
+}
+
+/** Whether stand i's bounds in `a` and stand j's in `b` meet. */
+function standBoxesMeet(a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number): boolean {
+  return (
+    a[4 * i]! <= b[4 * j + 2]! &&
+    b[4 * j]! <= a[4 * i + 2]! &&
+    a[4 * i + 1]! <= b[4 * j + 3]! &&
+    b[4 * j + 1]! <= a[4 * i + 3]!
+  );
+}
+
+/** The gap between stand i's bounds in `a` and stand j's in `b`: no more than the stands' distance. */
+function standBoxesGap(a: Float64Array, i: number, b: Float64Array, j: number): number {
+  const dx = Math.max(0, a[4 * i]! - b[4 * j + 2]!, b[4 * j]! - a[4 * i + 2]!);
+  const dy = Math.max(0, a[4 * i + 1]! - b[4 * j + 3]!, b[4 * j + 1]! - a[4 * i + 3]!);
+  return Math.hypot(dx, dy);
+}
+
+/**
+ * Inches by which bounds must be further apart than a distance already found before the stands in
+ * them are left unmeasured: far above the rounding between a bound and a measured distance, so that a
+ * stand left out is surely not nearer.
+ */
+const BOUND_SLACK = 1e-9;
 
 export function flat(shapes: readonly Float64Array[]): Float64Array {
   const out = new Float64Array(shapes.reduce((n, c) => n + c.length, 0));
@@ -100,40 +170,72 @@ export function flat(shapes: readonly Float64Array[]): Float64Array {
   return out;
 }
 
-/** The edge-to-edge distance from stands (corners) to an obstacle, or more than `limit` when it is farther. */
-export function gapTo(
-  stands: readonly Float64Array[],
-  bounds: readonly number[],
-  o: Obstacle,
-  limit: number,
-): number {
-  if (boundsGap(bounds, o.bounds) > limit) return Number.POSITIVE_INFINITY;
-  let best = Number.POSITIVE_INFINITY;
-  for (const a of stands) for (const b of o.stands) best = Math.min(best, convexDistance(a, b));
+/**
+ * The lesser of `best` and the edge-to-edge distance from the shape's stands to the obstacle's (the
+ * nearest pair's `convexDistance`). Pairs whose bounds are further apart than the least found so far
+ * are not measured: they cannot be nearer.
+ */
+function nearerGap(shape: Shape, o: Obstacle, best: number): number {
+  if (boundsGap(shape.bounds, o.bounds) > best) return best;
+  for (let i = 0; i < shape.stands.length; i++)
+    for (let j = 0; j < o.stands.length; j++) {
+      if (standBoxesGap(shape.standBounds, i, o.standBounds, j) > best + BOUND_SLACK) continue;
+      best = Math.min(best, convexDistance(shape.stands[i]!, o.stands[j]!));
+    }
   return best;
 }
 
-function boxesMeet(a: readonly number[], b: readonly number[]): boolean {
+/** Whether the shape's stands are within `tolerance` of the obstacle's, edge to edge (`convexDistance`). */
+export function inContact(shape: Shape, o: Obstacle, tolerance: number): boolean {
+  if (boundsGap(shape.bounds, o.bounds) > tolerance) return false;
+  for (let i = 0; i < shape.stands.length; i++)
+    for (let j = 0; j < o.stands.length; j++) {
+      if (standBoxesGap(shape.standBounds, i, o.standBounds, j) > tolerance + BOUND_SLACK) continue;
+      if (convexDistance(shape.stands[i]!, o.stands[j]!) <= tolerance) return true;
+    }
+  return false;
+}
+
+function boxesMeet(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   return a[0]! <= b[2]! && b[0]! <= a[2]! && a[1]! <= b[3]! && b[1]! <= a[3]!;
 }
 
-/** A pose's stands as corners, with their bounds. */
-export interface Shape {
-  readonly stands: readonly Float64Array[];
-  readonly bounds: [number, number, number, number];
-}
+/** Shapes by the stands they are made of (stands are never changed once placed). */
+const SHAPES = new WeakMap<readonly UnitStandState[], Shape>();
 
+/**
+ * A pose's shape, worked out once per list of stands: for poses that are asked about again and again
+ * (a unit where it stands; the end of each leg of a move).
+ */
 export function shapeOf(pose: Pose): Shape {
-  const stands = pose.stands.map(standCorners);
-  return { stands, bounds: boundsOf(flat(stands)) };
+  let shape = SHAPES.get(pose.stands);
+  if (!shape) {
+    shape = freshShapeOf(pose);
+    SHAPES.set(pose.stands, shape);
+  }
+  return shape;
 }
 
-/** Whether the shape's stands overlap the obstacle by more than `depth` (default: interpenetrate it). */
+/** A pose's shape, not kept: for poses made to be looked at once (samples along a leg). */
+function freshShapeOf(pose: Pose): Shape {
+  return shapeOfCorners(pose.stands.map(standCorners));
+}
+
+/**
+ * Whether the shape's stands overlap the obstacle by more than `depth` (default: interpenetrate it;
+ * never less than half that). Stands whose bounds do not meet are apart, their overlap no deeper than
+ * rounding, and are not measured.
+ */
 export function penetrates(shape: Shape, o: Obstacle, depth = PENETRATION): boolean {
   if (!boxesMeet(shape.bounds, o.bounds)) return false;
-  for (const c of shape.stands) {
-    if (!boxesMeet(boundsOf(c), o.bounds)) continue;
-    for (const b of o.stands) if (convexOverlapDepth(c, b) > depth) return true;
+  for (let i = 0; i < shape.stands.length; i++) {
+    if (!standBoxesMeet(shape.standBounds, i, o.bounds, 0)) continue;
+    for (let j = 0; j < o.stands.length; j++)
+      if (
+        standBoxesMeet(shape.standBounds, i, o.standBounds, j) &&
+        convexOverlapDepth(shape.stands[i]!, o.stands[j]!) > depth
+      )
+        return true;
   }
   return false;
 }
@@ -144,18 +246,31 @@ export function penetrates(shape: Shape, o: Obstacle, depth = PENETRATION): bool
  */
 const STOP_DEPTH = PENETRATION / 2;
 
-/** Whether any stand's hull from one shape to the next interpenetrates the obstacle. */
+/**
+ * Whether any stand's hull from one shape to the next interpenetrates the obstacle. Obstacle stands
+ * outside the bounds of both of a stand's shapes are apart from its hull, and are not measured.
+ */
 function sweepPenetrates(from: Shape, to: Shape, o: Obstacle): boolean {
   if (!boxesMeet(union(from.bounds, to.bounds), o.bounds)) return false;
+  const swept = SWEPT;
   for (let i = 0; i < from.stands.length; i++) {
-    const a = from.stands[i]!;
-    const b = to.stands[i]!;
-    if (!boxesMeet(union(boundsOf(a), boundsOf(b)), o.bounds)) continue;
-    const hull = convexHull(flat([a, b]));
-    for (const c of o.stands) if (convexPenetrate(hull, c)) return true;
+    swept[0] = Math.min(from.standBounds[4 * i]!, to.standBounds[4 * i]!);
+    swept[1] = Math.min(from.standBounds[4 * i + 1]!, to.standBounds[4 * i + 1]!);
+    swept[2] = Math.max(from.standBounds[4 * i + 2]!, to.standBounds[4 * i + 2]!);
+    swept[3] = Math.max(from.standBounds[4 * i + 3]!, to.standBounds[4 * i + 3]!);
+    if (!boxesMeet(swept, o.bounds)) continue;
+    let hull: Float64Array | undefined;
+    for (let j = 0; j < o.stands.length; j++) {
+      if (!standBoxesMeet(swept, 0, o.standBounds, j)) continue;
+      hull ??= convexHull(flat([from.stands[i]!, to.stands[i]!]));
+      if (convexPenetrate(hull, o.stands[j]!)) return true;
+    }
   }
   return false;
 }
+
+/** The bounds of one stand's two shapes in `sweepPenetrates`, kept between calls (nothing else holds them). */
+const SWEPT = new Float64Array(4);
 
 function union(a: readonly number[], b: readonly number[]): [number, number, number, number] {
   return [Math.min(a[0]!, b[0]!), Math.min(a[1]!, b[1]!), Math.max(a[2]!, b[2]!), Math.max(a[3]!, b[3]!)];
@@ -176,17 +291,19 @@ function entryTime(a: Float64Array, b: Float64Array, dx: number, dy: number): nu
   const [ax0, ay0, ax1, ay1] = boundsOf(a);
   const [bx0, by0, bx1, by1] = boundsOf(b);
   const far = t0 + (Math.hypot(ax1 - ax0, ay1 - ay0) + Math.hypot(bx1 - bx0, by1 - by0)) / len + 1;
-  const moved = (t: number) => {
-    const c = new Float64Array(a.length);
-    for (let i = 0; i < a.length; i += 2) {
-      c[i] = a[i]! + dx * t;
-      c[i + 1] = a[i + 1]! + dy * t;
-    }
-    return c;
-  };
-  const t1 = far - translationContactTime(moved(far), b, -dx, -dy);
+  const t1 = far - translationContactTime(translated(a, dx, dy, far), b, -dx, -dy);
   if (!(t1 > t0)) return Infinity;
-  return convexOverlapDepth(moved((t0 + t1) / 2), b) > PENETRATION ? t0 : Infinity;
+  return convexOverlapDepth(translated(a, dx, dy, (t0 + t1) / 2), b) > PENETRATION ? t0 : Infinity;
+}
+
+/** Flat points `a` moved by t(dx, dy). */
+function translated(a: Float64Array, dx: number, dy: number, t: number): Float64Array {
+  const c = new Float64Array(a.length);
+  for (let i = 0; i < a.length; i += 2) {
+    c[i] = a[i]! + dx * t;
+    c[i + 1] = a[i + 1]! + dy * t;
+  }
+  return c;
 }
 
 /**
@@ -200,11 +317,128 @@ interface LegShapes {
   readonly bounds: [number, number, number, number];
 }
 
-const LEG_SHAPES = new WeakMap<Leg, LegShapes>();
+/**
+ * What is known of a leg's swept ground: bounds holding all of it, for a turn the bounds holding each
+ * stand's part of it (x0, y0, x1, y1 in turn), and its shapes once built.
+ */
+interface LegSweep {
+  readonly reach: readonly number[];
+  readonly standReach?: Float64Array;
+  shapes?: LegShapes;
+}
+
+const LEG_SWEEPS = new WeakMap<Leg, LegSweep>();
+
+/** Inches added to a reach worked out by other arithmetic than the shapes', far above its rounding. */
+const REACH_SLACK = 1e-6;
+
+function legSweep(leg: Leg): LegSweep {
+  let sweep = LEG_SWEEPS.get(leg);
+  if (!sweep) {
+    const standReach = turnReach(leg);
+    if (standReach) sweep = { reach: unionOfStands(standReach), standReach };
+    else {
+      const shapes = buildLegShapes(leg);
+      sweep = { reach: shapes.bounds, shapes };
+    }
+    LEG_SWEEPS.set(leg, sweep);
+  }
+  return sweep;
+}
+
+/**
+ * Bounds holding each stand's swept ground in a turning leg (`legShapes` among it), without building
+ * its shapes. A turn about a point carries every corner along an arc: up to a half turn the arc lies
+ * within its sagitta, r(1 - cos(θ/2)), of the chord from the corner's start to its end, so within the
+ * bounds of the stand's start and end grown by that; a longer turn keeps each corner within its
+ * distance of the point. A turn in place keeps every corner within half its stand's diagonal of the
+ * stand's centre. Undefined for the other motions, whose shapes are few and cheap.
+ */
+function turnReach(leg: Leg): Float64Array | undefined {
+  const motion = leg.motion;
+  if (motion.type === 'rotate') {
+    const from = shapeOf(leg.pose);
+    const to = shapeOf(leg.end);
+    const reach = new Float64Array(from.standBounds.length);
+    const halfTurnOrLess = Math.abs(motion.degrees) <= 180;
+    const sagitta = 1 - Math.cos((Math.abs(motion.degrees) * Math.PI) / 360);
+    for (let k = 0; k < from.stands.length; k++) {
+      const c = from.stands[k]!;
+      let r = 0;
+      for (let i = 0; i < c.length; i += 2)
+        r = Math.max(r, Math.hypot(c[i]! - motion.px, c[i + 1]! - motion.py));
+      if (halfTurnOrLess) {
+        const grow = r * sagitta + REACH_SLACK;
+        reach[4 * k] = Math.min(from.standBounds[4 * k]!, to.standBounds[4 * k]!) - grow;
+        reach[4 * k + 1] = Math.min(from.standBounds[4 * k + 1]!, to.standBounds[4 * k + 1]!) - grow;
+        reach[4 * k + 2] = Math.max(from.standBounds[4 * k + 2]!, to.standBounds[4 * k + 2]!) + grow;
+        reach[4 * k + 3] = Math.max(from.standBounds[4 * k + 3]!, to.standBounds[4 * k + 3]!) + grow;
+      } else {
+        const grown = r + REACH_SLACK;
+        reach[4 * k] = motion.px - grown;
+        reach[4 * k + 1] = motion.py - grown;
+        reach[4 * k + 2] = motion.px + grown;
+        reach[4 * k + 3] = motion.py + grown;
+      }
+    }
+    return reach;
+  }
+  if (motion.type === 'in-place') {
+    const stands = leg.pose.stands;
+    const reach = new Float64Array(4 * stands.length);
+    for (let k = 0; k < stands.length; k++) {
+      const st = stands[k]!;
+      const h = Math.hypot(st.width, st.depth) / 2 + REACH_SLACK;
+      reach[4 * k] = st.x - h;
+      reach[4 * k + 1] = st.y - h;
+      reach[4 * k + 2] = st.x + h;
+      reach[4 * k + 3] = st.y + h;
+    }
+    return reach;
+  }
+  return undefined;
+}
+
+/** The bounds holding every stand's bounds (x0, y0, x1, y1 in turn). */
+function unionOfStands(standBounds: Float64Array): [number, number, number, number] {
+  const out: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let k = 0; k < standBounds.length; k += 4) {
+    out[0] = Math.min(out[0], standBounds[k]!);
+    out[1] = Math.min(out[1], standBounds[k + 1]!);
+    out[2] = Math.max(out[2], standBounds[k + 2]!);
+    out[3] = Math.max(out[3], standBounds[k + 3]!);
+  }
+  return out;
+}
+
+/**
+ * Whether the leg's swept ground may meet the obstacle: false only when it surely does not (in a turn,
+ * when no stand's reach meets any of the obstacle's stands).
+ */
+function legMayMeet(leg: Leg, o: Obstacle): boolean {
+  const sweep = legSweep(leg);
+  if (!boxesMeet(sweep.reach, o.bounds)) return false;
+  const reach = sweep.standReach;
+  if (!reach) return true;
+  for (let i = 0; i < reach.length / 4; i++) {
+    if (!standBoxesMeet(reach, i, o.bounds, 0)) continue;
+    for (let j = 0; j < o.stands.length; j++) if (standBoxesMeet(reach, i, o.standBounds, j)) return true;
+  }
+  return false;
+}
 
 function legShapes(leg: Leg): LegShapes {
-  const cached = LEG_SHAPES.get(leg);
-  if (cached) return cached;
+  const sweep = legSweep(leg);
+  sweep.shapes ??= buildLegShapes(leg);
+  return sweep.shapes;
+}
+
+/**
+ * The shapes at each step: the shapes of the leg's own start and end poses where `poseAt` gives the
+ * same stands (at the end always; at the start for every motion but a turn about a point, which moves
+ * stands by arithmetic that need not give back the very same numbers).
+ */
+function buildLegShapes(leg: Leg): LegShapes {
   const motion = leg.motion;
   const n =
     motion.type === 'translate'
@@ -221,7 +455,13 @@ function legShapes(leg: Leg): LegShapes {
   const shapes: Shape[] = [];
   for (let k = 0; k <= n; k++) {
     steps.push(k / n);
-    shapes.push(shapeOf(poseAt(leg.pose, motion, k / n)));
+    shapes.push(
+      k === n
+        ? shapeOf(leg.end)
+        : k === 0 && motion.type !== 'rotate'
+          ? shapeOf(leg.pose)
+          : freshShapeOf(poseAt(leg.pose, motion, k / n)),
+    );
   }
   const bounds: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const sh of shapes) {
@@ -230,14 +470,13 @@ function legShapes(leg: Leg): LegShapes {
     bounds[2] = Math.max(bounds[2], sh.bounds[2]);
     bounds[3] = Math.max(bounds[3], sh.bounds[3]);
   }
-  const built = { steps, shapes, bounds };
-  LEG_SHAPES.set(leg, built);
-  return built;
+  return { steps, shapes, bounds };
 }
 
 /** Whether the legs' swept ground interpenetrates the obstacle. */
 export function sweptThrough(legs: readonly Leg[], o: Obstacle): boolean {
   for (const leg of legs) {
+    if (!legMayMeet(leg, o)) continue;
     const ls = legShapes(leg);
     if (!boxesMeet(ls.bounds, o.bounds)) continue;
     for (let k = 1; k < ls.shapes.length; k++)
@@ -252,6 +491,7 @@ export function firstPenetration(legs: readonly Leg[], o: Obstacle, upTo: number
     const leg = legs[i]!;
     const sMax = Math.min(1, upTo - i);
     const motion = leg.motion;
+    if (!legMayMeet(leg, o)) continue;
     const ls = legShapes(leg);
     if (!boxesMeet(ls.bounds, o.bounds)) continue;
     if (motion.type === 'translate') {
@@ -263,23 +503,22 @@ export function firstPenetration(legs: readonly Leg[], o: Obstacle, upTo: number
     }
     // Coarse steps whose swept hulls rule most of the turn out, then fine samples and bisection.
     const travel = maxTravel(leg.pose, motion);
-    const at = (s: number) => shapeOf(poseAt(leg.pose, motion, s));
     for (let k = 1; k < ls.steps.length; k++) {
       const s0 = ls.steps[k - 1]!;
       if (s0 >= sMax) break;
       const s1 = Math.min(ls.steps[k]!, sMax);
-      const to = s1 === ls.steps[k] ? ls.shapes[k]! : at(s1);
+      const to = s1 === ls.steps[k] ? ls.shapes[k]! : freshShapeOf(poseAt(leg.pose, motion, s1));
       if (!sweepPenetrates(ls.shapes[k - 1]!, to, o)) continue;
       const n = Math.max(1, Math.ceil((travel * (s1 - s0)) / SAMPLE_STEP));
       let prev = s0;
       for (let j = 1; j <= n; j++) {
         const s = s0 + ((s1 - s0) * j) / n;
-        if (penetrates(at(s), o, STOP_DEPTH)) {
+        if (penetrates(freshShapeOf(poseAt(leg.pose, motion, s)), o, STOP_DEPTH)) {
           let lo = prev;
           let hi = s;
           for (let it = 0; it < 50; it++) {
             const mid = (lo + hi) / 2;
-            if (penetrates(at(mid), o, STOP_DEPTH)) hi = mid;
+            if (penetrates(freshShapeOf(poseAt(leg.pose, motion, mid)), o, STOP_DEPTH)) hi = mid;
             else lo = mid;
           }
           return i + lo;
@@ -300,15 +539,11 @@ export function stopPoint(
 ): { u: number; by: UnitId[] } {
   let u = legs.length;
   const by: UnitId[] = [];
-  const snap = (v: number) => {
-    const i = Math.floor(v);
-    return i < legs.length && v > i && !divisible(legs[i]!.m) ? i : v;
-  };
   for (const o of obstacles) {
     if (!stopAt.has(o.unitId)) continue;
     const t = firstPenetration(legs, o, u);
     if (t !== undefined && t < u) {
-      u = snap(t);
+      u = snapToWhole(legs, t);
       by.length = 0;
       by.push(o.unitId);
     }
@@ -323,10 +558,16 @@ export function stopPoint(
       if (t < next) next = t;
       if (!by.includes(o.unitId)) by.push(o.unitId);
     }
-    u = snap(next);
+    u = snapToWhole(legs, next);
     if (u <= 0) break;
   }
   return { u, by };
+}
+
+/** Progress u, or the start of its manoeuvre when that cannot stop part of the way through. */
+function snapToWhole(legs: readonly Leg[], u: number): number {
+  const i = Math.floor(u);
+  return i < legs.length && u > i && !divisible(legs[i]!.m) ? i : u;
 }
 
 /** The manoeuvres up to progress u. */
@@ -345,16 +586,15 @@ export function cutManoeuvres(manoeuvres: readonly Manoeuvre[], u: number): Mano
 
 /** Edge-to-edge distance from the stands to the nearest stand of another side (Infinity when none). */
 export function enemyDistance(obstacles: readonly Obstacle[], side: SideId, pose: Pose): number {
-  const stands = pose.stands.map(standCorners);
-  const bounds = boundsOf(flat(stands));
+  const shape = shapeOf(pose);
   const enemies = obstacles
     .filter((o) => o.side !== side)
-    .map((o) => ({ o, gap: boundsGap(bounds, o.bounds) }))
+    .map((o) => ({ o, gap: boundsGap(shape.bounds, o.bounds) }))
     .sort((a, b) => a.gap - b.gap);
   let best = Number.POSITIVE_INFINITY;
   for (const { o, gap } of enemies) {
     if (gap > best) break;
-    best = Math.min(best, gapTo(stands, bounds, o, best));
+    best = nearerGap(shape, o, best);
   }
   return best;
 }

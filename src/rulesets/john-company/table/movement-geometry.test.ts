@@ -22,6 +22,14 @@ describe('convex hulls and overlap', () => {
     expect([...hull]).toEqual([0, 0, 2, 0, 2, 2, 0, 2]);
   });
 
+  it('hulls repeated and collinear points as a sort of the points would (stable on ties)', () => {
+    // Two copies of each corner, given in no order, and midpoints of two edges.
+    const points = [2, 2, 0, 0, 1, 0, 2, 0, 0, 2, 2, 2, 0, 0, 2, 0, 0, 1, 0, 2];
+    expect([...convexHull(points)]).toEqual([0, 0, 2, 0, 2, 2, 0, 2]);
+    expect([...convexHull([])]).toEqual([]);
+    expect([...convexHull([3, 4])]).toEqual([]);
+  });
+
   it('measures overlap depth: touching is not interpenetration', () => {
     expect(convexOverlapDepth(square(0, 0), square(0.5, 0))).toBeCloseTo(0.5, 12);
     expect(convexOverlapDepth(square(0, 0), square(1, 0))).toBe(0);

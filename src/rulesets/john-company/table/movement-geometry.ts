@@ -27,27 +27,44 @@ export function standCorners(stand: UnitStandState): Float64Array {
 /** The convex hull of flat points, counter-clockwise, without collinear points (Andrew's monotone chain). */
 export function convexHull(points: ArrayLike<number>): Float64Array {
   const n = points.length / 2;
-  const idx = Array.from({ length: n }, (_, i) => i);
-  idx.sort((a, b) => points[2 * a]! - points[2 * b]! || points[2 * a + 1]! - points[2 * b + 1]!);
-  const cross = (o: number, a: number, b: number) =>
-    (points[2 * a]! - points[2 * o]!) * (points[2 * b + 1]! - points[2 * o + 1]!) -
-    (points[2 * a + 1]! - points[2 * o + 1]!) * (points[2 * b]! - points[2 * o]!);
-  const hull: number[] = [];
-  for (const pass of [idx, [...idx].reverse()]) {
-    const start = hull.length;
-    for (const p of pass) {
-      while (hull.length >= start + 2 && cross(hull[hull.length - 2]!, hull[hull.length - 1]!, p) <= 0)
-        hull.pop();
-      hull.push(p);
-    }
-    hull.pop();
+  // The points by x, then y; equal points in their given order (a stable insertion sort).
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    let j = i;
+    for (; j > 0 && comparePoints(points, order[j - 1]!, i) > 0; j--) order[j] = order[j - 1]!;
+    order[j] = i;
   }
-  const out = new Float64Array(hull.length * 2);
-  hull.forEach((p, i) => {
-    out[2 * i] = points[2 * p]!;
-    out[2 * i + 1] = points[2 * p + 1]!;
-  });
+  // The lower chain along the order, then the upper chain back; each drops its last point.
+  const hull = new Int32Array(2 * n);
+  let size = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    const start = size;
+    for (let k = 0; k < n; k++) {
+      const p = order[pass === 0 ? k : n - 1 - k]!;
+      while (size >= start + 2 && cross(points, hull[size - 2]!, hull[size - 1]!, p) <= 0) size--;
+      hull[size++] = p;
+    }
+    if (size > 0) size--;
+  }
+  const out = new Float64Array(size * 2);
+  for (let i = 0; i < size; i++) {
+    out[2 * i] = points[2 * hull[i]!]!;
+    out[2 * i + 1] = points[2 * hull[i]! + 1]!;
+  }
   return out;
+}
+
+/** Orders points a and b by x, then y (negative when a comes first). */
+function comparePoints(points: ArrayLike<number>, a: number, b: number): number {
+  return points[2 * a]! - points[2 * b]! || points[2 * a + 1]! - points[2 * b + 1]!;
+}
+
+/** The cross product of (a - o) and (b - o): positive when o, a, b turn counter-clockwise. */
+function cross(points: ArrayLike<number>, o: number, a: number, b: number): number {
+  return (
+    (points[2 * a]! - points[2 * o]!) * (points[2 * b + 1]! - points[2 * o + 1]!) -
+    (points[2 * a + 1]! - points[2 * o + 1]!) * (points[2 * b]! - points[2 * o]!)
+  );
 }
 
 /** Projects a convex polygon on axis (ax, ay): writes min and max into out. */
@@ -257,23 +274,19 @@ export function segmentCapsuleInterval(
   if (len2 === 0) return pointSegmentDistanceSq(ax, ay, cx, cy, dx, dy) <= r * r ? [0, 1] : undefined;
   let lo = Infinity;
   let hi = -Infinity;
-  const take = (t0: number, t1: number) => {
-    if (t0 < lo) lo = t0;
-    if (t1 > hi) hi = t1;
-  };
   // The two discs.
-  for (const [ox, oy] of [
-    [cx, cy],
-    [dx, dy],
-  ] as const) {
-    const wx = ax - ox;
-    const wy = ay - oy;
+  for (let end = 0; end < 2; end++) {
+    const wx = ax - (end === 0 ? cx : dx);
+    const wy = ay - (end === 0 ? cy : dy);
     const b = wx * ux + wy * uy;
     const c = wx * wx + wy * wy - r * r;
     const disc = b * b - len2 * c;
     if (disc >= 0) {
       const s = Math.sqrt(disc);
-      take((-b - s) / len2, (-b + s) / len2);
+      const t0 = (-b - s) / len2;
+      const t1 = (-b + s) / len2;
+      if (t0 < lo) lo = t0;
+      if (t1 > hi) hi = t1;
     }
   }
   // The band: |lateral| <= r and 0 <= along <= |cd|.
@@ -283,27 +296,39 @@ export function segmentCapsuleInterval(
   if (el > 0) {
     const nx = -ey / el;
     const ny = ex / el;
-    let t0 = -Infinity;
-    let t1 = Infinity;
-    const clip = (p0: number, dp: number, min: number, max: number): boolean => {
-      if (dp === 0) return p0 >= min && p0 <= max;
-      let a0 = (min - p0) / dp;
-      let a1 = (max - p0) / dp;
-      if (a0 > a1) [a0, a1] = [a1, a0];
-      if (a0 > t0) t0 = a0;
-      if (a1 < t1) t1 = a1;
-      return t0 <= t1;
-    };
+    const band = BAND;
+    band[0] = -Infinity;
+    band[1] = Infinity;
     const lat0 = (ax - cx) * nx + (ay - cy) * ny;
     const lat = ux * nx + uy * ny;
     const al0 = ((ax - cx) * ex + (ay - cy) * ey) / el;
     const al = (ux * ex + uy * ey) / el;
-    if (clip(lat0, lat, -r, r) && clip(al0, al, 0, el)) take(t0, t1);
+    if (clipInterval(lat0, lat, -r, r, band) && clipInterval(al0, al, 0, el, band)) {
+      if (band[0] < lo) lo = band[0];
+      if (band[1] > hi) hi = band[1];
+    }
   }
   if (lo > hi) return undefined;
   const t0 = Math.max(0, lo);
   const t1 = Math.min(1, hi);
   return t0 <= t1 ? [t0, t1] : undefined;
+}
+
+/** The interval [t0, t1] of `segmentCapsuleInterval`'s band, kept between calls (nothing else holds it). */
+const BAND = new Float64Array(2);
+
+/**
+ * Narrows `interval` (t0, t1) to where p0 + t dp lies in [min, max]; whether any of it is left. With
+ * dp = 0, whether p0 lies in [min, max], leaving the interval as it was.
+ */
+function clipInterval(p0: number, dp: number, min: number, max: number, interval: Float64Array): boolean {
+  if (dp === 0) return p0 >= min && p0 <= max;
+  let a0 = (min - p0) / dp;
+  let a1 = (max - p0) / dp;
+  if (a0 > a1) [a0, a1] = [a1, a0];
+  if (a0 > interval[0]!) interval[0] = a0;
+  if (a1 < interval[1]!) interval[1] = a1;
+  return interval[0]! <= interval[1]!;
 }
 
 /** The distance from a point to a polygon's area (0 inside or on it). */

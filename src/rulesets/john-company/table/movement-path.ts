@@ -2,8 +2,15 @@ import type { TerrainSegment } from '../procedures/movement-allowance.ts';
 import { MOVEMENT_RATES, type TroopTypeId } from '../tables/movement-rates.ts';
 import type { TerrainId, WallHeight, WaterHazard } from '../tables/terrain-costs.ts';
 import type { Leg } from './movement-contact.ts';
-import { leadingPoints, measuredInches, measureOf, pointPath } from './movement-manoeuvres.ts';
-import { costPerInch, crossingsOf, type Ground, terrainAlong } from './movement-terrain.ts';
+import { leadingPoints, type Motion, measuredInches, measureOf, pointPath } from './movement-manoeuvres.ts';
+import {
+  costPerInch,
+  crossingsOf,
+  type Ground,
+  linesMayMeet,
+  terrainAlong,
+  terrainMayMeet,
+} from './movement-terrain.ts';
 
 /**
  * The ground a move crosses, as the facts of the movement-allowance procedure (Part 3, Terrain Effects
@@ -41,6 +48,41 @@ const RATE: Readonly<Record<'move' | 'wheel' | 'flank-march', number>> = {
   'flank-march': 2,
 };
 
+/** The motions that carry a stand's leading points over the ground (`leadingPoints`). */
+type GroundMotion = Extract<Motion, { readonly type: 'translate' | 'rotate' }>;
+
+/** Inches added to `pathsReach`, far above the rounding of the paths' own arithmetic. */
+const REACH_SLACK = 1e-6;
+
+/**
+ * Bounds holding the `pointPath` of each of the leading points (flat x, y) under a translation or a turn
+ * about a point: the ends of the translated points; the square about the pivot holding the circles the
+ * turned points stay on.
+ */
+function pathsReach(lead: Float64Array, motion: GroundMotion): [number, number, number, number] {
+  if (motion.type === 'rotate') {
+    let r = 0;
+    for (let i = 0; i < lead.length; i += 2)
+      r = Math.max(r, Math.hypot(lead[i]! - motion.px, lead[i + 1]! - motion.py));
+    const grown = r + REACH_SLACK;
+    return [motion.px - grown, motion.py - grown, motion.px + grown, motion.py + grown];
+  }
+  const { dx, dy } = motion;
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < lead.length; i += 2) {
+    const x = lead[i]!;
+    const y = lead[i + 1]!;
+    x0 = Math.min(x0, x, x + dx);
+    y0 = Math.min(y0, y, y + dy);
+    x1 = Math.max(x1, x, x + dx);
+    y1 = Math.max(y1, y, y + dy);
+  }
+  return [x0 - REACH_SLACK, y0 - REACH_SLACK, x1 + REACH_SLACK, y1 + REACH_SLACK];
+}
+
 /**
  * The path facts of the legs. Every stand's ground is followed by the middle of its leading edge; the
  * unit pays for the stand whose ground costs most (a unit moves at the pace of its slowest part). Walls
@@ -67,13 +109,23 @@ export function surveyPath(ground: Ground, legs: readonly Leg[], troop: TroopTyp
     if (measure === 'none') continue;
     const inches = measuredInches(leg.pose, leg.m);
     if (inches <= 0) continue;
+    // Manoeuvres measured in inches translate or turn the unit.
+    const motion = leg.motion;
+    if (motion.type !== 'translate' && motion.type !== 'rotate') continue;
     const barrierHits = new Map<number, number>();
     const waterHits = new Map<number, number>();
-    leg.pose.stands.forEach((st, j) => {
-      const lead = leadingPoints(st, leg.motion);
-      if (!lead) return;
-      const paths = [0, 2, 4].map((k) => pointPath(lead[k]!, lead[k + 1]!, leg.motion));
-      const shares = terrainAlong(ground, paths[1]!, mover);
+    const poseStands = leg.pose.stands;
+    for (let j = 0; j < poseStands.length; j++) {
+      const lead = leadingPoints(poseStands[j]!, motion);
+      if (!lead) continue;
+      // Paths are followed only where the ground has something they may cross: elsewhere a path lies
+      // all in the open and crosses no wall or water.
+      const reach = pathsReach(lead, motion);
+      const onTerrain = terrainMayMeet(ground, reach);
+      const crossesLines = linesMayMeet(ground, reach);
+      const paths =
+        onTerrain || crossesLines ? [0, 2, 4].map((k) => pointPath(lead[k]!, lead[k + 1]!, motion)) : [];
+      const shares = onTerrain ? terrainAlong(ground, paths[1]!, mover) : {};
       let inTerrain = 0;
       const sg = stands[j]!;
       for (const [t, share] of Object.entries(shares) as [TerrainId, number][]) {
@@ -82,6 +134,7 @@ export function surveyPath(ground: Ground, legs: readonly Leg[], troop: TroopTyp
         if (t === 'swamp' || t === 'town') disordering.add(t);
       }
       sg.open[measure] += Math.max(0, 1 - inTerrain) * inches;
+      if (!crossesLines) continue;
       ground.barriers.forEach((b, k) => {
         const c = Math.max(...paths.map((p) => crossingsOf(b, p)));
         if (c > (barrierHits.get(k) ?? 0)) barrierHits.set(k, c);
@@ -90,7 +143,7 @@ export function surveyPath(ground: Ground, legs: readonly Leg[], troop: TroopTyp
         const c = Math.max(...paths.map((p) => crossingsOf(w, p)));
         if (c > (waterHits.get(k) ?? 0)) waterHits.set(k, c);
       });
-    });
+    }
     for (const [k, count] of barrierHits) {
       const b = ground.barriers[k]!;
       if (b.crossing === 'impassable') impassable.push(b.id);

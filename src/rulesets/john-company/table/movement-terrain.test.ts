@@ -5,10 +5,13 @@ import { rect } from './movement-fixtures.ts';
 import {
   BARRIER_CROSSING,
   crossingsOf,
+  linesMayMeet,
   prepareGround,
   TOWN_REACH,
   terrainAlong,
   terrainAt,
+  terrainMayMeet,
+  waterMayMeet,
   waterUnder,
 } from './movement-terrain.ts';
 
@@ -89,5 +92,17 @@ describe('the ground along a path', () => {
     };
     expect(waterUnder(ground, stand)?.hazard).toBe('nullah');
     expect(waterUnder(ground, { ...stand, y: 73 })).toBeUndefined();
+  });
+});
+
+describe('ground near some bounds', () => {
+  it('says which features may lie within bounds, and none lie in the open', () => {
+    expect(terrainMayMeet(ground, [2, 2, 3, 3])).toBe(true);
+    expect(terrainMayMeet(ground, [80, 80, 90, 90])).toBe(false);
+    expect(linesMayMeet(ground, [5, 49, 6, 51])).toBe(true);
+    expect(linesMayMeet(ground, [80, 80, 90, 90])).toBe(false);
+    expect(waterMayMeet(ground, [5, 69, 6, 71])).toBe(true);
+    expect(waterMayMeet(ground, [5, 49, 6, 51])).toBe(false);
+    expect(terrainAlong(ground, Float64Array.of(80, 80, 90, 90), 'regular-infantry')).toEqual({});
   });
 });

@@ -164,6 +164,32 @@ function meets(a: Bounds, b: Bounds): boolean {
   return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 }
 
+/**
+ * Whether any area or town of the ground may lie in the bounds: when not, every point within them is
+ * on open ground for `terrainAt` and `terrainAlong`.
+ */
+export function terrainMayMeet(ground: Ground, bounds: Bounds): boolean {
+  for (const a of ground.areas) if (meets(a.bounds, bounds)) return true;
+  for (const t of ground.towns) if (meets(t.bounds, bounds)) return true;
+  return false;
+}
+
+/**
+ * Whether any wall or water course of the ground may lie in the bounds: when not, `crossingsOf` finds
+ * no crossing of them by a path within the bounds.
+ */
+export function linesMayMeet(ground: Ground, bounds: Bounds): boolean {
+  for (const b of ground.barriers) if (meets(b.bounds, bounds)) return true;
+  for (const w of ground.water) if (meets(w.bounds, bounds)) return true;
+  return false;
+}
+
+/** Whether any water course of the ground may lie in the bounds: when not, `waterUnder` finds none there. */
+export function waterMayMeet(ground: Ground, bounds: Bounds): boolean {
+  for (const w of ground.water) if (meets(w.bounds, bounds)) return true;
+  return false;
+}
+
 /** The cost per inch of a terrain for a mover: +Infinity where impassable. */
 export function costPerInch(terrain: TerrainId, mover: MoverClass): number {
   return TERRAIN_COSTS.terrains[terrain].cost[mover] ?? Number.POSITIVE_INFINITY;
@@ -177,35 +203,55 @@ export function costPerInch(terrain: TerrainId, mover: MoverClass): number {
 export function terrainAt(ground: Ground, x: number, y: number, mover: MoverClass): TerrainId {
   let best: TerrainId = 'open';
   let bestCost = 1;
-  const consider = (t: TerrainId) => {
-    const c = costPerInch(t, mover);
-    if (
-      c > bestCost ||
-      (c === bestCost && TERRAIN_COSTS.terrains[t].disorders && !TERRAIN_COSTS.terrains[best].disorders)
-    ) {
-      best = t;
-      bestCost = c;
-    }
-  };
   for (const a of ground.areas) {
     if (x < a.bounds[0] || x > a.bounds[2] || y < a.bounds[1] || y > a.bounds[3]) continue;
-    if (pointInPolygon(a.coords, 0, a.coords.length / 2, x, y) > 0) consider(a.terrain);
+    if (
+      pointInPolygon(a.coords, 0, a.coords.length / 2, x, y) > 0 &&
+      outranks(a.terrain, best, bestCost, mover)
+    ) {
+      best = a.terrain;
+      bestCost = costPerInch(best, mover);
+    }
   }
   for (const t of ground.towns) {
     if (x < t.bounds[0] || x > t.bounds[2] || y < t.bounds[1] || y > t.bounds[3]) continue;
-    if (t.buildings.some((b) => pointPolygonDistance(b, x, y) <= TOWN_REACH)) {
-      const onRoad = ground.roads.some(
-        (r) =>
-          x >= r.bounds[0] &&
-          x <= r.bounds[2] &&
-          y >= r.bounds[1] &&
-          y <= r.bounds[3] &&
-          pointPolylineDistance(r.coords, x, y) <= r.reach,
-      );
-      consider(onRoad ? 'town-on-road' : 'town');
+    if (!withinTown(t, x, y)) continue;
+    const terrain: TerrainId = onRoad(ground, x, y) ? 'town-on-road' : 'town';
+    if (outranks(terrain, best, bestCost, mover)) {
+      best = terrain;
+      bestCost = costPerInch(terrain, mover);
     }
   }
   return best;
+}
+
+/** Whether terrain `t` is paid for rather than `best` (costing `bestCost`): it costs more, or as much and Disorders. */
+function outranks(t: TerrainId, best: TerrainId, bestCost: number, mover: MoverClass): boolean {
+  const c = costPerInch(t, mover);
+  return (
+    c > bestCost ||
+    (c === bestCost && TERRAIN_COSTS.terrains[t].disorders && !TERRAIN_COSTS.terrains[best].disorders)
+  );
+}
+
+/** Whether the point is within `TOWN_REACH` of one of the town's buildings. */
+function withinTown(t: Town, x: number, y: number): boolean {
+  for (const b of t.buildings) if (pointPolygonDistance(b, x, y) <= TOWN_REACH) return true;
+  return false;
+}
+
+/** Whether the point is on a road (within half its width of its line). */
+function onRoad(ground: Ground, x: number, y: number): boolean {
+  for (const r of ground.roads)
+    if (
+      x >= r.bounds[0] &&
+      x <= r.bounds[2] &&
+      y >= r.bounds[1] &&
+      y <= r.bounds[3] &&
+      pointPolylineDistance(r.coords, x, y) <= r.reach
+    )
+      return true;
+  return false;
 }
 
 let runsBuf = new Float64Array(64);
@@ -253,6 +299,8 @@ export type TerrainShares = Partial<Record<TerrainId, number>>;
  */
 export function terrainAlong(ground: Ground, path: Float64Array, mover: MoverClass): TerrainShares {
   const shares: TerrainShares = {};
+  // A path whose bounds meet no area or town lies all in the open: each piece's middle is within them.
+  if (!terrainMayMeet(ground, boundsOf(path))) return shares;
   const chords = path.length / 2 - 1;
   const seg = new Float64Array(4);
   const breaks: number[] = [];

@@ -17,16 +17,15 @@ import { isFormation } from './formations.ts';
 import {
   cutManoeuvres,
   enemyDistance,
-  flat,
-  gapTo,
+  inContact,
   legsOf,
+  type Obstacle,
   obstaclesOf,
   penetrates,
   shapeOf,
   stopPoint,
   sweptThrough,
 } from './movement-contact.ts';
-import { boundsOf, standCorners } from './movement-geometry.ts';
 import {
   type InterpenetrationVerdict,
   interpenetrationVerdict,
@@ -36,7 +35,7 @@ import {
 import { type Manoeuvre, measuredInches, poseOf, sweptPieces } from './movement-manoeuvres.ts';
 import { orderViolations, type Violation } from './movement-orders.ts';
 import { type MovePath, surveyPath } from './movement-path.ts';
-import { type Ground, prepareGround, waterUnder } from './movement-terrain.ts';
+import { type Ground, prepareGround, waterMayMeet, waterUnder } from './movement-terrain.ts';
 import { CONTACT_TOLERANCE } from './terrain.ts';
 import type { JcForces } from './unit-profile.ts';
 
@@ -222,6 +221,41 @@ function toPoints(c: Float64Array): Point[] {
   return out;
 }
 
+/** Where a unit starts its moves on a table: the others as obstacles, those it starts on left out. */
+interface MoveStart {
+  /** Every other unit. */
+  readonly obstacles: readonly Obstacle[];
+  /** The units it does not start on (interpenetrating): those its move may meet. */
+  readonly others: readonly Obstacle[];
+  /** Edge to edge to the nearest enemy (`enemyDistance`). */
+  readonly enemyBefore: number;
+}
+
+/** Move starts by the table's record of units and the unit (worked out once: a unit tries many moves). */
+const MOVE_STARTS = new WeakMap<TableState['units'], Map<UnitId, MoveStart>>();
+
+function moveStartOf(table: TableState, unit: UnitState): MoveStart {
+  let byUnit = MOVE_STARTS.get(table.units);
+  if (!byUnit) {
+    byUnit = new Map();
+    MOVE_STARTS.set(table.units, byUnit);
+  }
+  let known = byUnit.get(unit.id);
+  if (!known) {
+    const start = poseOf(unit);
+    const obstacles = obstaclesOf(table, unit.id);
+    const startShape = shapeOf(start);
+    const startsOn = new Set(obstacles.filter((o) => penetrates(startShape, o)).map((o) => o.unitId));
+    known = {
+      obstacles,
+      others: obstacles.filter((o) => !startsOn.has(o.unitId)),
+      enemyBefore: enemyDistance(obstacles, unit.side, start),
+    };
+    byUnit.set(unit.id, known);
+  }
+  return known;
+}
+
 /**
  * Costs and judges a move (see the module comment). `dice` throws what the movement-allowance procedure
  * throws (extra dice, events, walls jumped, water crossed); pass `ReplayDice` to cost several variants of
@@ -232,10 +266,7 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
   if (!unit) throw new Error(`no unit ${req.unitId} on the table`);
   const kind = req.kind ?? 'normal';
   const start = poseOf(unit);
-  const obstacles = obstaclesOf(ctx.table, unit.id);
-  const startShape = shapeOf(start);
-  const startsOn = new Set(obstacles.filter((o) => penetrates(startShape, o)).map((o) => o.unitId));
-  const others = obstacles.filter((o) => !startsOn.has(o.unitId));
+  const { obstacles, others, enemyBefore } = moveStartOf(ctx.table, unit);
   const planned = legsOf(start, req.manoeuvres);
   const stop = stopPoint(planned.legs, planned.end, others, new Set(req.stopAt ?? []));
   const manoeuvres = cutManoeuvres(req.manoeuvres, stop.u);
@@ -280,7 +311,6 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
   }
 
   // The order's limits.
-  const enemyBefore = enemyDistance(obstacles, unit.side, start);
   const enemyAfter = enemyDistance(obstacles, unit.side, end);
   const reaction = MOVEMENT_RESULTS[req.mover.movement ?? 'normal'];
   const followsOrders = reaction.followsOrders || reaction.id === 'roll-without-orders';
@@ -366,15 +396,16 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
   for (const t of survey.disorderingTerrain) causes.add(t as MoveDisorderCause);
   if (interpenetrations.some((i) => i.verdict.moverDisordered)) causes.add('interpenetration');
   if (stop.by.some((id) => !(req.stopAt ?? []).includes(id))) causes.add('stopped-short');
-  if (!causes.has('water') && end.stands.some((st) => waterUnder(ctx.ground, st) !== undefined))
+  const endShape = shapeOf(end);
+  if (
+    !causes.has('water') &&
+    waterMayMeet(ctx.ground, endShape.bounds) &&
+    end.stands.some((st) => waterUnder(ctx.ground, st) !== undefined)
+  )
     causes.add('ends-in-water');
   const disorderCauses = MOVE_DISORDER_CAUSES.filter((c) => causes.has(c));
 
-  const endStands = end.stands.map(standCorners);
-  const endBounds = boundsOf(flat(endStands));
-  const contacts = obstacles
-    .filter((o) => gapTo(endStands, endBounds, o, CONTACT_TOLERANCE) <= CONTACT_TOLERANCE)
-    .map((o) => o.unitId);
+  const contacts = obstacles.filter((o) => inContact(endShape, o, CONTACT_TOLERANCE)).map((o) => o.unitId);
 
   return {
     unitId: unit.id,
