@@ -14,7 +14,8 @@ import type { JsonSchema } from './json-schema.ts';
 export interface ApiError {
   /**
    * 'invalid-input' (with `issues`), 'invalid-json', 'too-large', 'unsupported-media-type', 'bad-request',
-   * 'not-found', 'conflict', 'not-your-turn' (422: the side is not the one to decide), 'illegal-command'
+   * 'not-found', 'forbidden' (403: the request lacks the seat key the route asks for, see
+   * seat-keys.ts), 'conflict', 'not-your-turn' (422: the side is not the one to decide), 'illegal-command'
    * (422: the game's rules refuse the command; `code` says why) or 'internal'; the browser adds 'network'
    * and 'bad-response'.
    */
@@ -162,6 +163,20 @@ export interface GameSummary {
   readonly decider?: string;
   /** Once the game is over. */
   readonly result?: GameOutcome;
+  /**
+   * True for a game saved before seat keys existed: it has none, and every side's view and commands
+   * are open to any request, as they were. Absent for every game created or imported since.
+   */
+  readonly open?: true;
+}
+
+/**
+ * POST /api/games and POST /api/games/import (201): the summary and the secret key of each human seat,
+ * by side id. The only answer that ever holds the keys: keep them (the browser keeps them in
+ * localStorage) and send a side's key with every request for its view or on its behalf.
+ */
+export interface CreatedGame extends GameSummary {
+  readonly seatKeys: Readonly<Record<string, string>>;
 }
 
 /** GET /api/games */

@@ -2,11 +2,12 @@ import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type { ApiError, ComputerPlayResponse, GameList } from '../protocol/api.ts';
 import { rosterOf, rosterRuleSets } from '../protocol/roster.ts';
+import { parseSeatKeys, SEAT_KEY_HEADER } from '../protocol/seat-keys.ts';
 import { DEFAULT_RULE_SET, RULE_SETS, type RuleSetEntry } from '../rulesets/index.ts';
 import { type Answer, invalidInputBody } from './answers.ts';
 import { findProcedure, listRuleSets, oddsAnswer, procedureDetail, resolveAnswer } from './procedures.ts';
@@ -18,7 +19,8 @@ import { type GameStore, StoreError } from './store.ts';
  * The HTTP server: the JSON API under /api (docs/web.md lists the routes) and the built browser app
  * from `webRoot`. Routes do no work of their own: procedures.ts answers the rules, the referee
  * (referee.ts: the engine over the store) the saved games and their play. Every error is an `ApiError`
- * body; bad input is a 400 naming each field, a command the game refuses a 422.
+ * body; bad input is a 400 naming each field, a command the game refuses a 422, a request without the
+ * seat key it needs (header X-Muster-Seat-Key, src/protocol/seat-keys.ts) a 403.
  */
 export interface AppOptions {
   readonly store: GameStore;
@@ -38,6 +40,11 @@ export interface AppOptions {
 }
 
 type Params = { ruleSet: string; procedure: string; id: string };
+
+/** The seat keys a request carries (its X-Muster-Seat-Key headers). */
+function keysOf(request: FastifyRequest): string[] {
+  return parseSeatKeys(request.headers[SEAT_KEY_HEADER.toLowerCase()]);
+}
 
 /** The `error` code of fastify's own refusals of a request (its body is not JSON, too large, ...). */
 const REQUEST_ERRORS: Readonly<Record<string, string>> = {
@@ -77,10 +84,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return refusal(error);
     }
   };
-  /** A refusal of the store (400, 404, 409) or of the game (422, or 409 for a log that does not replay). */
+  /**
+   * A refusal of the store (400, 404, 409), of the seat keys (403) or of the game (422, or 409 for a log
+   * that does not replay).
+   */
   const refusal = (error: unknown): Answer<never> => {
     if (error instanceof PlayError) {
-      const status = error.kind === 'unplayable' ? 409 : 422;
+      const status = { unplayable: 409, forbidden: 403, 'not-your-turn': 422, 'illegal-command': 422 }[
+        error.kind
+      ];
       const kind = error.kind === 'unplayable' ? 'conflict' : error.kind;
       const body: ApiError = {
         ...apiError(kind, error.message),
@@ -187,28 +199,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
   );
 
-  // The full record (the owner's save file: hidden orders, seed): not for an opponent over a network.
+  // The full record (the owner's save file: hidden orders, seed): for the keys of every human seat.
   app.get<{ Params: Params }>('/api/games/:id', async (request, reply) => {
-    const game = referee.get(request.params.id);
-    return game ? game : send(reply, gameNotFound(request.params.id));
+    const game = stored(() => referee.get(request.params.id, keysOf(request)));
+    if (game.ok && !game.body) return send(reply, gameNotFound(request.params.id));
+    return send(reply, game);
   });
 
-  app.delete<{ Params: Params }>('/api/games/:id', async (request, reply) =>
-    referee.delete(request.params.id) ? reply.code(204).send() : send(reply, gameNotFound(request.params.id)),
+  // The summary alone: public, as in the list.
+  app.get<{ Params: Params }>('/api/games/:id/summary', async (request, reply) =>
+    send(
+      reply,
+      stored(() => referee.summary(request.params.id)),
+    ),
   );
 
-  // A player's picture: only through the game's viewFor/eventFor.
+  app.delete<{ Params: Params }>('/api/games/:id', async (request, reply) => {
+    const deleted = stored(() => referee.delete(request.params.id, keysOf(request)));
+    if (!deleted.ok) return send(reply, deleted);
+    return deleted.body ? reply.code(204).send() : send(reply, gameNotFound(request.params.id));
+  });
+
+  // A player's picture: only through the game's viewFor/eventFor, a side's only with its seat key.
   app.get<{ Params: Params }>('/api/games/:id/play', async (request, reply) =>
     send(
       reply,
-      stored(() => referee.play(request.params.id, request.query)),
+      stored(() => referee.play(request.params.id, request.query, keysOf(request))),
     ),
   );
 
   app.post<{ Params: Params }>('/api/games/:id/commands', async (request, reply) =>
     send(
       reply,
-      stored(() => referee.command(request.params.id, request.body)),
+      stored(() => referee.command(request.params.id, request.body, keysOf(request))),
       201,
     ),
   );
@@ -216,7 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.post<{ Params: Params }>('/api/games/:id/computer', async (request, reply) => {
     let answer: Answer<ComputerPlayResponse>;
     try {
-      answer = { ok: true, body: await referee.computer(request.params.id, request.body) };
+      answer = { ok: true, body: await referee.computer(request.params.id, request.body, keysOf(request)) };
     } catch (error) {
       answer = refusal(error);
     }
@@ -226,19 +249,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.post<{ Params: Params }>('/api/games/:id/plan-move', async (request, reply) =>
     send(
       reply,
-      stored(() => referee.planMove(request.params.id, request.body)),
+      stored(() => referee.planMove(request.params.id, request.body, keysOf(request))),
     ),
   );
 
   app.post<{ Params: Params }>('/api/games/:id/odds', async (request, reply) =>
     send(
       reply,
-      stored(() => referee.odds(request.params.id, request.body)),
+      stored(() => referee.odds(request.params.id, request.body, keysOf(request))),
     ),
   );
 
   app.get<{ Params: Params }>('/api/games/:id/export', async (request, reply) => {
-    const record = store.exportRecord(request.params.id);
+    const exported = stored(() => referee.exportRecord(request.params.id, keysOf(request)));
+    if (!exported.ok) return send(reply, exported);
+    const record = exported.body;
     if (!record) return send(reply, gameNotFound(request.params.id));
     return reply
       .header('content-disposition', `attachment; filename="muster-game-${request.params.id}.json"`)

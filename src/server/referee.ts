@@ -6,6 +6,7 @@ import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type {
   CommandOddsResponse,
   ComputerPlayResponse,
+  CreatedGame,
   GameLogEntry,
   GamePlay,
   GameSummary,
@@ -18,6 +19,7 @@ import { describeGiven, joinWords } from '../protocol/text.ts';
 import { DEFAULT_RULE_SET } from '../rulesets/index.ts';
 import { checkBody } from './answers.ts';
 import { type AnyPlayRules, playRulesFor } from './play-rules.ts';
+import { SeatAccess } from './seat-keys.ts';
 import { CreateGameSchema, type GameStatus, type GameStore, StoreError } from './store.ts';
 
 /**
@@ -33,13 +35,20 @@ import { CreateGameSchema, type GameStatus, type GameStore, StoreError } from '.
  *
  * `GET /api/games/:id` and the export (the store's `get`/`exportRecord`) are the full record, the
  * owner's save file with every hidden order and the seed: they are not for an opponent over a network.
+ *
+ * Seat keys (seat-keys.ts): every method that shows a side's picture or hidden information, or acts for
+ * a side, takes the keys the request carried and refuses (PlayError 'forbidden', 403) unless they open
+ * that side; the spectator's picture needs none.
  */
 
-/** Why the game refused what was asked: 422 ('not-your-turn', 'illegal-command') or 409 ('unplayable'). */
+/**
+ * Why the game refused what was asked: 422 ('not-your-turn', 'illegal-command'), 409 ('unplayable') or
+ * 403 ('forbidden': the request lacks the seat key it needs).
+ */
 export class PlayError extends Error {
   override readonly name = 'PlayError';
   constructor(
-    readonly kind: 'not-your-turn' | 'illegal-command' | 'unplayable',
+    readonly kind: 'not-your-turn' | 'illegal-command' | 'unplayable' | 'forbidden',
     message: string,
     /** The engine's rejection code, for 'illegal-command'. */
     readonly code?: string,
@@ -133,46 +142,78 @@ export class Referee {
     return this.store.list();
   }
 
-  get(gameId: string): SavedGame | undefined {
+  /** The full record: for the keys of every human seat (once the game is over, of any one). */
+  get(gameId: string, keys: readonly string[]): SavedGame | undefined {
     this.judgeUnjudged();
-    return this.store.get(gameId);
+    const game = this.store.get(gameId);
+    if (game) this.checkRecord(game, keys);
+    return game;
+  }
+
+  /** The game's `GameRecord`, as `get` allows it. */
+  exportRecord(gameId: string, keys: readonly string[]): GameRecord<unknown> | undefined {
+    return this.get(gameId, keys)?.record;
+  }
+
+  /** A game's summary (public: no key). */
+  summary(gameId: string): GameSummary {
+    this.judgeUnjudged();
+    const summary = this.store.summary(gameId);
+    if (!summary) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
+    return summary;
   }
 
   /** A new game (body: `{ scenario, ruleSet?, seed?, title?, players? }`), judged from its start. */
-  create(input: unknown): GameSummary {
+  create(input: unknown): CreatedGame {
     const checked = checkBody(CreateSchema, input);
     if (!checked.ok) throw invalid('the game to create is not valid', checked.problems);
     const { ruleSet, ...game } = checked.value;
     return this.store.create(game, (record) => this.judgeRecord(record), ruleSet);
   }
 
-  importRecord(input: unknown): GameSummary {
+  importRecord(input: unknown): CreatedGame {
     return this.store.importRecord(input, (record) => this.judgeRecord(record));
   }
 
-  delete(gameId: string): boolean {
+  /** Deletes a game, for a player of it (any one human seat's key); false if there was none. */
+  delete(gameId: string, keys: readonly string[]): boolean {
+    const summary = this.store.summary(gameId);
+    if (!summary) return false;
+    const access = this.access(summary, keys);
+    if (!access.mayDelete()) throw new PlayError('forbidden', access.deleteRefusal());
     this.games.delete(gameId);
     this.unplayable.delete(gameId);
     return this.store.delete(gameId);
   }
 
-  /** Appends a command the game accepts (body: `{ side, command, seq? }`), and the giver's picture. */
-  command(gameId: string, input: unknown): { seq: number; game: GameSummary; play: GamePlay } {
+  /**
+   * Appends a command the game accepts (body: `{ side, command, seq? }`, for a request carrying the
+   * side's key), and the giver's picture.
+   */
+  command(
+    gameId: string,
+    input: unknown,
+    keys: readonly string[],
+  ): { seq: number; game: GameSummary; play: GamePlay } {
+    const side = (input as { side?: unknown } | null | undefined)?.side;
+    // A side the game has must be the request's; anything else is the store's to refuse (400).
+    if (typeof side === 'string' && sidesOf(this.inPlay(gameId)).includes(side))
+      this.checkAccess(gameId, side, keys);
     const { seq, game } = this.admit(gameId, input);
-    const side = (input as { side: string }).side;
-    return { seq, game, play: this.play(gameId, { viewer: side }) };
+    return { seq, game, play: this.play(gameId, { viewer: side }, keys) };
   }
 
   /**
    * Lets the computer give the commands of its seats while it decides (body: `{ viewer?, max? }`), each
    * judged and stored as any other, at most `max`; the viewer's picture after them.
    */
-  async computer(gameId: string, input: unknown): Promise<ComputerPlayResponse> {
+  async computer(gameId: string, input: unknown, keys: readonly string[]): Promise<ComputerPlayResponse> {
     const checked = checkBody(ComputerSchema, input ?? {});
     if (!checked.ok) throw invalid('the request is not valid', checked.problems);
     const viewer = checked.value.viewer ?? 'spectator';
     const max = checked.value.max ?? COMPUTER_DEFAULT;
     this.checkViewer(this.inPlay(gameId), viewer, ['viewer']);
+    this.checkAccess(gameId, viewer, keys);
     let played = 0;
     while (played < max) {
       const p = this.inPlay(gameId);
@@ -192,20 +233,22 @@ export class Referee {
       // Other requests are answered between the computer's commands.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return { played, play: this.play(gameId, { viewer }) };
+    return { played, play: this.play(gameId, { viewer }, keys) };
   }
 
   /**
    * The game as `viewer` may see it after its first `at` commands (query: `viewer`, `at`, `from`): the
    * view, the legal commands when the viewer decides at the end of the log, and the log from `from`.
    */
-  play(gameId: string, query: unknown): GamePlay {
+  play(gameId: string, query: unknown, keys: readonly string[]): GamePlay {
     const checked = checkBody(ViewerQuery, query ?? {});
     if (!checked.ok) throw invalid('the query is not valid', checked.problems);
     const p = this.inPlay(gameId);
-    const game = this.summary(gameId);
+    const game = this.store.summary(gameId);
+    if (!game) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
     const { viewer } = checked.value;
     this.checkViewer(p, viewer, ['viewer']);
+    this.checkAccess(gameId, viewer, keys, game);
     const total = p.log.length;
     const at = checked.value.at ?? total;
     const from = checked.value.from ?? 0;
@@ -241,7 +284,7 @@ export class Referee {
    * What a move would do, without making it (body: `{ side, unit, manoeuvres }`); not found (404) when
    * the game's rule set has no move planner.
    */
-  planMove(gameId: string, input: unknown): MovePlan {
+  planMove(gameId: string, input: unknown, keys: readonly string[]): MovePlan {
     const checked = checkBody(PlanMoveSchema, input);
     if (!checked.ok) throw invalid('the move to plan is not valid', checked.problems);
     const p = this.inPlay(gameId);
@@ -250,6 +293,7 @@ export class Referee {
       throw new StoreError('not-found', `${p.rules.title} has no move planner: plan-move is not offered`);
     const { side, unit, manoeuvres } = checked.value;
     this.checkSide(p, side);
+    this.checkAccess(gameId, side, keys);
     const parsed = checkBody(planner.manoeuvres, manoeuvres);
     if (!parsed.ok) throw invalid('the move to plan is not valid', prefixed('manoeuvres', parsed.problems));
     const plan = planner.plan(p.state, side, unit, parsed.value) as MovePlan | undefined;
@@ -265,7 +309,7 @@ export class Referee {
    * The exact odds of what a command would resolve, before any dice (body: `{ side, command }`); not
    * found (404) when the game's rule set has no odds preview.
    */
-  odds(gameId: string, input: unknown): CommandOddsResponse {
+  odds(gameId: string, input: unknown, keys: readonly string[]): CommandOddsResponse {
     const checked = checkBody(OddsSchema, input);
     if (!checked.ok) throw invalid('the odds request is not valid', checked.problems);
     const p = this.inPlay(gameId);
@@ -274,6 +318,7 @@ export class Referee {
       throw new StoreError('not-found', `${p.rules.title} has no odds preview: odds are not offered`);
     const { side, command } = checked.value;
     this.checkSide(p, side);
+    this.checkAccess(gameId, side, keys);
     const parsed = checkBody(p.rules.commandSchema, command);
     if (!parsed.ok) throw invalid('the odds request is not valid', prefixed('command', parsed.problems));
     return {
@@ -344,10 +389,29 @@ export class Referee {
     if (this.games.size > CACHED_GAMES) this.games.delete(this.games.keys().next().value!);
   }
 
-  private summary(gameId: string): GameSummary {
-    const summary = this.store.summary(gameId);
+  /** What the request's keys open in a game. */
+  private access(summary: GameSummary, keys: readonly string[]): SeatAccess {
+    return new SeatAccess(summary.players, this.store.seatLocks(summary.id) ?? undefined, keys);
+  }
+
+  /** Refuses (403) unless the keys open `viewer`'s picture and commands (a side, or 'spectator'). */
+  private checkAccess(
+    gameId: string,
+    viewer: string,
+    keys: readonly string[],
+    summary: GameSummary | undefined = this.store.summary(gameId),
+  ): void {
+    if (viewer === 'spectator') return;
     if (!summary) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
-    return summary;
+    const access = this.access(summary, keys);
+    if (!access.mayPlay(viewer)) throw new PlayError('forbidden', access.playRefusal(viewer));
+  }
+
+  /** Refuses (403) the full record unless the keys open it. */
+  private checkRecord(game: GameSummary, keys: readonly string[]): void {
+    const access = this.access(game, keys);
+    if (!access.mayReadRecord(game.result !== undefined))
+      throw new PlayError('forbidden', access.recordRefusal());
   }
 
   /** The state after the first `at` commands: from the nearest snapshot, replaying the rest. */

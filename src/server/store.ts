@@ -7,12 +7,13 @@ import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type { Scenario } from '../game/scenario/schema.ts';
 import { validateScenario } from '../game/scenario/validate.ts';
-import type { GameOutcome, GameSummary, SavedGame, SeatKind } from '../protocol/api.ts';
+import type { CreatedGame, GameOutcome, GameSummary, SavedGame, SeatKind } from '../protocol/api.ts';
 import type { Problem } from '../protocol/issues.ts';
 import { describeGiven, joinWords } from '../protocol/text.ts';
 import { DEFAULT_RULE_SET } from '../rulesets/index.ts';
 import { checkBody, SEED_SCHEMA } from './answers.ts';
 import type { ScenarioCatalog } from './scenarios.ts';
+import { lockOf, newSeatKey } from './seat-keys.ts';
 
 /**
  * Saved games in SQLite. A game is its scenario (a copy, taken when the game is created), its seed and
@@ -64,6 +65,8 @@ export interface GameStoreOptions {
   /** Picks the seed of a game created without one. */
   readonly randomSeed?: () => number;
   readonly newId?: () => string;
+  /** Makes a seat key (default: 128 random bits, seat-keys.ts). */
+  readonly newSeatKey?: () => string;
 }
 
 /** The longest command, as JSON; a game's longest log. */
@@ -99,6 +102,9 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE games ADD COLUMN decider TEXT;
    ALTER TABLE games ADD COLUMN result_json TEXT;
    ALTER TABLE games ADD COLUMN status_seq INTEGER;`,
+  // Seat keys: the SHA-256 of each human seat's key, by side (seat-keys.ts); NULL for a game saved
+  // before this migration, which has no keys and stays open to every request, as it was.
+  `ALTER TABLE games ADD COLUMN seat_locks_json TEXT;`,
 ];
 
 const CommandSchema = z
@@ -150,6 +156,7 @@ interface GameRow {
   turn: number | null;
   decider: string | null;
   result_json: string | null;
+  seat_locks_json: string | null;
 }
 
 export class GameStore {
@@ -157,6 +164,7 @@ export class GameStore {
   private readonly now: () => Date;
   private readonly randomSeed: () => number;
   private readonly newId: () => string;
+  private readonly newSeatKey: () => string;
   private readonly scenarios: ScenarioCatalog;
   private readonly ruleSets: readonly string[];
 
@@ -166,6 +174,7 @@ export class GameStore {
     this.now = options.now ?? (() => new Date());
     this.randomSeed = options.randomSeed ?? (() => randomInt(0, 2 ** 32));
     this.newId = options.newId ?? randomUUID;
+    this.newSeatKey = options.newSeatKey ?? newSeatKey;
     this.scenarios = options.scenarios;
     this.ruleSets = (options.playable ?? PLAYABLE_RULE_SETS).map((r) => r.id);
     try {
@@ -183,9 +192,9 @@ export class GameStore {
   /**
    * Creates a game of `ruleSet` (one of the store's `playable`) from a scenario of the catalogue (body:
    * `{ scenario, seed?, title?, players? }`; sides left out of `players` are human). `judge` gives its
-   * starting status.
+   * starting status. The answer holds each human seat's key (`seatKeys`): the only time it is given.
    */
-  create(input: unknown, judge?: RecordJudge, ruleSet: string = DEFAULT_RULE_SET): GameSummary {
+  create(input: unknown, judge?: RecordJudge, ruleSet: string = DEFAULT_RULE_SET): CreatedGame {
     const checked = checkBody(CreateGameSchema, input);
     if (!checked.ok) throw invalid('the game to create is not valid', checked.problems);
     const { scenario: id, seed = this.randomSeed(), title, players = {} } = checked.value;
@@ -322,11 +331,11 @@ export class GameStore {
   }
 
   /**
-   * Saves an exported `GameRecord` as a new game (every side human). The record's scenario is
-   * validated as a scenario file is, every command as `append` checks it, and then the whole record by
-   * `judge` (which throws to refuse it).
+   * Saves an exported `GameRecord` as a new game (every side human, each with a new key). The record's
+   * scenario is validated as a scenario file is, every command as `append` checks it, and then the whole
+   * record by `judge` (which throws to refuse it).
    */
-  importRecord(input: unknown, judge?: RecordJudge): GameSummary {
+  importRecord(input: unknown, judge?: RecordJudge): CreatedGame {
     const what = 'the game record is not valid';
     const checked = checkBody(RecordSchema, input);
     if (!checked.ok) throw invalid(what, checked.problems);
@@ -390,15 +399,19 @@ export class GameStore {
     commands: readonly RecordedCommand<unknown>[],
     players: Readonly<Record<string, SeatKind>>,
     judge: RecordJudge | undefined,
-  ): GameSummary {
+  ): CreatedGame {
     const status = judge?.({ format: 'muster-game', version: 1, ruleSet, scenario, seed, commands });
     const id = this.newId();
+    const seatKeys: Record<string, string> = {};
+    for (const [side, seat] of Object.entries(players))
+      if (seat === 'human') seatKeys[side] = this.newSeatKey();
+    const locks = Object.fromEntries(Object.entries(seatKeys).map(([side, key]) => [side, lockOf(key)]));
     const at = this.now().toISOString();
     this.db.transaction(() => {
       this.db
         .prepare(
-          `INSERT INTO games (id, title, rule_set, scenario_id, scenario_title, scenario_json, sides_json, players_json, seed, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO games (id, title, rule_set, scenario_id, scenario_title, scenario_json, sides_json, players_json, seat_locks_json, seed, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -409,6 +422,7 @@ export class GameStore {
           JSON.stringify(scenario),
           JSON.stringify(scenario.sides.map((s) => s.id)),
           JSON.stringify(players),
+          JSON.stringify(locks),
           seed,
           at,
           at,
@@ -421,7 +435,21 @@ export class GameStore {
       });
       if (status) this.writeStatus(id, status, commands.length);
     })();
-    return this.summary(id)!;
+    return { ...this.summary(id)!, seatKeys };
+  }
+
+  /**
+   * A game's seat locks (the SHA-256 of each human seat's key, by side): undefined for a game saved
+   * before seat keys (open to everyone); null for no such game.
+   */
+  seatLocks(gameId: string): Readonly<Record<string, string>> | undefined | null {
+    const row = this.db.prepare('SELECT seat_locks_json FROM games WHERE id = ?').get(gameId) as
+      | { seat_locks_json: string | null }
+      | undefined;
+    if (!row) return null;
+    return row.seat_locks_json === null
+      ? undefined
+      : (JSON.parse(row.seat_locks_json) as Record<string, string>);
   }
 
   /** A game's summary, without its record. */
@@ -450,7 +478,7 @@ export class GameStore {
 }
 
 const SUMMARY_SELECT = `SELECT g.id, g.title, g.rule_set, g.scenario_id, g.scenario_title, g.seed, g.created_at, g.updated_at,
-  g.sides_json, g.players_json, g.turn, g.decider, g.result_json,
+  g.sides_json, g.players_json, g.turn, g.decider, g.result_json, g.seat_locks_json,
   (SELECT count(*) FROM commands c WHERE c.game_id = g.id) AS commands
   FROM games g`;
 
@@ -474,6 +502,7 @@ function summaryOf(row: GameRow): GameSummary {
     turn: row.turn ?? 1,
     ...(row.decider !== null ? { decider: row.decider } : {}),
     ...(row.result_json !== null ? { result: JSON.parse(row.result_json) as GameOutcome } : {}),
+    ...(row.seat_locks_json === null ? { open: true as const } : {}),
   };
 }
 

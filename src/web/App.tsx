@@ -40,7 +40,8 @@ function Page({ route }: { readonly route: Route }): ReactNode {
     case 'battles':
       return <BattlesPage />;
     case 'play':
-      return <GamePage key={route.game} gameId={route.game} />;
+      // An invitation opened over the same game's page opens it again, to keep the invitation's keys.
+      return <GamePage key={`${route.game}?${route.invitation ?? ''}`} gameId={route.game} />;
     case 'referee':
       return <RefereePage procedure={route.procedure} />;
   }

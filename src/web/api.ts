@@ -7,6 +7,7 @@ import type {
   CommandOddsResponse,
   ComputerPlayRequest,
   ComputerPlayResponse,
+  CreatedGame,
   CreateGameRequest,
   GameList,
   GamePlay,
@@ -22,25 +23,37 @@ import type {
   ScenarioList,
 } from '../protocol/api.ts';
 import type { Roster } from '../protocol/roster.ts';
+import { SEAT_KEY_HEADER, seatKeyHeader } from '../protocol/seat-keys.ts';
+import { heldKeys } from './seat-keys.ts';
 
 /** An API answer: the body, or the server's error (a network failure is an error too). */
 export type Fetched<T> =
   | { readonly ok: true; readonly body: T }
   | { readonly ok: false; readonly error: ApiError };
 
+/** The request headers for a game: the seat keys this browser holds for it (seat-keys.ts), if any. */
+function keyHeaders(game: string | undefined): Record<string, string> {
+  const header = game === undefined ? undefined : seatKeyHeader(Object.values(heldKeys(game)));
+  return header === undefined ? {} : { [SEAT_KEY_HEADER]: header };
+}
+
 async function call<T>(
   method: string,
   url: string,
   body?: unknown,
   signal?: AbortSignal,
+  /** The game the request is about: its seat keys go with it. */
+  game?: string,
 ): Promise<Fetched<T>> {
   let response: Response;
   try {
     response = await fetch(url, {
       method,
-      ...(body === undefined
-        ? {}
-        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...keyHeaders(game),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       ...(signal ? { signal } : {}),
     });
   } catch (error) {
@@ -68,7 +81,7 @@ const gameUrl = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 const procedureUrl = (ruleSet: string, id: string) =>
   `/api/rulesets/${encodeURIComponent(ruleSet)}/procedures/${encodeURIComponent(id)}`;
 
-/** The server's JSON API (docs/web.md). */
+/** The server's JSON API (docs/web.md). Requests about a game carry the seat keys held for it. */
 export const api = {
   ruleSets: () => call<RuleSetList>('GET', '/api/rulesets'),
   procedure: (ruleSet: string, id: string) => call<ProcedureDetail>('GET', procedureUrl(ruleSet, id)),
@@ -84,23 +97,28 @@ export const api = {
       `/api/scenarios/${encodeURIComponent(scenario)}/roster?ruleset=${encodeURIComponent(ruleSet)}`,
     ),
   games: () => call<GameList>('GET', '/api/games'),
-  createGame: (request: CreateGameRequest) => call<GameSummary>('POST', '/api/games', request),
-  importGame: (record: unknown) => call<GameSummary>('POST', '/api/games/import', record),
-  deleteGame: (id: string) => call<undefined>('DELETE', gameUrl(id)),
-  exportUrl: (id: string) => `${gameUrl(id)}/export`,
-  game: (id: string) => call<GameSummary>('GET', gameUrl(id)),
+  /** A new game: its summary and its seat keys (given only here). */
+  createGame: (request: CreateGameRequest) => call<CreatedGame>('POST', '/api/games', request),
+  importGame: (record: unknown) => call<CreatedGame>('POST', '/api/games/import', record),
+  deleteGame: (id: string) => call<undefined>('DELETE', gameUrl(id), undefined, undefined, id),
+  /** The full record (`GameRecord`), for the keys of every human seat (or of one, once it is over). */
+  exportGame: (id: string) => call<unknown>('GET', `${gameUrl(id)}/export`, undefined, undefined, id),
+  summary: (id: string) => call<GameSummary>('GET', `${gameUrl(id)}/summary`),
   /** The game as `viewer` sees it after `at` commands (default all), the log from entry `from`. */
-  play: (id: string, viewer: string, at?: number) =>
+  play: (id: string, viewer: string, at?: number, from?: number) =>
     call<GamePlay>(
       'GET',
-      `${gameUrl(id)}/play?viewer=${encodeURIComponent(viewer)}${at === undefined ? '' : `&at=${at}`}`,
+      `${gameUrl(id)}/play?viewer=${encodeURIComponent(viewer)}${at === undefined ? '' : `&at=${at}`}${from === undefined ? '' : `&from=${from}`}`,
+      undefined,
+      undefined,
+      id,
     ),
   command: (id: string, request: AppendCommandRequest) =>
-    call<AppendCommandResponse>('POST', `${gameUrl(id)}/commands`, request),
+    call<AppendCommandResponse>('POST', `${gameUrl(id)}/commands`, request, undefined, id),
   computer: (id: string, request: ComputerPlayRequest) =>
-    call<ComputerPlayResponse>('POST', `${gameUrl(id)}/computer`, request),
+    call<ComputerPlayResponse>('POST', `${gameUrl(id)}/computer`, request, undefined, id),
   planMove: (id: string, request: PlanMoveRequest, signal?: AbortSignal) =>
-    call<MovePlan>('POST', `${gameUrl(id)}/plan-move`, request, signal),
+    call<MovePlan>('POST', `${gameUrl(id)}/plan-move`, request, signal, id),
   commandOdds: (id: string, request: CommandOddsRequest) =>
-    call<CommandOddsResponse>('POST', `${gameUrl(id)}/odds`, request),
+    call<CommandOddsResponse>('POST', `${gameUrl(id)}/odds`, request, undefined, id),
 };

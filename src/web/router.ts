@@ -7,12 +7,26 @@ import { useEffect, useState } from 'react';
 export type Route =
   | { readonly page: 'referee'; readonly procedure?: string }
   | { readonly page: 'battles' }
-  | { readonly page: 'play'; readonly game: string };
+  | {
+      readonly page: 'play';
+      readonly game: string;
+      /** An invitation's query (`seat=...`), when the address holds one (GamePage keeps its keys). */
+      readonly invitation?: string;
+    };
 
 function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  // A query after the path (an invitation's `?seat=...`) is not part of the path.
+  const parts = hash
+    .replace(/^#\/?/, '')
+    .replace(/\?.*$/, '')
+    .split('/')
+    .filter(Boolean)
+    .map(decodeURIComponent);
   if (parts[0] === 'battles') return { page: 'battles' };
-  if (parts[0] === 'play' && parts[1] !== undefined) return { page: 'play', game: parts[1] };
+  if (parts[0] === 'play' && parts[1] !== undefined) {
+    const query = /\?(.*)$/.exec(hash)?.[1];
+    return { page: 'play', game: parts[1], ...(query ? { invitation: query } : {}) };
+  }
   return parts[1] === undefined ? { page: 'referee' } : { page: 'referee', procedure: parts[1] };
 }
 

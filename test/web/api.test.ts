@@ -17,7 +17,7 @@ import type {
   ScenarioList,
 } from '../../src/server/contract.ts';
 import type { GameStore } from '../../src/server/store.ts';
-import { openStore, SCENARIOS, tempDir } from './fixtures.ts';
+import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
 
 /** The HTTP API through fastify's inject(): no sockets, a store in a temporary folder. */
 describe('HTTP API', () => {
@@ -42,14 +42,9 @@ describe('HTTP API', () => {
     cleanup();
   });
 
-  const get = async <T>(url: string) => {
-    const r = await app.inject({ method: 'GET', url });
-    return { status: r.statusCode, body: r.json() as T, headers: r.headers };
-  };
-  const post = async <T>(url: string, payload: unknown) => {
-    const r = await app.inject({ method: 'POST', url, payload: payload as object });
-    return { status: r.statusCode, body: r.json() as T };
-  };
+  // A client that keeps the seat keys of the games it creates and sends them (a hot-seat browser).
+  const client = seatKeyClient(() => app);
+  const { get, post } = client;
   const RT = '/api/rulesets/john-company/procedures/reaction-test';
   const FACTS = {
     resolveLevel: 17,
@@ -257,7 +252,7 @@ describe('HTTP API', () => {
         command: { type: 'finish-orders' },
         seq: 0,
       });
-      expect(appended).toEqual({ status: 201, body: expect.objectContaining({ seq: 0 }) });
+      expect(appended).toMatchObject({ status: 201, body: expect.objectContaining({ seq: 0 }) });
       const stale = await post<ApiError>(`/api/games/${id}/commands`, {
         side: 'company',
         command: { type: 'finish-orders' },
@@ -276,10 +271,11 @@ describe('HTTP API', () => {
       expect(imported.status).toBe(201);
       expect(imported.body).toMatchObject({ seed: 3, commands: 1 });
 
-      const del = await app.inject({ method: 'DELETE', url: `/api/games/${id}` });
-      expect(del.statusCode).toBe(204);
+      expect((await client.delete<ApiError>(`/api/games/${id}`, [])).status).toBe(403);
+      const del = await client.delete(`/api/games/${id}`);
+      expect(del.status).toBe(204);
       expect((await get<ApiError>(`/api/games/${id}`)).status).toBe(404);
-      expect((await app.inject({ method: 'DELETE', url: `/api/games/${id}` })).statusCode).toBe(404);
+      expect((await client.delete(`/api/games/${id}`)).status).toBe(404);
       expect((await get<ApiError>(`/api/games/${id}/export`)).status).toBe(404);
     });
 

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
+import { invitationHash } from '../../src/web/invitation.ts';
 import { buildWebApp, launchChromium, startServer } from './browser.ts';
 import { REPO, tempDir } from './fixtures.ts';
 
@@ -123,10 +124,11 @@ async function panFramesPerSecond(browser: Browser, url: string): Promise<PanFig
     }),
   });
   if (!created.ok) throw new Error(`the bench battle was refused: ${await created.text()}`);
-  const game = (await created.json()) as { id: string };
+  const game = (await created.json()) as { id: string; seatKeys: Record<string, string> };
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(new URL(`/#/play/${game.id}`, url).href);
+  // The invitation to the Company's seat: the page keeps its key and plays it.
+  await page.goto(new URL(`/${invitationHash(game.id, game.seatKeys)}`, url).href);
   await page.locator('.table-frame').waitFor({ timeout: 120_000 });
   const units = await page.locator('.units-layer .unit').count();
   const frames = (panning: boolean) =>

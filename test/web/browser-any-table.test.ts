@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { GamePlay, GameSummary, SeatKind } from '../../src/protocol/api.ts';
+import type { CreatedGame, GamePlay, GameSummary, SeatKind } from '../../src/protocol/api.ts';
+import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
+import { invitationHash } from '../../src/web/invitation.ts';
 import { ARTIFACTS, browserSuite } from './browser-suite.ts';
 
 /**
@@ -30,6 +32,9 @@ const standTransform = (s: Stand, depth: number) => `translate(${s.x} ${depth - 
 describe('the table for any rule set', () => {
   const suite = browserSuite('browser-any-table');
 
+  /** The seat keys of each game created here, by game id. */
+  const keys = new Map<string, Readonly<Record<string, string>>>();
+
   async function createGame(players: Record<string, SeatKind>, ruleSet = 'macduff'): Promise<GameSummary> {
     const response = await fetch(new URL('/api/games', suite.server.url), {
       method: 'POST',
@@ -37,22 +42,28 @@ describe('the table for any rule set', () => {
       body: JSON.stringify({ scenario: 'training-village-ford', ruleSet, seed: SEED, players }),
     });
     expect(response.status).toBe(201);
-    return (await response.json()) as GameSummary;
+    const { seatKeys, ...game } = (await response.json()) as CreatedGame;
+    keys.set(game.id, seatKeys);
+    return game;
   }
 
   async function playOf(id: string, viewer: string, at?: number): Promise<GamePlay> {
     const query = `viewer=${viewer}${at === undefined ? '' : `&at=${at}`}`;
-    const response = await fetch(new URL(`/api/games/${id}/play?${query}`, suite.server.url));
+    const response = await fetch(new URL(`/api/games/${id}/play?${query}`, suite.server.url), {
+      headers: { [SEAT_KEY_HEADER]: Object.values(keys.get(id) ?? {}).join(', ') },
+    });
     return (await response.json()) as GamePlay;
   }
 
   const pageErrors = new WeakMap<Page, string[]>();
-  async function open(id: string): Promise<Page> {
+  async function open(id: string, sides?: readonly string[]): Promise<Page> {
     const page = await suite.browser.newPage({ viewport: DESKTOP });
     const errors: string[] = [];
     pageErrors.set(page, errors);
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(new URL(`/#/play/${id}`, suite.server.url).href);
+    // An invitation to every seat (or to `sides`): the page keeps the keys and plays those seats.
+    const held = Object.entries(keys.get(id) ?? {}).filter(([side]) => sides?.includes(side) ?? true);
+    await page.goto(new URL(`/${invitationHash(id, Object.fromEntries(held))}`, suite.server.url).href);
     return page;
   }
   async function done(page: Page): Promise<void> {
@@ -191,6 +202,33 @@ describe('the table for any rule set', () => {
     expect(await status(page)).toMatch(/The Company's brigades decides · viewing as The Company's brigades/);
     await shot(page, 'hot-seat');
     await done(page);
+  });
+
+  it('plays over the network: each page its own side, waiting for the other without a hand-over', async () => {
+    const game = await createGame({ company: 'human', maratha: 'human' });
+    // Each page is a browser context of its own (its own localStorage), holding one seat's key.
+    const maratha = await open(game.id, ['maratha']);
+    const company = await open(game.id, ['company']);
+    await company.getByText(/^Waiting for The Maratha force/).waitFor();
+    expect(await status(company)).toMatch(/viewing as The Company's brigades/);
+    const decision = maratha.getByRole('region', { name: 'Your decision' });
+    await decision.waitFor();
+    for (
+      let step = 0;
+      step < 20 && !/The Company's brigades decides/.test((await status(maratha)) ?? '');
+      step++
+    ) {
+      const end = decision.getByRole('button', { name: 'end-activation' });
+      const choice = (await end.count()) > 0 ? end : decision.getByRole('button');
+      await act(maratha, () => choice.first().click());
+    }
+    await maratha.getByText(/^Waiting for The Company's brigades/).waitFor();
+    // The Company's page learns of it by polling: its decision, never a hand-over screen.
+    await company.getByRole('region', { name: 'Your decision' }).waitFor({ timeout: 10_000 });
+    for (const page of [company, maratha]) expect(await page.locator('.hand-over').count()).toBe(0);
+    await shot(company, 'network');
+    await done(company);
+    await done(maratha);
   });
 
   it('plays the computer against itself while watched, with Play and Pause', async () => {

@@ -39,8 +39,8 @@ describe('the virtual table', () => {
 
   /** Starts a game of the training scenario from the Battles page and opens it at the table. */
   async function newGame(seats: {
-    company: 'a player' | 'the computer';
-    maratha: 'a player' | 'the computer';
+    company: 'a player on this screen' | 'the computer';
+    maratha: 'a player on this screen' | 'the computer';
   }) {
     const page = await open('/#/battles');
     const form = page.getByRole('form', { name: `New game of ${TRAINING}` });
@@ -111,7 +111,7 @@ describe('the virtual table', () => {
   }
 
   it('plays a hot-seat battle through its first turn, hands the screen over, resumes and replays', async () => {
-    const page = await newGame({ company: 'a player', maratha: 'a player' });
+    const page = await newGame({ company: 'a player on this screen', maratha: 'a player on this screen' });
     await takeOver(page, /Pass to The Company's brigades/);
     await page.screenshot({ path: join(ARTIFACTS, 'table-hand-over.png') });
 
@@ -275,7 +275,7 @@ describe('the virtual table', () => {
   }
 
   it('measures with the tape and shows a unit with its ranges and line of sight', async () => {
-    const page = await newGame({ company: 'a player', maratha: 'a player' });
+    const page = await newGame({ company: 'a player on this screen', maratha: 'a player on this screen' });
     await takeOver(page, /Pass to The Company's brigades/);
 
     await page.getByRole('button', { name: 'Tape measure' }).click();
@@ -310,7 +310,7 @@ describe('the virtual table', () => {
   });
 
   it('plays against the computer: it decides as soon as it is its turn', async () => {
-    const page = await newGame({ company: 'a player', maratha: 'the computer' });
+    const page = await newGame({ company: 'a player on this screen', maratha: 'the computer' });
     // No hand-over: the Company's player has the screen.
     await page.getByRole('region', { name: 'Order counters' }).waitFor();
     expect(await page.locator('.hand-over').count()).toBe(0);

@@ -1,6 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { CreatedGame } from '../../src/protocol/api.ts';
+import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
 import { loadScenarios, type ScenarioCatalog } from '../../src/server/scenarios.ts';
 import { GameStore, type GameStoreOptions } from '../../src/server/store.ts';
 
@@ -24,4 +27,48 @@ export function openStore(file: string, extra: Partial<GameStoreOptions> = {}): 
     randomSeed: () => 4242,
     ...extra,
   });
+}
+
+/** An answer of `SeatKeyClient`. */
+export interface Injected<T> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Record<string, unknown>;
+}
+
+/**
+ * fastify's inject() as a client that keeps the seat keys the server gives when it creates or imports a
+ * game (as the browser of a hot-seat game does) and sends every key it holds for a game with each
+ * request about that game; `keys` replaces them for one request ([]: none).
+ */
+export function seatKeyClient(app: () => FastifyInstance) {
+  const held = new Map<string, string[]>();
+  const gameOf = (url: string) => /^\/api\/games\/([^/?]+)/.exec(url)?.[1];
+  async function send<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    keys?: readonly string[],
+  ): Promise<Injected<T>> {
+    const game = gameOf(url);
+    const sent = keys ?? (game ? (held.get(game) ?? []) : []);
+    const r = await app().inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      ...(sent.length ? { headers: { [SEAT_KEY_HEADER]: sent.join(', ') } } : {}),
+    });
+    const body = (r.body === '' ? undefined : r.json()) as T;
+    const created = body as Partial<CreatedGame> | undefined;
+    if (r.statusCode === 201 && created?.seatKeys && created.id)
+      held.set(created.id, Object.values(created.seatKeys));
+    return { status: r.statusCode, body, headers: r.headers };
+  }
+  return {
+    /** The keys held for each game, by game id. */
+    held,
+    get: <T>(url: string, keys?: readonly string[]) => send<T>('GET', url, undefined, keys),
+    post: <T>(url: string, payload: unknown, keys?: readonly string[]) => send<T>('POST', url, payload, keys),
+    delete: <T>(url: string, keys?: readonly string[]) => send<T>('DELETE', url, undefined, keys),
+  };
 }

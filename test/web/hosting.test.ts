@@ -15,7 +15,7 @@ import { joinWords } from '../../src/protocol/text.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { GameStore } from '../../src/server/store.ts';
 import { HIDE_AND_SEEK, type HsCommand, type HsView, hideAndSeekPlayable } from '../game/hide-and-seek.ts';
-import { openStore, SCENARIOS, tempDir } from './fixtures.ts';
+import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
 
 /**
  * The server hosts any rule set of its registry: a game of hide and seek (test/game/hide-and-seek.ts, a
@@ -46,14 +46,9 @@ describe('hosting any playable rule set over the API', () => {
     cleanup();
   });
 
-  const get = async <T>(url: string) => {
-    const r = await app.inject({ method: 'GET', url });
-    return { status: r.statusCode, body: r.json() as T };
-  };
-  const post = async <T>(url: string, payload: unknown) => {
-    const r = await app.inject({ method: 'POST', url, payload: payload as object });
-    return { status: r.statusCode, body: r.json() as T };
-  };
+  // A client that keeps the seat keys of the games it creates and sends them (a hot-seat browser).
+  const client = seatKeyClient(() => app);
+  const { get, post } = client;
   const play = async (id: string, query: string) => {
     const r = await get<GamePlay>(`/api/games/${id}/play?${query}`);
     expect(r.status).toBe(200);

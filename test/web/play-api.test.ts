@@ -16,7 +16,7 @@ import type {
 import { EPSILON } from '../../src/protocol/odds.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { GameStore } from '../../src/server/store.ts';
-import { openStore, SCENARIOS, tempDir } from './fixtures.ts';
+import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
 
 /**
  * Whole battles over HTTP (fastify's inject(), SQLite in a temporary folder): seats, commands judged by
@@ -41,14 +41,9 @@ describe('playing games over the API', () => {
     cleanup();
   });
 
-  const get = async <T>(url: string) => {
-    const r = await app.inject({ method: 'GET', url });
-    return { status: r.statusCode, body: r.json() as T };
-  };
-  const post = async <T>(url: string, payload: unknown) => {
-    const r = await app.inject({ method: 'POST', url, payload: payload as object });
-    return { status: r.statusCode, body: r.json() as T };
-  };
+  // A client that keeps the seat keys of the games it creates and sends them (a hot-seat browser).
+  const client = seatKeyClient(() => app);
+  const { get, post } = client;
   const play = async (id: string, query: string) => {
     const r = await get<GamePlay>(`/api/games/${id}/play?${query}`);
     expect(r.status).toBe(200);

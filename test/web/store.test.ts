@@ -43,7 +43,13 @@ describe('saved games store', () => {
       commands: 0,
       createdAt: '2026-01-01T12:00:00.000Z',
     });
-    expect(store.list()).toEqual([game]);
+    const { seatKeys, ...summary } = game;
+    expect(store.list()).toEqual([summary]);
+    // A key for each human seat, given only here: the list and the summary never hold one.
+    expect(Object.keys(seatKeys)).toEqual(['company', 'maratha']);
+    for (const key of Object.values(seatKeys)) expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(seatKeys['company']).not.toBe(seatKeys['maratha']);
+    expect(JSON.stringify([store.list(), store.get(game.id)])).not.toContain(seatKeys['company']);
   });
 
   it('picks a seed when none is given, and takes a title', () => {
@@ -216,6 +222,34 @@ describe('saved games store', () => {
     store.saveStatus('old', { turn: 1, decider: 'maratha' }, 1);
     expect(store.unjudged()).toEqual([]);
     expect(store.summary('old')!.decider).toBe('maratha');
+  });
+
+  it('opens a file from before seat keys: its games have none and stay open; new games get locks', () => {
+    const game = store.create({ scenario: 'training-village-ford', seed: 3 });
+    expect(store.seatLocks(game.id)).toEqual({
+      company: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      maratha: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect(store.seatLocks(game.id)!['company']).not.toBe(game.seatKeys['company']);
+    expect(store.seatLocks('no-such-game')).toBeNull();
+    store.close();
+    const old = join(dir, 'version-2.sqlite');
+    const db = new Database(old);
+    db.exec(MIGRATIONS[0]!);
+    db.exec(MIGRATIONS[1]!);
+    db.pragma('user_version = 2');
+    const scenario = readFileSync(join(REPO, 'scenarios', 'training-village-ford.json'), 'utf8');
+    db.prepare(
+      `INSERT INTO games (id, title, rule_set, scenario_id, scenario_title, scenario_json, sides_json, players_json, seed, created_at, updated_at)
+       VALUES ('old', 'Old game', 'john-company', 'training-village-ford', 'Training', ?, '["company","maratha"]', '{"company":"human","maratha":"human"}', 5, 't', 't')`,
+    ).run(scenario);
+    db.close();
+    store = openStore(old);
+    expect(store.seatLocks('old')).toBeUndefined();
+    expect(store.summary('old')).toMatchObject({ id: 'old', open: true });
+    const fresh = store.create({ scenario: 'training-village-ford', seed: 3 });
+    expect(fresh.open).toBeUndefined();
+    expect(Object.keys(store.seatLocks(fresh.id)!)).toEqual(['company', 'maratha']);
   });
 
   it('keeps seats, and the status its judge gives with each write; a judge that throws stores nothing', () => {

@@ -1,11 +1,11 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Point } from '../../core/geometry/points.ts';
-import type { GamePlay, SeatKind } from '../../protocol/api.ts';
+import type { GamePlay } from '../../protocol/api.ts';
 import { api } from '../api.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
 import { routeHref } from '../router.ts';
 import { BattleLog, Scrubber, turnStarts } from '../table/Log.tsx';
-import { seatMode } from '../table/seats.ts';
+import { seatMode, seatWords } from '../table/seats.ts';
 import { WatchControls } from '../table/WatchControls.tsx';
 import { type SideNames, sideName } from '../table/words.ts';
 import { commandsForUnit, type LegalItem, legalItems, pointCommands } from './commands.ts';
@@ -28,12 +28,13 @@ import { type GameSession, useGameSession } from './useGameSession.ts';
  * The virtual table for a battle of any rule set but John Company (`#/play/<game id>`, chosen by
  * GamePage): the rule set's view drawn to scale, a unit's state from the view, the deciding seat's legal
  * commands as buttons (and at a point picked on the table, for commands that carry one), the battle log
- * and the replay scrubber. Seats as John Company's table: hot seat
- * hands the screen over, the computer plays its seats, and computer against computer is watched.
+ * and the replay scrubber. Seats as John Company's table: hot seat hands the screen over, the computer
+ * plays its seats, a side played on another screen is waited for, and computer against computer is
+ * watched; a page holding no seat of the game shows the spectator's view.
  */
 export function AnyTablePage({ gameId }: { readonly gameId: string }): ReactNode {
   const session = useGameSession(gameId);
-  const { summary, play } = session;
+  const { summary, play, seating } = session;
   const [sides, setSides] = useState<SideNames>({});
   const scenarioId = summary?.scenario.id;
   useEffect(() => {
@@ -49,8 +50,8 @@ export function AnyTablePage({ gameId }: { readonly gameId: string }): ReactNode
         <h1>{summary?.title ?? 'A battle'}</h1>
         <p className="hint">
           <a href={routeHref({ page: 'battles' })}>All battles</a>
-          {summary
-            ? ` · ${summary.scenario.title} · ${summary.ruleSet} · ${seatWords(summary.players, sides)}`
+          {summary && seating
+            ? ` · ${summary.scenario.title} · ${summary.ruleSet} · ${seatWords(seating, sides)}`
             : ''}
         </p>
       </header>
@@ -79,14 +80,6 @@ export function AnyTablePage({ gameId }: { readonly gameId: string }): ReactNode
       )}
     </div>
   );
-}
-
-function seatWords(players: Readonly<Record<string, SeatKind>>, sides: SideNames): string {
-  const mode = seatMode(players);
-  if (mode === 'hot-seat') return 'hot seat: two players at one screen';
-  if (mode === 'watching') return 'computer against computer';
-  const human = Object.keys(players).find((s) => players[s] === 'human')!;
-  return `you play ${sideName(sides, human)} against the computer`;
 }
 
 function Table(props: {
@@ -169,7 +162,9 @@ function Table(props: {
           <p className="panel hint">This rule set's view gives no table to draw.</p>
         )}
         <Scrubber at={play.at} total={play.total} turnStarts={turns} onScrub={session.scrub} />
-        {seatMode(play.game.players) === 'watching' ? <WatchControls session={session} play={play} /> : null}
+        {session.seating && seatMode(session.seating) === 'watching' ? (
+          <WatchControls session={session} play={play} />
+        ) : null}
       </div>
       <aside className="play-side">
         {deciding ? (

@@ -2,11 +2,13 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { ApiError } from '../../protocol/api.ts';
 import { api } from '../api.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
+import { acceptInvitation } from '../seat-keys.ts';
 import { PlayPage } from '../table/PlayPage.tsx';
 import { AnyTablePage } from './AnyTablePage.tsx';
 
 /**
- * `#/play/<game id>`: asks the game's summary for its rule set, then opens John Company's table for a
+ * `#/play/<game id>`: keeps the seat keys of an invitation link (`?seat=<side>:<key>`, then removed from
+ * the address bar), asks the game's summary for its rule set, then opens John Company's table for a
  * John Company game and the table for any rule set (AnyTablePage) for every other.
  */
 export function GamePage({ gameId }: { readonly gameId: string }): ReactNode {
@@ -14,7 +16,8 @@ export function GamePage({ gameId }: { readonly gameId: string }): ReactNode {
   const [error, setError] = useState<ApiError>();
   useEffect(() => {
     let cancelled = false;
-    void api.game(gameId).then((r) => {
+    acceptInvitation();
+    void api.summary(gameId).then((r) => {
       if (cancelled) return;
       if (r.ok) setRuleSet(r.body.ruleSet);
       else setError(r.error);

@@ -1,19 +1,31 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import type { ApiError, GameSummary, ScenarioList } from '../../protocol/api.ts';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiError, GameSummary, ScenarioList, ScenarioSummary } from '../../protocol/api.ts';
 import { api } from '../api.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
+import { type SeatChoice, seatRequest, splitKeys } from '../invitation.ts';
 import { routeHref } from '../router.ts';
+import { forgetKeys, heldKeys, keepKeys } from '../seat-keys.ts';
+import { sidesPlayedHere } from '../table/seats.ts';
 import { NewGameForm } from './NewGameForm.tsx';
+
+/** A game just created with seats on other screens: the link to send each of their players. */
+interface Invitations {
+  readonly game: GameSummary;
+  readonly links: readonly { readonly side: string; readonly name: string; readonly url: string }[];
+}
 
 /**
  * Saved games and the scenarios to start one from. A saved game is its scenario, seed and command log
  * (export gives that record as JSON; import takes one back); Play or Resume opens it at the virtual
- * table (`#/play/<id>`). A new game says who plays each side: a person or the computer.
+ * table (`#/play/<id>`), Watch when this browser holds none of its seats. A new game says who plays
+ * each side: a player on this screen (this browser keeps the seat's key), a player on another screen
+ * (the page shows the invitation link carrying the seat's key, to send them), or the computer.
  */
 export function BattlesPage(): ReactNode {
   const [games, setGames] = useState<readonly GameSummary[]>();
   const [scenarios, setScenarios] = useState<ScenarioList>();
   const [error, setError] = useState<ApiError>();
+  const [invitations, setInvitations] = useState<Invitations>();
 
   const reload = useCallback(async () => {
     const [g, s] = await Promise.all([api.games(), api.scenarios()]);
@@ -41,13 +53,67 @@ export function BattlesPage(): ReactNode {
       setError({ error: 'invalid-json', message: `${file.name} is not a JSON file` });
       return;
     }
-    await act(() => api.importGame(record));
+    await act(async () => {
+      const r = await api.importGame(record);
+      if (r.ok) keepKeys(r.body.id, r.body.seatKeys);
+      return r;
+    });
+  };
+
+  const create = async (
+    scenario: ScenarioSummary,
+    seats: Record<string, SeatChoice>,
+    seed: number | undefined,
+    ruleSet: string,
+  ) => {
+    const { players, remote } = seatRequest(seats);
+    await act(async () => {
+      const r = await api.createGame({
+        scenario: scenario.id,
+        ruleSet,
+        players,
+        ...(seed === undefined ? {} : { seed }),
+      });
+      if (!r.ok) return r;
+      const { seatKeys, ...game } = r.body;
+      const { kept, invitations } = splitKeys(game.id, seatKeys, remote);
+      keepKeys(game.id, kept);
+      const page = `${window.location.origin}${window.location.pathname}`;
+      setInvitations(
+        invitations.length === 0
+          ? undefined
+          : {
+              game,
+              links: invitations.map(({ side, hash }) => ({
+                side,
+                name: scenario.sides.find((s) => s.id === side)?.name ?? side,
+                url: `${page}${hash}`,
+              })),
+            },
+      );
+      return r;
+    });
+  };
+
+  /** The full record as a file: fetched with this browser's keys (the server asks for them). */
+  const exportGame = async (game: GameSummary) => {
+    const r = await api.exportGame(game.id);
+    if (!r.ok) return setError(r.error);
+    const url = URL.createObjectURL(new Blob([JSON.stringify(r.body)], { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `muster-game-${game.id}.json`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
 
   return (
     <div className="battles">
       <h1>Battles</h1>
       {error ? <ErrorBox error={error} /> : null}
+      {invitations ? (
+        <InvitationPanel invitations={invitations} onClose={() => setInvitations(undefined)} />
+      ) : null}
       <section aria-labelledby="games-title">
         <h2 id="games-title">Saved games</h2>
         {games === undefined ? (
@@ -74,17 +140,21 @@ export function BattlesPage(): ReactNode {
                 </p>
                 <div className="card-actions">
                   <a className="play-link" href={routeHref({ page: 'play', game: g.id })}>
-                    {g.commands === 0 ? 'Play' : g.result ? 'Replay' : 'Resume'}
+                    {playWord(g)}
                     <span className="visually-hidden"> {g.title}</span>
                   </a>
-                  <a href={api.exportUrl(g.id)} download={`muster-game-${g.id}.json`}>
+                  <button type="button" onClick={() => void exportGame(g)}>
                     Export
-                  </a>
+                  </button>
                   <button
                     type="button"
                     onClick={() => {
                       if (window.confirm(`Delete "${g.title}" and its log?`))
-                        void act(() => api.deleteGame(g.id));
+                        void act(async () => {
+                          const r = await api.deleteGame(g.id);
+                          if (r.ok) forgetKeys(g.id);
+                          return r;
+                        });
                     }}
                   >
                     Delete
@@ -128,16 +198,7 @@ export function BattlesPage(): ReactNode {
                 </details>
                 <NewGameForm
                   scenario={s}
-                  onCreate={(players, seed, ruleSet) =>
-                    void act(() =>
-                      api.createGame({
-                        scenario: s.id,
-                        ruleSet,
-                        players,
-                        ...(seed === undefined ? {} : { seed }),
-                      }),
-                    )
-                  }
+                  onCreate={(seats, seed, ruleSet) => void create(s, seats, seed, ruleSet)}
                 />
               </li>
             ))}
@@ -151,5 +212,65 @@ export function BattlesPage(): ReactNode {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** The list's link to a game: Play, Resume or Replay a game this browser sits at, else Watch. */
+function playWord(game: GameSummary): string {
+  const humans = Object.values(game.players).filter((seat) => seat === 'human').length;
+  if (humans > 0 && sidesPlayedHere(game, heldKeys(game.id)).length === 0) return 'Watch';
+  return game.commands === 0 ? 'Play' : game.result ? 'Replay' : 'Resume';
+}
+
+/**
+ * The links for the players on other screens, each carrying its seat's key: whoever opens one plays that
+ * side (the key is kept in their browser). This page keeps none of them: copy them now.
+ */
+function InvitationPanel(props: {
+  readonly invitations: Invitations;
+  readonly onClose: () => void;
+}): ReactNode {
+  const { game, links } = props.invitations;
+  // Shown at the top of the page, above the form that made it: brought into view, its first link selected.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'start' });
+    panel.current?.querySelector('input')?.focus();
+  }, []);
+  return (
+    <section ref={panel} className="panel invitations" aria-labelledby="invitations-title">
+      <h2 id="invitations-title">Invite the other {links.length === 1 ? 'player' : 'players'}</h2>
+      <p className="hint">
+        {game.title}: send each link to the player of that side. Whoever opens it plays the side, so send it
+        only to them; this page does not keep it.
+      </p>
+      <ul>
+        {links.map((link) => (
+          <li key={link.side} className="invitation-link">
+            <label>
+              Invitation for {link.name}{' '}
+              <input
+                className="invitation-url"
+                type="text"
+                readOnly
+                value={link.url}
+                onFocus={(e) => e.currentTarget.select()}
+              />
+            </label>{' '}
+            <button type="button" onClick={() => void navigator.clipboard?.writeText(link.url)}>
+              Copy
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="card-actions">
+        <a className="play-link" href={routeHref({ page: 'play', game: game.id })}>
+          Open the game
+        </a>
+        <button type="button" onClick={props.onClose}>
+          Done
+        </button>
+      </div>
+    </section>
   );
 }

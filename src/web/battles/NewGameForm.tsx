@@ -1,18 +1,21 @@
 import { type ReactNode, useState } from 'react';
-import type { ScenarioSummary, SeatKind } from '../../protocol/api.ts';
+import type { ScenarioSummary } from '../../protocol/api.ts';
 import { DEFAULT_GAME_RULE_SET, RuleSetSelect } from '../any-table/RuleSetSelect.tsx';
+import type { SeatChoice } from '../invitation.ts';
 
 /**
- * A new game of a scenario: who plays each side, a person or the computer (both people: hot seat, one
- * screen passed between them; one: against the computer; nobody: watch the computer play itself), and
- * the rule set it is played by, and optionally the seed of its dice (the same seed and commands replay the same battle).
+ * A new game of a scenario: who plays each side, a player on this screen, a player on another screen
+ * (invited by a link with that seat's key) or the computer (two players here: hot seat, one screen
+ * passed between them; one here and one on another screen: over the network; one against the computer;
+ * nobody: watch the computer play itself), the rule set it is played by, and optionally the seed of its
+ * dice (the same seed and commands replay the same battle).
  */
 export function NewGameForm(props: {
   readonly scenario: ScenarioSummary;
-  readonly onCreate: (players: Record<string, SeatKind>, seed: number | undefined, ruleSet: string) => void;
+  readonly onCreate: (seats: Record<string, SeatChoice>, seed: number | undefined, ruleSet: string) => void;
 }): ReactNode {
-  const [players, setPlayers] = useState<Record<string, SeatKind>>(() =>
-    Object.fromEntries(props.scenario.sides.map((side) => [side.id, 'human' as const])),
+  const [seats, setSeats] = useState<Record<string, SeatChoice>>(() =>
+    Object.fromEntries(props.scenario.sides.map((side) => [side.id, 'here' as const])),
   );
   const [seed, setSeed] = useState('');
   const [ruleSet, setRuleSet] = useState(DEFAULT_GAME_RULE_SET);
@@ -22,7 +25,7 @@ export function NewGameForm(props: {
       aria-label={`New game of ${props.scenario.title}`}
       onSubmit={(e) => {
         e.preventDefault();
-        props.onCreate(players, seed === '' ? undefined : Number(seed), ruleSet);
+        props.onCreate(seats, seed === '' ? undefined : Number(seed), ruleSet);
       }}
     >
       <fieldset>
@@ -32,10 +35,11 @@ export function NewGameForm(props: {
           <label key={side.id}>
             {side.name}{' '}
             <select
-              value={players[side.id]}
-              onChange={(e) => setPlayers({ ...players, [side.id]: e.target.value as SeatKind })}
+              value={seats[side.id]}
+              onChange={(e) => setSeats({ ...seats, [side.id]: e.target.value as SeatChoice })}
             >
-              <option value="human">a player</option>
+              <option value="here">a player on this screen</option>
+              <option value="remote">a player on another screen</option>
               <option value="computer">the computer</option>
             </select>
           </label>

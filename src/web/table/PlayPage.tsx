@@ -4,7 +4,7 @@ import type { TableState } from '../../core/table/model.ts';
 import type { CommandManoeuvre, JcCommand } from '../../game/john-company/commands.ts';
 import type { JcView } from '../../game/john-company/view.ts';
 import type { Scenario } from '../../game/scenario/schema.ts';
-import type { GamePlay, MovePlan, SeatKind } from '../../protocol/api.ts';
+import type { GamePlay, MovePlan } from '../../protocol/api.ts';
 import { api } from '../api.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
 import { routeHref } from '../router.ts';
@@ -15,10 +15,10 @@ import { BattleLog, Scrubber, turnStarts } from './Log.tsx';
 import { MovePlanner } from './MovePlanner.tsx';
 import { type OverlayChoice, PlanGhost, SelectionOverlay } from './Overlays.tsx';
 import { manoeuvresForDrag } from './planning.ts';
-import { seatMode } from './seats.ts';
+import { seatMode, seatWords } from './seats.ts';
 import { sightLinesFrom } from './sight.ts';
 import { UnitPanel } from './UnitPanel.tsx';
-import { usePlaySession } from './usePlaySession.ts';
+import { type PlaySession, usePlaySession } from './usePlaySession.ts';
 import { WatchControls } from './WatchControls.tsx';
 import { describeNode, type SideNames, sideName, unitName } from './words.ts';
 
@@ -27,7 +27,9 @@ import { describeNode, type SideNames, sideName, unitName } from './words.ts';
  * The table in SVG with its overlays; the decisions of the moment (order counters, a move planned with
  * its ghost, fire and rallies with their odds first, any other legal command); the dice of the last
  * command; the battle log and the replay scrubber. Hot seat hands the screen over between the players;
- * against the computer, the computer plays as soon as it decides; watching, it plays at a chosen speed.
+ * against the computer, the computer plays as soon as it decides; over the network, the page shows its
+ * player's side and waits while the other screen decides; watching, it plays at a chosen speed; a page
+ * holding no seat of the game shows the spectator's view.
  */
 export function PlayPage({ gameId }: { readonly gameId: string }): ReactNode {
   const session = usePlaySession(gameId);
@@ -44,14 +46,14 @@ export function PlayPage({ gameId }: { readonly gameId: string }): ReactNode {
     [scenario],
   );
 
-  const { summary, play } = session;
+  const { summary, play, seating } = session;
   return (
     <div className="play">
       <header className="play-header">
         <h1>{summary?.title ?? 'A battle'}</h1>
         <p className="hint">
           <a href={routeHref({ page: 'battles' })}>All battles</a>
-          {summary ? ` · ${summary.scenario.title} · ${seatWords(summary.players, sides)}` : ''}
+          {summary && seating ? ` · ${summary.scenario.title} · ${seatWords(seating, sides)}` : ''}
         </p>
       </header>
       {session.error ? (
@@ -85,14 +87,6 @@ export function PlayPage({ gameId }: { readonly gameId: string }): ReactNode {
   );
 }
 
-function seatWords(players: Readonly<Record<string, SeatKind>>, sides: SideNames): string {
-  const mode = seatMode(players);
-  if (mode === 'hot-seat') return 'hot seat: two players at one screen';
-  if (mode === 'watching') return 'computer against computer';
-  const human = Object.keys(players).find((s) => players[s] === 'human')!;
-  return `you play ${sideName(sides, human)} against the computer`;
-}
-
 /** Hot seat: the table is hidden until the next player has the screen. */
 function HandOver(props: { readonly side: string; readonly onTakeOver: () => void }): ReactNode {
   return (
@@ -114,7 +108,7 @@ const FIRST_OVERLAYS: OverlayChoice = { ranges: true, sight: false, charge: fals
 const NOTHING_PLANNED: readonly CommandManoeuvre[] = [];
 
 function Table(props: {
-  readonly session: ReturnType<typeof usePlaySession>;
+  readonly session: PlaySession;
   readonly play: GamePlay;
   readonly scenario: Scenario | undefined;
   readonly sides: SideNames;
@@ -192,7 +186,7 @@ function Table(props: {
     if (play.at === play.total) setTurns(turnStarts(play.log, view.turn, play.total));
   }, [play, view.turn]);
 
-  const mode = seatMode(play.game.players);
+  const mode = session.seating ? seatMode(session.seating) : 'spectating';
   const handled = new Set<JcCommand['type']>(['place-order', 'remove-order', 'finish-orders', 'move']);
   const others = items.filter((i) => !handled.has(i.command.type));
 

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { invitationHash, parseInvitation, seatRequest, splitKeys } from './invitation.ts';
+
+const KEY = 'VOr39exWJ4e7MRKmopj7Lg';
+const OTHER = 'adxpzVW-Z2ieDEMhm9ZwNQ';
+
+describe('invitations', () => {
+  it('reads the game and the seat of an invitation link, and makes the link it reads', () => {
+    expect(parseInvitation(`#/play/g-1?seat=maratha:${KEY}`)).toEqual({
+      game: 'g-1',
+      seats: { maratha: KEY },
+    });
+    expect(invitationHash('g-1', { maratha: KEY })).toBe(`#/play/g-1?seat=maratha:${KEY}`);
+    const odd = invitationHash('a b/c', { 'side:one & two': KEY, company: OTHER });
+    expect(parseInvitation(odd)).toEqual({ game: 'a b/c', seats: { 'side:one & two': KEY, company: OTHER } });
+  });
+
+  it('finds no invitation where there is no well-formed seat', () => {
+    expect(parseInvitation('#/play/g-1')).toBeUndefined();
+    expect(parseInvitation('#/battles')).toBeUndefined();
+    expect(parseInvitation('#/play/g-1?seat=maratha')).toBeUndefined();
+    expect(parseInvitation('#/play/g-1?seat=maratha:short')).toBeUndefined();
+    expect(parseInvitation(`#/play/g-1?seat=:${KEY}`)).toBeUndefined();
+    expect(parseInvitation(`#/play/g-1?other=maratha:${KEY}`)).toBeUndefined();
+    expect(parseInvitation(`#/play/%E0?seat=maratha:${KEY}`)).toBeUndefined();
+  });
+
+  it('asks the server for human seats whether here or on another screen, and splits the keys', () => {
+    expect(seatRequest({ company: 'here', maratha: 'remote', rajah: 'computer' })).toEqual({
+      players: { company: 'human', maratha: 'human', rajah: 'computer' },
+      remote: ['maratha'],
+    });
+    expect(splitKeys('g-1', { company: KEY, maratha: OTHER }, ['maratha'])).toEqual({
+      kept: { company: KEY },
+      invitations: [{ side: 'maratha', hash: `#/play/g-1?seat=maratha:${OTHER}` }],
+    });
+    expect(splitKeys('g-1', { company: KEY, maratha: OTHER }, [])).toEqual({
+      kept: { company: KEY, maratha: OTHER },
+      invitations: [],
+    });
+  });
+});

@@ -1,0 +1,72 @@
+import { SEAT_KEY_PATTERN } from '../protocol/seat-keys.ts';
+
+/**
+ * Invitations and seat choices, pure (no DOM: tested in Node). An invitation link carries seat keys to
+ * another player's browser: `#/play/<game id>?seat=<side>:<key>`, the side URI-encoded, `seat` repeated
+ * for several seats (seat-keys.ts keeps what it carries).
+ */
+
+/** Side id to key. */
+export type SeatKeys = Readonly<Record<string, string>>;
+
+/** An invitation's game and seats, read from a location hash; undefined when it carries no seat. */
+export function parseInvitation(hash: string): { game: string; seats: SeatKeys } | undefined {
+  const match = /^#?\/?play\/([^/?]+)\?(.*)$/.exec(hash);
+  if (!match) return undefined;
+  const seats: Record<string, string> = {};
+  for (const value of new URLSearchParams(match[2]).getAll('seat')) {
+    const at = value.lastIndexOf(':');
+    if (at <= 0) continue;
+    const key = value.slice(at + 1);
+    if (SEAT_KEY_PATTERN.test(key)) seats[value.slice(0, at)] = key;
+  }
+  if (Object.keys(seats).length === 0) return undefined;
+  let game: string;
+  try {
+    game = decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+  return { game, seats };
+}
+
+/** The hash of an invitation to play `seats` of a game (usually one seat). */
+export function invitationHash(game: string, seats: SeatKeys): string {
+  const query = Object.entries(seats)
+    .map(([side, key]) => `seat=${encodeURIComponent(side)}:${key}`)
+    .join('&');
+  return `#/play/${encodeURIComponent(game)}?${query}`;
+}
+
+/**
+ * Who plays a side, as the new-game form asks it: a player on this screen, a player on another screen
+ * (invited by a link), or the computer. The server knows only 'human' and 'computer': the difference
+ * between the first two is which keys this browser keeps.
+ */
+export type SeatChoice = 'here' | 'remote' | 'computer';
+
+/** The seats to ask the server for, and the sides whose keys go to another screen. */
+export function seatRequest(choices: Readonly<Record<string, SeatChoice>>): {
+  players: Record<string, 'human' | 'computer'>;
+  remote: string[];
+} {
+  return {
+    players: Object.fromEntries(
+      Object.entries(choices).map(([side, c]) => [side, c === 'computer' ? 'computer' : 'human']),
+    ),
+    remote: Object.keys(choices).filter((side) => choices[side] === 'remote'),
+  };
+}
+
+/** A new game's keys split: those this browser keeps, and an invitation hash for each remote seat. */
+export function splitKeys(
+  game: string,
+  seatKeys: SeatKeys,
+  remote: readonly string[],
+): { kept: SeatKeys; invitations: { side: string; hash: string }[] } {
+  const kept = Object.fromEntries(Object.entries(seatKeys).filter(([side]) => !remote.includes(side)));
+  const invitations = remote
+    .filter((side) => seatKeys[side] !== undefined)
+    .map((side) => ({ side, hash: invitationHash(game, { [side]: seatKeys[side]! }) }));
+  return { kept, invitations };
+}

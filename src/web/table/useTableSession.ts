@@ -1,0 +1,270 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type {
+  ApiError,
+  AppendCommandRequest,
+  GameLogEntry,
+  GamePlay,
+  GameSummary,
+} from '../../protocol/api.ts';
+import { api } from '../api.ts';
+import { heldKeys } from '../seat-keys.ts';
+import { needsHandOver, type Seating, seatingOf, viewerFor, waitsForOthers } from './seats.ts';
+
+/**
+ * One game at a table page, whatever its rule set (John Company's table and the table for any rule set
+ * each wrap it): who sits here (`seats.ts`, from the seat keys this browser holds), whose view is shown,
+ * the play as that viewer sees it, the replay position, and the actions (give a command, let the
+ * computer play, hand the screen over, scrub). Hidden information: a view is asked for only for the
+ * viewer the seats allow, with this browser's keys (the server refuses any other); in hot seat the table
+ * is hidden (`handOver`) until the next player takes the screen; over the network, while a side played
+ * elsewhere decides, the page asks every POLL_MS for what is new (`from`: only the new log entries).
+ */
+export interface TableSession<C> {
+  readonly summary: GameSummary | undefined;
+  /** Who sits here; undefined until the game's summary has come. */
+  readonly seating: Seating | undefined;
+  readonly viewer: string | undefined;
+  readonly play: GamePlay | undefined;
+  /** Hot seat: the side the screen must be passed to; the table is hidden meanwhile. */
+  readonly handOver: string | undefined;
+  /**
+   * Hot seat, after a command that passes the decision to the other player: the side the screen goes to
+   * next, once the player who gave it has read what it did (their view stays up until they pass).
+   */
+  readonly passTo: string | undefined;
+  readonly busy: boolean;
+  /** The computer is playing. */
+  readonly computerPlaying: boolean;
+  readonly error: ApiError | undefined;
+  /** The log entries of the viewer's last command (what it did, its dice). */
+  readonly lastCommand: readonly GameLogEntry[];
+  give(command: C): Promise<void>;
+  takeOver(): void;
+  /** Hides the table for the hand-over to `passTo`. */
+  pass(): void;
+  /** Shows the view after `at` commands (undefined: the present). */
+  scrub(at: number | undefined): void;
+  /** Watching: the computer plays `max` commands (default one). */
+  computerStep(max?: number): Promise<void>;
+  dismissError(): void;
+}
+
+/** How often a page waiting for another screen asks for what is new. */
+export const POLL_MS = 1500;
+
+/** A play asked with `from`, its log completed from the play before it (which has the log from 0). */
+function withEarlierLog(next: GamePlay, before: GamePlay): GamePlay {
+  if (next.from === 0) return next;
+  return { ...next, from: 0, log: [...before.log.slice(0, next.from), ...next.log] };
+}
+
+export function useTableSession<C extends AppendCommandRequest['command']>(
+  gameId: string,
+  /** Whether the giver should read what their command did before passing the screen (hot seat). */
+  toRead: (entries: readonly GameLogEntry[]) => boolean,
+): TableSession<C> {
+  const [summary, setSummary] = useState<GameSummary>();
+  const [seating, setSeating] = useState<Seating>();
+  const [viewer, setViewer] = useState<string>();
+  const [play, setPlay] = useState<GamePlay>();
+  const [handOver, setHandOver] = useState<string>();
+  const [passTo, setPassTo] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [computerPlaying, setComputerPlaying] = useState(false);
+  const [error, setError] = useState<ApiError>();
+  const [lastCommand, setLastCommand] = useState<readonly GameLogEntry[]>([]);
+  const [polls, setPolls] = useState(0);
+  // The viewer and seating now, for the async steps below (each await may outlive a render).
+  const current = useRef(viewer);
+  current.current = viewer;
+  const seated = useRef(seating);
+  seated.current = seating;
+  const readAfter = useRef(toRead);
+  readAfter.current = toRead;
+
+  /**
+   * After a play arrives: the computer plays while it decides (when a side is played here); hot seat
+   * hands over when the side changes (after the giver has read what happened, when `read`).
+   */
+  const settle = useCallback(
+    async (next: GamePlay, shownTo: string, read: boolean) => {
+      const seats = next.game.players;
+      const sitting = seated.current ?? { players: seats, here: [] };
+      let latest = next;
+      const computerDecides = (p: GamePlay) =>
+        p.at === p.total && p.decider !== undefined && seats[p.decider] === 'computer';
+      if (sitting.here.length > 0 && computerDecides(latest)) {
+        setComputerPlaying(true);
+        try {
+          while (computerDecides(latest)) {
+            const r = await api.computer(gameId, { viewer: shownTo });
+            if (!r.ok) {
+              setError(r.error);
+              break;
+            }
+            latest = withEarlierLog(r.body.play, latest);
+            if (r.body.played === 0) break;
+          }
+        } finally {
+          setComputerPlaying(false);
+        }
+      }
+      setSummary(latest.game);
+      if (latest.at === latest.total && needsHandOver(sitting, latest.decider, shownTo)) {
+        const nextViewer = viewerFor(sitting, latest.decider, shownTo);
+        if (read) setPassTo(nextViewer);
+        else {
+          setHandOver(nextViewer);
+          setPlay(undefined);
+          return;
+        }
+      }
+      setPlay(latest);
+    },
+    [gameId],
+  );
+
+  const load = useCallback(
+    async (shownTo: string, at?: number) => {
+      setBusy(true);
+      try {
+        const r = await api.play(gameId, shownTo, at);
+        if (!r.ok) return setError(r.error);
+        await settle(r.body, shownTo, false);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [gameId, settle],
+  );
+
+  // Opening the game: its seats and this browser's keys say who sits here and whose view to show; hot
+  // seat starts with the hand-over screen.
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const r = await api.summary(gameId);
+      if (cancelled) return;
+      if (!r.ok) return setError(r.error);
+      const sitting = seatingOf(r.body, heldKeys(gameId));
+      seated.current = sitting;
+      setSeating(sitting);
+      setSummary(r.body);
+      const first = viewerFor(sitting, r.body.decider, undefined);
+      if (needsHandOver(sitting, r.body.decider, undefined)) setHandOver(first);
+      else {
+        setViewer(first);
+        await load(first);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [gameId, load]);
+
+  // Waiting for another screen: ask for what is new every POLL_MS, while the present is shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `polls` asks again after an answer with nothing new.
+  useEffect(() => {
+    if (!play || !seating || viewer === undefined || handOver !== undefined || busy) return;
+    if (play.at !== play.total || !waitsForOthers(seating, play.decider)) return;
+    let cancelled = false;
+    const timer = window.setTimeout(async () => {
+      const r = await api.play(gameId, viewer, undefined, play.total);
+      if (cancelled) return;
+      if (!r.ok) {
+        setError(r.error);
+        if (r.error.error === 'forbidden' || r.error.error === 'not-found') return;
+      } else if (r.body.total !== play.total) {
+        setError(undefined);
+        setLastCommand([]);
+        await settle(withEarlierLog(r.body, play), viewer, false);
+        return;
+      }
+      setPolls((n) => n + 1);
+    }, POLL_MS);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [gameId, play, seating, viewer, handOver, busy, settle, polls]);
+
+  const give = useCallback(
+    async (command: C) => {
+      const side = current.current;
+      if (!play || side === undefined || side === 'spectator') return;
+      setBusy(true);
+      try {
+        const r = await api.command(gameId, { side, command, seq: play.total });
+        if (!r.ok) {
+          setError(r.error);
+          if (r.error.error === 'conflict') await load(side);
+          return;
+        }
+        setError(undefined);
+        const entries = r.body.play.log.filter((e) => e.index >= play.total);
+        setLastCommand(entries);
+        await settle(r.body.play, side, readAfter.current(entries));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [gameId, play, load, settle],
+  );
+
+  const pass = useCallback(() => {
+    if (passTo === undefined) return;
+    setHandOver(passTo);
+    setPassTo(undefined);
+    setPlay(undefined);
+  }, [passTo]);
+
+  const takeOver = useCallback(() => {
+    if (handOver === undefined) return;
+    setViewer(handOver);
+    setHandOver(undefined);
+    setLastCommand([]);
+    void load(handOver);
+  }, [handOver, load]);
+
+  const scrub = useCallback(
+    (at: number | undefined) => {
+      if (viewer !== undefined) void load(viewer, at);
+    },
+    [viewer, load],
+  );
+
+  const computerStep = useCallback(
+    async (max = 1) => {
+      if (viewer === undefined) return;
+      setComputerPlaying(true);
+      try {
+        const r = await api.computer(gameId, { viewer, max });
+        if (!r.ok) return setError(r.error);
+        setSummary(r.body.play.game);
+        setPlay(r.body.play);
+      } finally {
+        setComputerPlaying(false);
+      }
+    },
+    [gameId, viewer],
+  );
+
+  return {
+    summary,
+    seating,
+    viewer,
+    play,
+    handOver,
+    passTo,
+    busy,
+    computerPlaying,
+    error,
+    lastCommand,
+    give,
+    takeOver,
+    pass,
+    scrub,
+    computerStep,
+    dismissError: () => setError(undefined),
+  };
+}
