@@ -72,6 +72,13 @@ const stateForces = new WeakMap<Readonly<Record<UnitId, JcUnit>>, StateForces>()
 /** Unit fields that decide whether a unit defends its town (`townDefendersOf`). */
 const DEFENDERS_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>(['order', 'continuing']);
 
+/**
+ * The facts of states' own tables, by table, with the forces they were built on: every draft of a state
+ * asks the same questions of the same facts until it changes something (the forces of a state are one
+ * object while its records and turn are unchanged, so they tell whether the facts still hold).
+ */
+const stateFacts = new WeakMap<TableState, { readonly forces: JcForces; readonly facts: JcTableFacts }>();
+
 /** Unit fields the move context reads. */
 const MOVES_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
   'order',
@@ -173,6 +180,7 @@ export class Draft {
   private generals: Record<GeneralId, JcGeneral>;
   private generalsCopied = false;
   private readonly baseTable: TableState;
+  private readonly baseTurn: number;
   /**
    * The table's records of units and Generals: copied before the first change, and again after each
    * table handed out by `table()`, so that a table (and every cache keyed by it or its records) never
@@ -207,6 +215,7 @@ export class Draft {
     this.units = state.units as Record<UnitId, JcUnit>;
     this.generals = state.generals as Record<GeneralId, JcGeneral>;
     this.baseTable = state.table;
+    this.baseTurn = state.turn;
     this.tableCache = state.table;
     this.tableUnits = state.table.units as Record<UnitId, UnitState>;
     this.tableGenerals = state.table.generals as Record<GeneralId, GeneralState>;
@@ -410,9 +419,14 @@ export class Draft {
     if (!this.factsCache) {
       const ground = this.spottingGround();
       const forces = this.forces();
-      this.factsCache = new JcTableFacts(ground.table, forces, {
-        sight: () => sightOf(ground.table, ground.townDefenders),
-      });
+      const known = stateFacts.get(ground.table);
+      if (known?.forces === forces) this.factsCache = known.facts;
+      else {
+        this.factsCache = new JcTableFacts(ground.table, forces, {
+          sight: () => sightOf(ground.table, ground.townDefenders),
+        });
+        if (this.pristine()) stateFacts.set(ground.table, { forces, facts: this.factsCache });
+      }
     }
     return this.factsCache;
   }
@@ -450,9 +464,14 @@ export class Draft {
     return forces;
   }
 
-  /** Whether the units, Generals and table units are still the state's own records (nothing changed). */
+  /** Whether the turn, units, Generals and table units are still the state's own (nothing changed). */
   private pristine(): boolean {
-    return !this.unitsCopied && !this.generalsCopied && this.tableUnits === this.baseTable.units;
+    return (
+      this.turn === this.baseTurn &&
+      !this.unitsCopied &&
+      !this.generalsCopied &&
+      this.tableUnits === this.baseTable.units
+    );
   }
 
   /** The forces already built for the state this draft started from, while nothing has changed. */
