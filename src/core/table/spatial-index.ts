@@ -45,7 +45,8 @@ export interface TableIndexOptions {
   readonly cellSize?: number;
 }
 
-const DEFAULT_CELL = 2;
+/** Grid cell size in inches when none is asked for. */
+export const DEFAULT_CELL = 2;
 const MAX_CELLS = 1 << 20;
 
 /**

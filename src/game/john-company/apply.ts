@@ -9,13 +9,18 @@ import {
   isBatteryFormation,
 } from '../../rulesets/john-company/table/formations.ts';
 import { type MoveReport, resolveMove } from '../../rulesets/john-company/table/movement.ts';
+import { boundsOf } from '../../rulesets/john-company/table/movement-geometry.ts';
 import {
   type Manoeuvre,
   motionOf,
   poseAt,
   poseOf,
 } from '../../rulesets/john-company/table/movement-manoeuvres.ts';
-import { crossingsOf, terrainAlong } from '../../rulesets/john-company/table/movement-terrain.ts';
+import {
+  crossingsOf,
+  linesMayMeet,
+  terrainAlong,
+} from '../../rulesets/john-company/table/movement-terrain.ts';
 import { CONTACT_TOLERANCE } from '../../rulesets/john-company/table/terrain.ts';
 import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';
 import { mayUseOrder, ORDERS, type OrderId } from '../../rulesets/john-company/tables/orders.ts';
@@ -146,7 +151,11 @@ function handle(d: Draft, side: string, c: JcCommand): Rejection | undefined {
 // ---------------------------------------------------------------------------------------------
 // Step 2: order counters
 
-/** Why a unit of `side` may not be given `order` now, or undefined. */
+/**
+ * Why a unit of `side` may not be given `order` now, or undefined. For an order naming no target and a
+ * unit of `side`, the answer depends only on the unit's record and its table record (legal.ts
+ * `untargetedOrders` keeps it while both are unchanged).
+ */
 export function orderProblem(
   d: Draft,
   side: string,
@@ -680,12 +689,19 @@ export function generalInchesLeft(d: Draft, a: GeneralActivation): number {
   return Math.max(0, available - a.used);
 }
 
+/** The ride `generalPathCost` costs (no callee keeps it). */
+const RIDE = new Float64Array(4);
+
 /** What riding straight from one point to another costs a General, terrain included. */
 export function generalPathCost(d: Draft, gid: GeneralId, x: number, y: number): number | undefined {
   const stand = d.tableGeneral(gid)!;
   const g = d.general(gid);
   const ground = groundOf(d.table());
-  const path = Float64Array.of(stand.stand.x, stand.stand.y, x, y);
+  const path = RIDE;
+  path[0] = stand.stand.x;
+  path[1] = stand.stand.y;
+  path[2] = x;
+  path[3] = y;
   const dist = Math.hypot(x - stand.stand.x, y - stand.stand.y);
   const mover = g.mounted ? 'cavalry' : 'regular-infantry';
   const shares = terrainAlong(ground, path, mover);
@@ -697,15 +713,17 @@ export function generalPathCost(d: Draft, gid: GeneralId, x: number, y: number):
     terrain.push({ terrain: t, inches: share * dist });
   }
   const walls: WallHeight[] = [];
-  for (const b of ground.barriers) {
-    const n = crossingsOf(b, path);
-    for (let i = 0; i < n; i++) {
-      if (b.crossing === 'impassable') return undefined;
-      walls.push(b.crossing);
-    }
-  }
   const water: WaterHazard[] = [];
-  for (const w of ground.water) for (let i = 0; i < crossingsOf(w, path); i++) water.push(w.hazard);
+  if (linesMayMeet(ground, boundsOf(path))) {
+    for (const b of ground.barriers) {
+      const n = crossingsOf(b, path);
+      for (let i = 0; i < n; i++) {
+        if (b.crossing === 'impassable') return undefined;
+        walls.push(b.crossing);
+      }
+    }
+    for (const w of ground.water) for (let i = 0; i < crossingsOf(w, path); i++) water.push(w.hazard);
+  }
   // Water costs dice: a General's crossing is costed at its average (Muster reading), so that a
   // command's legality never depends on a throw.
   const run = resolveGeneralMovement(

@@ -27,7 +27,7 @@ import {
 import { resolvePursuitCatch } from '../../rulesets/john-company/procedures/pursuit.ts';
 import { resolveRegainControl } from '../../rulesets/john-company/procedures/regain-control.ts';
 import { resolveSkirmishersCaught } from '../../rulesets/john-company/procedures/skirmishers-caught.ts';
-import type { DerivedFireFacts } from '../../rulesets/john-company/table/facts.ts';
+import type { DerivedFireFacts, JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
 import type { ConfrontationModifierId } from '../../rulesets/john-company/tables/confrontation.ts';
 import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';
 import { MOVEMENT_RESULTS, statusForLevel } from '../../rulesets/john-company/tables/reaction-table.ts';
@@ -59,10 +59,37 @@ export type FireCheck =
   | { readonly ok: true; readonly facts: DerivedFireFacts }
   | { readonly ok: false; readonly reason: string };
 
+/**
+ * `fireCheck`'s answers by the table facts they were read from, firer and target: the answer of units on
+ * the table depends on nothing but those facts (never changed once built), and the facts of a state
+ * are shared by its drafts.
+ */
+const fireChecks = new WeakMap<JcTableFacts, Map<UnitId, Map<UnitId, FireCheck>>>();
+
 /** Whether `firer` can fire at `target` now (weapon, stands bearing, range band, status), without dice. */
 export function fireCheck(d: Draft, firer: UnitId, target: UnitId): FireCheck {
   if (!d.onTable(firer) || !d.onTable(target)) return { ok: false, reason: 'the unit is not on the table' };
-  const facts = d.facts().fire(firer, target);
+  const tableFacts = d.facts();
+  let byFirer = fireChecks.get(tableFacts);
+  if (!byFirer) {
+    byFirer = new Map();
+    fireChecks.set(tableFacts, byFirer);
+  }
+  let byTarget = byFirer.get(firer);
+  if (!byTarget) {
+    byTarget = new Map();
+    byFirer.set(firer, byTarget);
+  }
+  let check = byTarget.get(target);
+  if (!check) {
+    check = checkFire(tableFacts, firer, target);
+    byTarget.set(target, check);
+  }
+  return check;
+}
+
+function checkFire(tableFacts: JcTableFacts, firer: UnitId, target: UnitId): FireCheck {
+  const facts = tableFacts.fire(firer, target);
   if (!facts) return { ok: false, reason: 'the unit has no missile weapon' };
   const aim =
     facts.kind === 'small-arms'

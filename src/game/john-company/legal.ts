@@ -26,8 +26,8 @@ import { deployLightCompany, deployProblem, rejoinProblem } from './light-compan
 import { chargeBonusOf, normalMove } from './moves.ts';
 import { checkMove, formProblem, mayFireNow, moveProblem, moverOf, surelyOutOfRange } from './options.ts';
 import { aimableBatteries, rallyGeneral, usableOrders } from './sequence.ts';
-import type { GeneralActivation, JcGameState, UnitActivation } from './state.ts';
-import { isActive, unitDistance } from './units.ts';
+import type { GeneralActivation, JcGameState, JcUnit, UnitActivation } from './state.ts';
+import { isActive, unitDistance, unitsWithin } from './units.ts';
 import { groundOfState, isSpotted } from './view.ts';
 
 /**
@@ -111,6 +111,7 @@ function orderCommands(d: Draft, state: JcGameState, side: string): JcCommand[] 
     out.push({ type: 'place-order', unit: u.id, order: 'blank' });
     if (ordersLeft(d, u.id) <= 0) continue;
     const targets = targetsOf(d, state, u.id);
+    const untargeted = untargetedOrders(d, u);
     for (const order of usableOrders(u)) {
       const list =
         order === 'charge'
@@ -119,14 +120,45 @@ function orderCommands(d: Draft, state: JcGameState, side: string): JcCommand[] 
             ? targets.pursue
             : order === 'support'
               ? targets.support
-              : [undefined];
-      for (const target of list) {
-        if (orderProblem(d, side, u.id, order, target)) continue;
-        out.push({ type: 'place-order', unit: u.id, order, ...(target !== undefined ? { target } : {}) });
+              : undefined;
+      if (list === undefined) {
+        if (untargeted.has(order)) out.push({ type: 'place-order', unit: u.id, order });
+        continue;
       }
+      for (const target of list)
+        if (!orderProblem(d, side, u.id, order, target))
+          out.push({ type: 'place-order', unit: u.id, order, target });
     }
   }
   return out;
+}
+
+/**
+ * The orders naming no target that `orderProblem` accepts for a unit of the side deciding, by the unit's
+ * record, with the table record they were found for: for such an order and such a unit its answer
+ * depends on nothing else (see `orderProblem`), so the list holds while both records are the same
+ * objects (Step 2 asks for it after every counter placed, which changes neither).
+ */
+const untargetedCache = new WeakMap<
+  JcUnit,
+  { readonly on: UnitState; readonly orders: ReadonlySet<OrderId> }
+>();
+
+function untargetedOrders(d: Draft, u: JcUnit): ReadonlySet<OrderId> {
+  const on = d.tableUnit(u.id);
+  const known = untargetedCache.get(u);
+  if (known?.on === on) return known.orders;
+  const orders = new Set<OrderId>();
+  for (const order of usableOrders(u))
+    if (
+      order !== 'charge' &&
+      order !== 'pursue' &&
+      order !== 'support' &&
+      !orderProblem(d, u.side, u.id, order, undefined)
+    )
+      orders.add(order);
+  untargetedCache.set(u, { on, orders });
+  return orders;
 }
 
 const nearCache = new WeakMap<
@@ -169,7 +201,7 @@ function targetsOf(
   const pursue: UnitId[] = [];
   for (const u of d.allUnits()) {
     if (u.side === me.side || (!u.routing && u.mandatoryMove === undefined) || !isActive(d, u.id)) continue;
-    if (unitDistance(me, d.tableUnit(u.id), 36) <= 36) pursue.push(u.id);
+    if (unitsWithin(me, d.tableUnit(u.id), 36)) pursue.push(u.id);
   }
   return { charge: near.charge, pursue: pursue.slice(0, 4), support: near.support };
 }

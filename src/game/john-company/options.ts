@@ -14,7 +14,7 @@ import type { Rejection } from '../engine/game.ts';
 import { fireCheck } from './combat.ts';
 import type { Draft } from './draft.ts';
 import type { JcUnit, UnitActivation } from './state.ts';
-import { isActive, unitDistance } from './units.ts';
+import { isActive, unitsWithin } from './units.ts';
 
 /**
  * What the active unit may do on its card (Part 3, Definitions Of Unit Orders; Part 4, Effects of
@@ -238,5 +238,5 @@ const OUT_OF_RANGE_SLACK = 1;
  */
 export function surelyOutOfRange(firer: UnitState, weapon: RangedWeapon, target: UnitState): boolean {
   const beyond = maximumRange(weapon) + OUT_OF_RANGE_SLACK;
-  return unitDistance(firer, target, beyond) > beyond;
+  return !unitsWithin(firer, target, beyond);
 }

@@ -7,7 +7,7 @@ import { resolveReactionTest, withOrders } from '../../rulesets/john-company/pro
 import { changeFormation, formationAllowed } from '../../rulesets/john-company/table/formations.ts';
 import { CONTACT_TOLERANCE } from '../../rulesets/john-company/table/terrain.ts';
 import { countedStands } from '../../rulesets/john-company/table/unit-profile.ts';
-import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';
+import { MOVEMENT_RATES, type TroopTypeId } from '../../rulesets/john-company/tables/movement-rates.ts';
 import { mayUseOrder, ORDER_IDS, ORDERS, type OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import { parseOrdersCardId } from '../../rulesets/john-company/tables/orders-deck.ts';
 import { MOVEMENT_RESULTS, statusRank } from '../../rulesets/john-company/tables/reaction-table.ts';
@@ -29,6 +29,7 @@ import {
   recordTest,
   setStatus,
   unitDistance,
+  unitsWithin,
 } from './units.ts';
 
 /**
@@ -397,9 +398,18 @@ function mayChargeUntested(u: JcUnit): boolean {
   return u.arm === 'cavalry' || (u.arm === 'infantry' && !u.regular);
 }
 
+/** `usableOrders` by troop type, each list found once. */
+const ordersByTroop = new Map<TroopTypeId, readonly OrderId[]>();
+
 /** Orders a unit may be given (its troop type may use them), with charge and pursue left to targets. */
-export function usableOrders(u: JcUnit): OrderId[] {
-  return ORDER_IDS.filter((o) => mayUseOrder(o, u.profile.troop));
+export function usableOrders(u: JcUnit): readonly OrderId[] {
+  const troop = u.profile.troop;
+  let orders = ordersByTroop.get(troop);
+  if (!orders) {
+    orders = ORDER_IDS.filter((o) => mayUseOrder(o, troop));
+    ordersByTroop.set(troop, orders);
+  }
+  return orders;
 }
 
 /**
@@ -614,7 +624,7 @@ export function rallyGeneral(d: Draft, id: UnitId, by?: GeneralId): GeneralId | 
     const troop = MOVEMENT_RATES.troops[eu.profile.troop];
     if (troop.arm === 'artillery' || eu.routing) continue;
     const reach = normalMove(d, e.id) + chargeBonusOf(d, e.id);
-    if (unitDistance(e, me, reach) <= reach) return undefined;
+    if (unitsWithin(e, me, reach)) return undefined;
   }
   const chain = chainGenerals(d, u.commander);
   for (const g of Object.values(d.table().generals)) {

@@ -61,36 +61,104 @@ function packedOf(u: UnitState): { readonly boxes: Float64Array; readonly radii:
   return p;
 }
 
-/** Slack (inches) for the circle bounds that let `unitDistance` skip pairs of stands. */
+/**
+ * Slack (inches) for the bounds that let `unitDistance` and `unitsWithin` skip or accept pairs of stands
+ * unmeasured: far above the rounding in working the bounds out.
+ */
 const BOUND_SLACK = 1e-9;
+
+/** Scratch for `unitDistance`: each pair of stands' least possible distance (their circles' gap). */
+let pairGaps = new Float64Array(64);
+
+/**
+ * Exact `unitDistance(a, b)` by the two unit states (never changed once made; a unit that has not moved
+ * keeps its state from one game state to the next), once measured.
+ */
+const exactDistances = new WeakMap<UnitState, WeakMap<UnitState, number>>();
 
 /**
  * Edge-to-edge distance between two units' nearest stands; when it is surely more than `beyond`, any
- * number above `beyond` (the bounding circles decide it without measuring stands). Pairs of stands
- * whose circles are already further apart than the nearest pair found are not measured.
+ * number above `beyond` (the bounding circles, of the units or of every pair of stands, decide it
+ * without measuring stands). Only pairs of stands whose circles are no further apart than both the
+ * nearest pair found and the nearest pair of centres (a pair of stands is never farther apart than
+ * their centres) are measured: the nearest pair is always among them. An exact answer is remembered
+ * for the pair of unit states (`exactDistances`).
  */
 export function unitDistance(a: UnitState, b: UnitState, beyond = Number.POSITIVE_INFINITY): number {
   const [ax, ay, ar] = circleOf(a);
   const [bx, by, br] = circleOf(b);
   const apart = Math.hypot(ax - bx, ay - by) - ar - br;
   if (apart > beyond) return apart;
+  let fromA = exactDistances.get(a);
+  const known = fromA?.get(b);
+  if (known !== undefined) return known;
   const pa = packedOf(a);
   const pb = packedOf(b);
-  let best = Number.POSITIVE_INFINITY;
+  const na = a.stands.length;
+  const nb = b.stands.length;
+  if (pairGaps.length < na * nb) pairGaps = new Float64Array(na * nb);
+  const gaps = pairGaps;
+  let nearestCentres = Number.POSITIVE_INFINITY;
+  let nearestGap = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < na; i++) {
+    const x = pa.boxes[i * BOX_STRIDE]!;
+    const y = pa.boxes[i * BOX_STRIDE + 1]!;
+    for (let j = 0; j < nb; j++) {
+      const dx = x - pb.boxes[j * BOX_STRIDE]!;
+      const dy = y - pb.boxes[j * BOX_STRIDE + 1]!;
+      const centres = Math.sqrt(dx * dx + dy * dy);
+      const gap = centres - pa.radii[i]! - pb.radii[j]!;
+      gaps[i * nb + j] = gap;
+      if (centres < nearestCentres) nearestCentres = centres;
+      if (gap < nearestGap) nearestGap = gap;
+    }
+  }
+  if (nearestGap > beyond + BOUND_SLACK) return nearestGap;
+  let best = nearestCentres + BOUND_SLACK;
+  let found = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < na; i++) {
+    for (let j = 0; j < nb; j++) {
+      if (gaps[i * nb + j]! > best + BOUND_SLACK) continue;
+      const dist = boxDistance(pa.boxes, i * BOX_STRIDE, pb.boxes, j * BOX_STRIDE);
+      if (dist < found) {
+        found = dist;
+        if (dist < best) best = dist;
+      }
+    }
+  }
+  if (!fromA) {
+    fromA = new WeakMap();
+    exactDistances.set(a, fromA);
+  }
+  fromA.set(b, found);
+  return found;
+}
+
+/**
+ * Whether two units' nearest stands are at most `reach` inches apart: the same answer as
+ * `unitDistance(a, b, reach) <= reach`, found without measuring every pair of stands. A pair whose
+ * centres are within `reach` (less the slack) is surely within it (a box is never farther from
+ * another than its centre is); pairs whose circles are surely beyond it are left unmeasured.
+ */
+export function unitsWithin(a: UnitState, b: UnitState, reach: number): boolean {
+  const [ax, ay, ar] = circleOf(a);
+  const [bx, by, br] = circleOf(b);
+  if (Math.hypot(ax - bx, ay - by) - ar - br > reach) return false;
+  const pa = packedOf(a);
+  const pb = packedOf(b);
   for (let i = 0; i < a.stands.length; i++) {
     const x = pa.boxes[i * BOX_STRIDE]!;
     const y = pa.boxes[i * BOX_STRIDE + 1]!;
     for (let j = 0; j < b.stands.length; j++) {
-      const near =
-        Math.hypot(x - pb.boxes[j * BOX_STRIDE]!, y - pb.boxes[j * BOX_STRIDE + 1]!) -
-        pa.radii[i]! -
-        pb.radii[j]!;
-      if (near > best + BOUND_SLACK) continue;
-      const dist = boxDistance(pa.boxes, i * BOX_STRIDE, pb.boxes, j * BOX_STRIDE);
-      if (dist < best) best = dist;
+      const dx = x - pb.boxes[j * BOX_STRIDE]!;
+      const dy = y - pb.boxes[j * BOX_STRIDE + 1]!;
+      const centres = Math.sqrt(dx * dx + dy * dy);
+      if (centres <= reach - BOUND_SLACK) return true;
+      if (centres - pa.radii[i]! - pb.radii[j]! > reach + BOUND_SLACK) continue;
+      if (boxDistance(pa.boxes, i * BOX_STRIDE, pb.boxes, j * BOX_STRIDE) <= reach) return true;
     }
   }
-  return best;
+  return false;
 }
 
 /** The unit's front-centre, facing and formation, for events. */

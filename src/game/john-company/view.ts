@@ -160,6 +160,26 @@ export function isSpotted(ground: SpottingGround, side: SideId, target: UnitId):
   return seen;
 }
 
+/**
+ * The unit of each side that last spotted each enemy unit, per terrain: asked first the next time, as
+ * it most likely still does (the answer is the same whichever unit is asked first; only the work differs).
+ */
+const lastSpotters = new WeakMap<TableState['terrain'], Map<SideId, Map<UnitId, UnitId>>>();
+
+function spottersOf(table: TableState, side: SideId): Map<UnitId, UnitId> {
+  let bySide = lastSpotters.get(table.terrain);
+  if (!bySide) {
+    bySide = new Map();
+    lastSpotters.set(table.terrain, bySide);
+  }
+  let spotters = bySide.get(side);
+  if (!spotters) {
+    spotters = new Map();
+    bySide.set(side, spotters);
+  }
+  return spotters;
+}
+
 function seenBySide(ground: SpottingGround, spotting: Spotting, side: SideId, id: UnitId): boolean {
   const table = ground.table;
   const target = table.units[id];
@@ -169,12 +189,28 @@ function seenBySide(ground: SpottingGround, spotting: Spotting, side: SideId, id
   spotting.skirmishLines ??= skirmishLinesOf(table);
   const sight = spotting.sight;
   const lines = spotting.skirmishLines.get(target.side) ?? [];
+  const spotters = spottersOf(table, side);
+  const last = spotters.get(id);
+  const lastUnit = last === undefined ? undefined : table.units[last];
+  if (lastUnit?.side === side && spots(sight, lines, lastUnit, target)) return true;
   for (const v of spotting.sides.get(side) ?? []) {
-    if (!sight.unitSeesUnit(v.id, id)) continue;
-    const [vx, vy] = unitCentre(v.stands);
-    if (!screened(lines, target, vx, vy)) return true;
+    if (v === lastUnit || !spots(sight, lines, v, target)) continue;
+    spotters.set(id, v.id);
+    return true;
   }
   return false;
+}
+
+/** Whether unit `v` sees `target` unscreened by its side's skirmish `lines`. */
+function spots(
+  sight: JohnCompanySight,
+  lines: readonly SkirmishLine[],
+  v: UnitState,
+  target: UnitState,
+): boolean {
+  if (!sight.unitSeesUnit(v.id, target.id)) return false;
+  const [vx, vy] = unitCentre(v.stands);
+  return !screened(lines, target, vx, vy);
 }
 
 /** The enemy units a side has spotted (see `isSpotted`). */
@@ -267,30 +303,107 @@ function generalView(g: JcGeneral, own: boolean): GeneralView {
   return v;
 }
 
+/**
+ * Entries of a record a view shows, in order (ids and values alike), and the record made of them: the
+ * last view's for a viewer is kept, and a view showing the very same entries takes its record rather
+ * than a new one, so that whatever is kept per record (the facts of the view's table, say) still serves.
+ */
+interface Shown<T> {
+  readonly ids: readonly string[];
+  readonly values: readonly T[];
+  readonly record: Readonly<Record<string, T>>;
+}
+
+interface ShownRecords {
+  readonly units: Shown<UnitView>;
+  readonly tableUnits: Shown<UnitState>;
+  readonly generals: Shown<GeneralView>;
+  readonly tableGenerals: Shown<GeneralState>;
+}
+
+/** The records of the last view made for each viewer of a battle (by its scenario). */
+const lastShown = new WeakMap<JcScenarioFacts, Map<Viewer, ShownRecords>>();
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The record of these entries: `last`'s when it holds the very same; else `whole` (the state's own
+ * record) when it does; else a new one.
+ */
+function shown<T>(
+  last: Shown<T> | undefined,
+  ids: readonly string[],
+  values: readonly T[],
+  whole?: Readonly<Record<string, T>>,
+): Shown<T> {
+  if (last && sameList(last.ids, ids) && sameList(last.values, values)) return last;
+  if (whole) {
+    const keys = Object.keys(whole);
+    let same = sameList(keys, ids);
+    for (let i = 0; same && i < keys.length; i++) same = whole[keys[i]!] === values[i];
+    if (same) return { ids, values, record: whole };
+  }
+  const record: Record<string, T> = {};
+  for (let i = 0; i < ids.length; i++) record[ids[i]!] = values[i]!;
+  return { ids, values, record };
+}
+
 /** The state as `viewer` may see it (see the module comment). */
 export function viewFor(state: JcGameState, viewer: Viewer): JcView {
-  const units: Record<UnitId, UnitView> = {};
-  const tableUnits: Record<UnitId, UnitState> = {};
+  const unitIds: UnitId[] = [];
+  const units: UnitView[] = [];
+  const tableUnitIds: UnitId[] = [];
+  const tableUnits: UnitState[] = [];
   const hidden = new Set<UnitId>();
   const ground = groundOfState(state);
   for (const u of Object.values(state.units)) {
-    const own = viewer === u.side;
     if (!visibleOnGround(state, ground, viewer, u.id)) {
       hidden.add(u.id);
       continue;
     }
-    units[u.id] = unitView(u, own);
+    unitIds.push(u.id);
+    units.push(unitView(u, viewer === u.side));
     const t = state.table.units[u.id];
-    if (t) tableUnits[u.id] = t;
+    if (t) {
+      tableUnitIds.push(u.id);
+      tableUnits.push(t);
+    }
   }
-  const generals: Record<GeneralId, GeneralView> = {};
-  const tableGenerals: Record<GeneralId, GeneralState> = {};
+  const generalIds: GeneralId[] = [];
+  const generals: GeneralView[] = [];
+  const tableGeneralIds: GeneralId[] = [];
+  const tableGenerals: GeneralState[] = [];
   for (const g of Object.values(state.generals)) {
     const t = state.table.generals[g.id];
     if (t?.attachedTo !== undefined && hidden.has(t.attachedTo)) continue;
-    generals[g.id] = generalView(g, viewer === g.side);
-    if (t) tableGenerals[g.id] = t;
+    generalIds.push(g.id);
+    generals.push(generalView(g, viewer === g.side));
+    if (t) {
+      tableGeneralIds.push(g.id);
+      tableGenerals.push(t);
+    }
   }
+  let byViewer = lastShown.get(state.scenario);
+  if (!byViewer) {
+    byViewer = new Map();
+    lastShown.set(state.scenario, byViewer);
+  }
+  const last = byViewer.get(viewer);
+  const records: ShownRecords = {
+    units: shown(last?.units, unitIds, units),
+    tableUnits: shown(last?.tableUnits, tableUnitIds, tableUnits, state.table.units),
+    generals: shown(last?.generals, generalIds, generals),
+    tableGenerals: shown(last?.tableGenerals, tableGeneralIds, tableGenerals, state.table.generals),
+  };
+  byViewer.set(viewer, records);
+  const table =
+    records.tableUnits.record === state.table.units && records.tableGenerals.record === state.table.generals
+      ? state.table
+      : { ...state.table, units: records.tableUnits.record, generals: records.tableGenerals.record };
   return {
     viewer,
     format: state.format,
@@ -298,9 +411,9 @@ export function viewFor(state: JcGameState, viewer: Viewer): JcView {
     scenario: state.scenario,
     turn: state.turn,
     node: nodeView(state.node, hidden),
-    table: { ...state.table, units: tableUnits, generals: tableGenerals },
-    units,
-    generals,
+    table,
+    units: records.units.record,
+    generals: records.generals.record,
     movementDeck: {
       left: state.movementDeck.drawPile.length,
       drawn: state.movementDeck.discards.filter((card) => !hidden.has(card)),

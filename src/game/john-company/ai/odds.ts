@@ -125,7 +125,8 @@ export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): Cha
  * derived once per table facts (they depend on nothing else): the opponent asks for the same unit's at
  * many candidate commands. Facts equal to the unit's last (`sameContent`) are given as that same
  * object, so answers kept by object (`answerOf`) carry over from one table to the next, where most
- * units' facts do not change.
+ * units' facts do not change; other facts equal to ones given before, for any unit, are given as the
+ * first such object (`interned`), so units and tables with the same facts share their answers.
  */
 const reactionMemo = new WeakMap<object, Map<UnitId, UnitReactionFacts>>();
 
@@ -147,11 +148,27 @@ function reactionFactsOf(sit: Situation, unit: UnitId): UnitReactionFacts {
     const last = lastReaction.get(unit);
     if (last !== undefined && sameContent(last, fresh)) f = last;
     else {
-      f = fresh;
-      lastReaction.set(unit, fresh);
+      f = internedFacts(fresh);
+      lastReaction.set(unit, f);
     }
     byUnit.set(unit, f);
   }
+  return f;
+}
+
+/**
+ * Reaction Test facts given by `reactionFactsOf`, by content (JSON). Bounded: cleared when full. It
+ * only saves work; answers do not depend on it.
+ */
+const interned = new Map<string, UnitReactionFacts>();
+
+/** The first facts given with the same content as `f` (`f` itself when none is known). */
+function internedFacts(f: UnitReactionFacts): UnitReactionFacts {
+  const key = JSON.stringify(f);
+  const known = interned.get(key);
+  if (known !== undefined) return known;
+  if (interned.size >= MEMO_LIMIT) interned.clear();
+  interned.set(key, f);
   return f;
 }
 

@@ -1,6 +1,13 @@
 import type { Point } from '../../../core/geometry/points.ts';
 import { BOX_STRIDE, boxDistance, packBox } from '../../../core/geometry/rectangles.ts';
-import type { GeneralId, SideId, StandState, UnitId, UnitState } from '../../../core/table/model.ts';
+import type {
+  GeneralId,
+  SideId,
+  StandState,
+  TableState,
+  UnitId,
+  UnitState,
+} from '../../../core/table/model.ts';
 import { JcTableFacts } from '../../../rulesets/john-company/table/facts.ts';
 import { frontCentre } from '../../../rulesets/john-company/table/formations.ts';
 import { JohnCompanySight } from '../../../rulesets/john-company/table/line-of-sight.ts';
@@ -142,18 +149,33 @@ const generalsAsBridged = new WeakMap<GeneralView, JcGeneral>();
  * decision's view is often the same table with only a counter changed (Step 2 places one counter at a
  * time), and facts do not depend on counters; or only the table changed (a General rides in steps),
  * and the forces stay the same. Reused only when everything they are derived from is the same
- * (`sameForcesInputs`, `sameTable`); it only saves work.
+ * (`sameForcesInputs`, `sharedTable`); it only saves work.
  */
 const lastFacts = new Map<JcView['viewer'], { view: JcView; facts: JcTableFacts }>();
 
 function viewFacts(view: JcView): JcTableFacts {
   const last = lastFacts.get(view.viewer);
+  const table = last === undefined ? view.table : sharedTable(last.facts.table, view.table);
   let facts: JcTableFacts;
-  if (last === undefined || !sameForcesInputs(last.view, view)) facts = deriveViewFacts(view);
-  else if (!sameTable(last.view.table, view.table)) facts = tableFacts(view, last.facts.forces);
+  if (last === undefined || !sameForcesInputs(last.view, view)) facts = deriveViewFacts(view, table);
+  else if (table !== last.facts.table) facts = tableFacts(table, last.facts.forces);
   else facts = last.facts;
   lastFacts.set(view.viewer, { view, facts });
   return facts;
+}
+
+/**
+ * The table to derive facts over, the same as `table` in every field, unit and General: `last` itself
+ * when it is the same table; when only the Generals differ, `table` with the units record of `last`
+ * (the facts' layout is kept per units record); else `table`. Views build new records for unchanged
+ * tables, so what is worked out per table or units record carries over only through this.
+ */
+function sharedTable(last: TableState, table: TableState): TableState {
+  if (last === table) return last;
+  if (!sameFields(last, table, 'units', 'generals')) return table;
+  if (!sameRecord(last.units, table.units, (x, y) => x === y)) return table;
+  if (sameRecord(last.generals, table.generals, (x, y) => x === y)) return last;
+  return { ...table, units: last.units };
 }
 
 /**
@@ -166,14 +188,6 @@ function sameForcesInputs(a: JcView, b: JcView): boolean {
   if (!sameRecord(a.table.units, b.table.units, () => true)) return false;
   if (!sameRecord(a.units, b.units, (x, y) => x === y || sameFields(x, y, 'counter'))) return false;
   return sameRecord(a.generals, b.generals, (x, y) => x === y || sameFields(x, y));
-}
-
-/** Whether two tables are the same: every field, unit and General identical. */
-function sameTable(a: JcView['table'], b: JcView['table']): boolean {
-  if (a === b) return true;
-  if (!sameFields(a, b, 'units', 'generals')) return false;
-  if (!sameRecord(a.units, b.units, (x, y) => x === y)) return false;
-  return sameRecord(a.generals, b.generals, (x, y) => x === y);
 }
 
 function sameRecord<T>(
@@ -211,8 +225,8 @@ function sameFields(a: object, b: object, ...skip: string[]): boolean {
   }
 }
 
-/** The view's table facts. */
-function deriveViewFacts(view: JcView): JcTableFacts {
+/** The view's table facts, over `table` (the view's table or one the same, `sharedTable`). */
+function deriveViewFacts(view: JcView, table: TableState): JcTableFacts {
   const units: Record<UnitId, JcUnit> = {};
   for (const u of Object.values(view.units)) units[u.id] = asUnit(u, view.table);
   const generals: Record<GeneralId, JcGeneral> = {};
@@ -221,13 +235,25 @@ function deriveViewFacts(view: JcView): JcTableFacts {
     { units, generals, turn: view.turn, scenario: view.scenario },
     (id) => view.table.units[id] !== undefined,
   );
-  return tableFacts(view, forces);
+  return tableFacts(table, forces);
 }
 
-/** Facts over the view's table with `forces`; the lines of sight are built when fire is first asked for. */
-function tableFacts(view: JcView, forces: JcTableFacts['forces']): JcTableFacts {
-  return new JcTableFacts(view.table, forces, { sight: () => new JohnCompanySight(view.table) });
+/** Facts over `table` with `forces`; its lines of sight are built when fire is first asked for. */
+function tableFacts(table: TableState, forces: JcTableFacts['forces']): JcTableFacts {
+  return new JcTableFacts(table, forces, { sight: () => sightOf(table) });
 }
+
+/** One table's lines of sight, built once per table object: they depend on nothing else. */
+function sightOf(table: TableState): JohnCompanySight {
+  let sight = sights.get(table);
+  if (!sight) {
+    sight = new JohnCompanySight(table);
+    sights.set(table, sight);
+  }
+  return sight;
+}
+
+const sights = new WeakMap<TableState, JohnCompanySight>();
 
 // ---------------------------------------------------------------------------------------------
 // Measures the opponent reasons with

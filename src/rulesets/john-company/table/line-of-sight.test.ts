@@ -382,6 +382,18 @@ describe('D. towns and villages', () => {
     expect(why(s, 'edge', 'other')).toBe('town-not-at-edge'); // a passer-by is seen only at the edge
     expect(() => sightOf(units, [town], { townDefenders: ['ghost'] })).toThrow(/ghost/);
   });
+  it('reads the same for defenders away from any town as for units not defending', () => {
+    const table = tableOf({ units, terrain: [town] });
+    const ids = units.map((u) => u.id);
+    const verdicts = (s: JohnCompanySight) =>
+      ids.flatMap((a) => ids.map((b) => `${why(s, a, b)} ${s.sees(a, b)} ${s.coverOf(a).cover}`));
+    const held = new JohnCompanySight(table, { townDefenders: ['inside'] });
+    const alsoAway = new JohnCompanySight(table, { townDefenders: ['inside', 'plain', 'beyond'] });
+    expect(verdicts(alsoAway)).toEqual(verdicts(held));
+    expect(verdicts(new JohnCompanySight(table, { townDefenders: ['plain'] }))).toEqual(
+      verdicts(sightOf(units, [town])),
+    );
+  });
 });
 
 describe('cover of a target', () => {

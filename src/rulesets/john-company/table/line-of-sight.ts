@@ -12,7 +12,7 @@ import type {
   UnitId,
 } from '../../../core/table/model.ts';
 import { SightTracer } from '../../../core/table/sight-line.ts';
-import { TableIndex } from '../../../core/table/spatial-index.ts';
+import { DEFAULT_CELL, TableIndex } from '../../../core/table/spatial-index.ts';
 import type { TargetCover } from '../tables/firing-table.ts';
 import { jc4 } from '../vocabulary.ts';
 import {
@@ -148,6 +148,8 @@ interface TerrainSight {
   readonly zoneSteep: Uint8Array;
   readonly outlines: readonly Float64Array[];
   readonly buildings: readonly (readonly Float64Array[])[];
+  /** The box, aligned with the table, holding each town's outline: minX, minY, maxX, maxY. */
+  readonly townBoxes: Float64Array;
 }
 
 const terrainSights = new WeakMap<Readonly<Record<string, TerrainFeature>>, TerrainSight>();
@@ -175,7 +177,22 @@ function terrainSightOf(terrain: Readonly<Record<string, TerrainFeature>>, index
     'outline' in f ? flattenPoints(f.outline) : 'path' in f ? flattenPoints(f.path) : new Float64Array(0),
   );
   const buildings = index.features.map((f) => (f.kind === 'town' ? f.buildings.map(flattenPoints) : []));
-  const built = { role, zoneElevation, zoneSteep, outlines, buildings };
+  const towns = index.features.flatMap((f, fi) => (f.kind === 'town' ? [outlines[fi]!] : []));
+  const townBoxes = new Float64Array(4 * towns.length);
+  towns.forEach((outline, k) => {
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (let c = 0; c < outline.length; c += 2) {
+      x0 = Math.min(x0, outline[c]!);
+      y0 = Math.min(y0, outline[c + 1]!);
+      x1 = Math.max(x1, outline[c]!);
+      y1 = Math.max(y1, outline[c + 1]!);
+    }
+    townBoxes.set([x0, y0, x1, y1], 4 * k);
+  });
+  const built = { role, zoneElevation, zoneSteep, outlines, buildings, townBoxes };
   terrainSights.set(terrain, built);
   return built;
 }
@@ -185,6 +202,54 @@ const recentSights = new WeakMap<Readonly<Record<string, TerrainFeature>>, JohnC
 const SIGHT_LINE = new Float64Array(4);
 /** The box holding two units' stand centres (`inheritedUnits`): minX, minY, maxX, maxY. */
 const CENTRES_BOX = new Float64Array(4);
+
+/**
+ * Inches: a stand's bounding box farther than this from every town's cannot touch one, whatever the
+ * rounding of the sight line's runs through the town (which is far finer).
+ */
+const TOWN_MARGIN = 0.01;
+
+/**
+ * Each stand's town defence (1: its unit is among `townDefenders`), kept only where a town's outline may
+ * touch the stand. Defence is read only there (a line's run through a town reaching the stand; the
+ * stand's centre in the town, for cover), so sights whose defenders differ elsewhere are the same sight.
+ */
+function defendingStands(
+  index: TableIndex,
+  townBoxes: Float64Array,
+  townDefenders: readonly UnitId[],
+): Uint8Array {
+  const defending = new Uint8Array(index.standCount);
+  const boxes = index.standBoxes;
+  for (const id of townDefenders) {
+    const u = index.unitIndex(id);
+    if (u < 0) throw new Error(`town defender ${id} is not a unit on the table`);
+    for (let i = index.unitStandStart[u]!; i < index.unitStandStart[u + 1]!; i++) {
+      const at = i * BOX_STRIDE;
+      const cos = Math.abs(boxes[at + 2]!);
+      const sin = Math.abs(boxes[at + 3]!);
+      const reachX = boxes[at + 4]! * sin + boxes[at + 5]! * cos + TOWN_MARGIN;
+      const reachY = boxes[at + 4]! * cos + boxes[at + 5]! * sin + TOWN_MARGIN;
+      const x = boxes[at]!;
+      const y = boxes[at + 1]!;
+      for (let k = 0; k < townBoxes.length; k += 4)
+        if (
+          x + reachX >= townBoxes[k]! &&
+          x - reachX <= townBoxes[k + 2]! &&
+          y + reachY >= townBoxes[k + 1]! &&
+          y - reachY <= townBoxes[k + 3]!
+        )
+          defending[i] = 1;
+    }
+  }
+  return defending;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function sameStand(a: TableIndex, i: number, b: TableIndex, j: number): boolean {
   if (a.standBlocks[i] !== b.standBlocks[j]) return false;
@@ -314,7 +379,9 @@ function boxMeetsChange(inh: Inheritance, x0: number, y0: number, x1: number, y1
  * John Company's line of sight over one table state. Build it once per state (it indexes the table);
  * `seesIndex` is the allocation-free hot path, `verdict` says why. `seesIndex` keeps its verdicts, and
  * a sight built over the same terrain as the last one takes that one's verdicts wherever they cannot
- * have changed (`Inheritance`), so a table where one unit moved re-traces only the lines it affects.
+ * have changed (`Inheritance`), so a table where one unit moved re-traces only the lines it affects. A
+ * sight over the very same units and Generals as a recent one, with the same town defence where it is
+ * read (`defendingStands`), is that sight again: it shares its index and verdicts.
  */
 export class JohnCompanySight {
   readonly index: TableIndex;
@@ -335,25 +402,36 @@ export class JohnCompanySight {
   private culprit = -1;
 
   constructor(table: TableState, options: JcSightOptions = {}) {
-    const index = new TableIndex(
-      table,
-      JC_SIGHT_PROFILE,
-      options.cellSize === undefined ? {} : { cellSize: options.cellSize },
+    const cellSize = options.cellSize ?? DEFAULT_CELL;
+    const recent = recentSights.get(table.terrain) ?? [];
+    const sameStands = recent.find(
+      (s) =>
+        s.index.cellSize === cellSize &&
+        s.index.table.units === table.units &&
+        s.index.table.generals === table.generals,
     );
+    const index = sameStands?.index ?? new TableIndex(table, JC_SIGHT_PROFILE, { cellSize });
     this.index = index;
-    this.tracer = new SightTracer(index);
-    this.defending = new Uint8Array(index.standCount);
-    for (const id of options.townDefenders ?? []) {
-      const u = index.unitIndex(id);
-      if (u < 0) throw new Error(`town defender ${id} is not a unit on the table`);
-      this.defending.fill(1, index.unitStandStart[u]!, index.unitStandStart[u + 1]!);
-    }
     const terrain = terrainSightOf(table.terrain, index);
     this.role = terrain.role;
     this.zoneElevation = terrain.zoneElevation;
     this.zoneSteep = terrain.zoneSteep;
     this.outlines = terrain.outlines;
     this.buildings = terrain.buildings;
+    this.defending = defendingStands(index, terrain.townBoxes, options.townDefenders ?? []);
+    if (sameStands && sameBytes(sameStands.defending, this.defending)) {
+      // The very same sight: share its verdicts, worked out and to come.
+      this.tracer = sameStands.tracer;
+      const n = index.standCount;
+      const units = index.unitIds.length;
+      sameStands.memo ??= new Uint8Array(n * n);
+      sameStands.unitMemo ??= new Uint8Array(units * units);
+      this.memo = sameStands.memo;
+      this.unitMemo = sameStands.unitMemo;
+      this.inheritance = sameStands.inheritance;
+      return;
+    }
+    this.tracer = new SightTracer(index);
     this.inheritFromRecent(table.terrain);
   }
 
