@@ -1,5 +1,5 @@
 import type { TableState, UnitState } from '../../core/table/model.ts';
-import { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sight.ts';
+import { sightOfTable } from '../../rulesets/john-company/table/line-of-sight.ts';
 
 /**
  * Line of sight from a selected unit to every enemy unit in the view, by John Company's rules (the
@@ -13,24 +13,12 @@ export interface SightLine {
   readonly blocked?: string;
 }
 
-const sights = new WeakMap<TableState, JohnCompanySight>();
-
-/** The table's sight, built once per table state (it indexes the table). */
-function sightOf(table: TableState): JohnCompanySight {
-  let sight = sights.get(table);
-  if (!sight) {
-    sight = new JohnCompanySight(table);
-    sights.set(table, sight);
-  }
-  return sight;
-}
-
 const middleStand = (unit: UnitState) => unit.stands[Math.floor(unit.stands.length / 2)]!;
 
 export function sightLinesFrom(table: TableState, unitId: string): SightLine[] {
   const unit = table.units[unitId];
   if (!unit || unit.stands.length === 0) return [];
-  const sight = sightOf(table);
+  const sight = sightOfTable(table);
   return Object.values(table.units)
     .filter((u) => u.side !== unit.side && u.stands.length > 0)
     .map((target) => {

@@ -10,7 +10,7 @@ import type {
 } from '../../../core/table/model.ts';
 import { JcTableFacts } from '../../../rulesets/john-company/table/facts.ts';
 import { frontCentre } from '../../../rulesets/john-company/table/formations.ts';
-import { JohnCompanySight } from '../../../rulesets/john-company/table/line-of-sight.ts';
+import { sightOfTable } from '../../../rulesets/john-company/table/line-of-sight.ts';
 import { maximumRange, type UnitGeometry } from '../../../rulesets/john-company/table/measurement.ts';
 import { unitCentre } from '../../../rulesets/john-company/table/movement-geometry.ts';
 import { normalMoveOf, troopOf } from '../../../rulesets/john-company/table/unit-profile.ts';
@@ -240,20 +240,8 @@ function deriveViewFacts(view: JcView, table: TableState): JcTableFacts {
 
 /** Facts over `table` with `forces`; its lines of sight are built when fire is first asked for. */
 function tableFacts(table: TableState, forces: JcTableFacts['forces']): JcTableFacts {
-  return new JcTableFacts(table, forces, { sight: () => sightOf(table) });
+  return new JcTableFacts(table, forces, { sight: () => sightOfTable(table) });
 }
-
-/** One table's lines of sight, built once per table object: they depend on nothing else. */
-function sightOf(table: TableState): JohnCompanySight {
-  let sight = sights.get(table);
-  if (!sight) {
-    sight = new JohnCompanySight(table);
-    sights.set(table, sight);
-  }
-  return sight;
-}
-
-const sights = new WeakMap<TableState, JohnCompanySight>();
 
 // ---------------------------------------------------------------------------------------------
 // Measures the opponent reasons with

@@ -855,3 +855,18 @@ function coverVerdict(cover: TargetCover, featureId: FeatureId, how: string): Co
     rule: jc4('Small Arms Fire Modifiers', `3. target cover: ${COVER_ITEM[cover]} (${how})`),
   };
 }
+
+const tableSights = new WeakMap<TableState, JohnCompanySight>();
+
+/**
+ * A table's line of sight with no town defenders, built once per table object (a table never changes
+ * once built): for callers that know nothing of orders, such as a viewer's own table.
+ */
+export function sightOfTable(table: TableState): JohnCompanySight {
+  let sight = tableSights.get(table);
+  if (!sight) {
+    sight = new JohnCompanySight(table);
+    tableSights.set(table, sight);
+  }
+  return sight;
+}
