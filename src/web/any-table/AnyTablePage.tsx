@@ -2,14 +2,13 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import type { Point } from '../../core/geometry/points.ts';
 import type { GamePlay } from '../../protocol/api.ts';
 import { api } from '../api.ts';
-import { ErrorBox } from '../ErrorBox.tsx';
-import { routeHref } from '../router.ts';
 import { BattleLog, Scrubber, turnStarts } from '../table/Log.tsx';
+import { SessionFrame } from '../table/SessionFrame.tsx';
 import { seatMode, seatWords } from '../table/seats.ts';
 import { WatchControls } from '../table/WatchControls.tsx';
 import { type SideNames, sideName } from '../table/words.ts';
 import { commandsForUnit, type LegalItem, legalItems, pointCommands } from './commands.ts';
-import { DecisionPanel, HandOver, LastCommand, UnitPanel } from './Panels.tsx';
+import { DecisionPanel, LastCommand, UnitPanel } from './Panels.tsx';
 import {
   actingUnit,
   drawnTable,
@@ -34,7 +33,7 @@ import { type GameSession, useGameSession } from './useGameSession.ts';
  */
 export function AnyTablePage({ gameId }: { readonly gameId: string }): ReactNode {
   const session = useGameSession(gameId);
-  const { summary, play, seating } = session;
+  const { summary, seating } = session;
   const [sides, setSides] = useState<SideNames>({});
   const scenarioId = summary?.scenario.id;
   useEffect(() => {
@@ -45,40 +44,17 @@ export function AnyTablePage({ gameId }: { readonly gameId: string }): ReactNode
   }, [scenarioId]);
 
   return (
-    <div className="play">
-      <header className="play-header">
-        <h1>{summary?.title ?? 'A battle'}</h1>
-        <p className="hint">
-          <a href={routeHref({ page: 'battles' })}>All battles</a>
-          {summary && seating
-            ? ` · ${summary.scenario.title} · ${summary.ruleSet} · ${seatWords(seating, sides)}`
-            : ''}
-        </p>
-      </header>
-      {session.error ? (
-        <div className="play-error">
-          <ErrorBox error={session.error} />
-          <button type="button" onClick={session.dismissError}>
-            Dismiss
-          </button>
-        </div>
-      ) : null}
-      {session.passTo !== undefined ? (
-        <div className="pass-banner" role="status">
-          <span>Read what happened, then hand the screen over.</span>
-          <button type="button" className="primary" onClick={session.pass}>
-            Pass to {sideName(sides, session.passTo)}
-          </button>
-        </div>
-      ) : null}
-      {session.handOver !== undefined ? (
-        <HandOver side={sideName(sides, session.handOver)} onTakeOver={session.takeOver} />
-      ) : play && session.viewer !== undefined ? (
-        <Table key={session.viewer} session={session} play={play} sides={sides} />
-      ) : session.error ? null : (
-        <p className="loading">Loading…</p>
-      )}
-    </div>
+    <SessionFrame
+      session={session}
+      sides={sides}
+      subtitle={
+        summary && seating
+          ? `${summary.scenario.title} · ${summary.ruleSet} · ${seatWords(seating, sides)}`
+          : undefined
+      }
+      passHint="Read what happened, then hand the screen over."
+      table={(play, viewer) => <Table key={viewer} session={session} play={play} sides={sides} />}
+    />
   );
 }
 

@@ -149,19 +149,3 @@ export function LastCommand({ entries }: { readonly entries: readonly GameLogEnt
     </section>
   );
 }
-
-/** Hot seat: the table is hidden until the next player has the screen. */
-export function HandOver(props: { readonly side: string; readonly onTakeOver: () => void }): ReactNode {
-  return (
-    <section className="hand-over" aria-labelledby="hand-over-title">
-      <h2 id="hand-over-title">Pass to {props.side}</h2>
-      <p>
-        The table is hidden so that neither player sees what only the other may. Hand the screen to the player
-        of {props.side}.
-      </p>
-      <button type="button" className="primary" onClick={props.onTakeOver}>
-        I am {props.side}: show my table
-      </button>
-    </section>
-  );
-}

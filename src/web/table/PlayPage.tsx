@@ -6,8 +6,6 @@ import type { JcView } from '../../game/john-company/view.ts';
 import type { Scenario } from '../../game/scenario/schema.ts';
 import type { GamePlay, MovePlan } from '../../protocol/api.ts';
 import { api } from '../api.ts';
-import { ErrorBox } from '../ErrorBox.tsx';
-import { routeHref } from '../router.ts';
 import { Battlefield } from './Battlefield.tsx';
 import { CommandButtons, type LegalItem, OrdersPanel } from './Decisions.tsx';
 import { DiceResolution, ODDS_FIRST, OddsBeforeDice } from './Dice.tsx';
@@ -15,6 +13,7 @@ import { BattleLog, Scrubber, turnStarts } from './Log.tsx';
 import { MovePlanner } from './MovePlanner.tsx';
 import { type OverlayChoice, PlanGhost, SelectionOverlay } from './Overlays.tsx';
 import { manoeuvresForDrag } from './planning.ts';
+import { SessionFrame } from './SessionFrame.tsx';
 import { seatMode, seatWords } from './seats.ts';
 import { sightLinesFrom } from './sight.ts';
 import { UnitPanel } from './UnitPanel.tsx';
@@ -46,60 +45,21 @@ export function PlayPage({ gameId }: { readonly gameId: string }): ReactNode {
     [scenario],
   );
 
-  const { summary, play, seating } = session;
+  const { summary, seating } = session;
   return (
-    <div className="play">
-      <header className="play-header">
-        <h1>{summary?.title ?? 'A battle'}</h1>
-        <p className="hint">
-          <a href={routeHref({ page: 'battles' })}>All battles</a>
-          {summary && seating ? ` · ${summary.scenario.title} · ${seatWords(seating, sides)}` : ''}
-        </p>
-      </header>
-      {session.error ? (
-        <div className="play-error">
-          <ErrorBox error={session.error} />
-          <button type="button" onClick={session.dismissError}>
-            Dismiss
-          </button>
-        </div>
-      ) : null}
-      {session.passTo !== undefined ? (
-        <div className="pass-banner" role="status">
-          <span>Read the dice, then hand the screen over.</span>
-          <button type="button" className="primary" onClick={session.pass}>
-            Pass to {sideName(sides, session.passTo)}
-          </button>
-        </div>
-      ) : null}
-      {session.handOver !== undefined ? (
-        <HandOver side={sideName(sides, session.handOver)} onTakeOver={session.takeOver} />
-      ) : play && session.viewer !== undefined ? (
+    <SessionFrame
+      session={session}
+      sides={sides}
+      subtitle={summary && seating ? `${summary.scenario.title} · ${seatWords(seating, sides)}` : undefined}
+      passHint="Read the dice, then hand the screen over."
+      table={(play, viewer) =>
         play.game.ruleSet === 'john-company' ? (
-          <Table key={session.viewer} session={session} play={play} scenario={scenario} sides={sides} />
+          <Table key={viewer} session={session} play={play} scenario={scenario} sides={sides} />
         ) : (
           <p>The virtual table plays John Company battles; this game is {play.game.ruleSet}.</p>
         )
-      ) : session.error ? null : (
-        <p className="loading">Loading…</p>
-      )}
-    </div>
-  );
-}
-
-/** Hot seat: the table is hidden until the next player has the screen. */
-function HandOver(props: { readonly side: string; readonly onTakeOver: () => void }): ReactNode {
-  return (
-    <section className="hand-over" aria-labelledby="hand-over-title">
-      <h2 id="hand-over-title">Pass to {props.side}</h2>
-      <p>
-        The table is hidden so that neither player sees the other's orders. Hand the screen to the{' '}
-        {props.side} player.
-      </p>
-      <button type="button" className="primary" onClick={props.onTakeOver}>
-        I am {props.side}: show my table
-      </button>
-    </section>
+      }
+    />
   );
 }
 
