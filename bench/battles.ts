@@ -24,6 +24,12 @@ interface Split {
   legal: number;
   decide: number;
   apply: number;
+  /** Per command type: how many, and the milliseconds of their steps (view, legal, decide and apply). */
+  byType: Map<JcCommand['type'], { count: number; ms: number }>;
+}
+
+function emptySplit(): Split {
+  return { view: 0, legal: 0, decide: 0, apply: 0, byType: new Map() };
 }
 
 /** One computer-v-computer battle, timing each part of every step. */
@@ -37,7 +43,8 @@ function timedBattle(
   for (;;) {
     const side = game.decider(state);
     if (side === undefined) break;
-    let t = performance.now();
+    const start = performance.now();
+    let t = start;
     const view = game.viewFor(state, side);
     let now = performance.now();
     split.view += now - t;
@@ -51,7 +58,12 @@ function timedBattle(
     split.decide += now - t;
     t = now;
     const applied = game.apply(state, side, command);
-    split.apply += performance.now() - t;
+    now = performance.now();
+    split.apply += now - t;
+    const kind = split.byType.get(command.type) ?? { count: 0, ms: 0 };
+    kind.count++;
+    kind.ms += now - start;
+    split.byType.set(command.type, kind);
     if (!applied.ok) throw new Error(applied.rejection.message);
     state = applied.state;
     commands.push({ side, command });
@@ -105,7 +117,7 @@ const ASSAYE = fileURLToPath(new URL('../scenarios/assaye-1803.json', import.met
 export function runBattleBench(say: (line: string) => void, wanted = 20): void {
   const scenario = practiceScenario({ unitsPerSide: 12 });
   // Warm up the engine and the computer (JIT, the odds memo) on a few battles first.
-  const warm: Split = { view: 0, legal: 0, decide: 0, apply: 0 };
+  const warm = emptySplit();
   for (let seed = 1000; seed < 1003; seed++) {
     try {
       timedBattle(scenario, seed, warm);
@@ -114,7 +126,7 @@ export function runBattleBench(say: (line: string) => void, wanted = 20): void {
     }
   }
 
-  const split: Split = { view: 0, legal: 0, decide: 0, apply: 0 };
+  const split = emptySplit();
   const records: GameRecord<JcCommand>[] = [];
   const failed: string[] = [];
   let commands = 0;
@@ -138,6 +150,13 @@ export function runBattleBench(say: (line: string) => void, wanted = 20): void {
   );
   say(
     `  time per command: ${((1000 * seconds * 1000) / commands).toFixed(0)} µs = viewFor ${share(split.view)}, legalCommands ${share(split.legal)}, decide ${share(split.decide)}, apply ${share(split.apply)}`,
+  );
+  const kinds = [...split.byType].sort((a, b) => b[1].ms - a[1].ms);
+  say(
+    `  by command (per battle, share of the time): ${kinds
+      .filter(([, k]) => k.ms / total >= 0.01)
+      .map(([type, k]) => `${type} ${(k.count / battles).toFixed(0)} ${share(k.ms)}`)
+      .join(', ')}`,
   );
   const a = applyTime(records);
   say(
