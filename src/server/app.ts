@@ -10,6 +10,7 @@ import { rosterOf, rosterRuleSets } from '../protocol/roster.ts';
 import { parseSeatKeys, SEAT_KEY_HEADER } from '../protocol/seat-keys.ts';
 import { DEFAULT_RULE_SET, RULE_SETS, type RuleSetEntry } from '../rulesets/index.ts';
 import { type Answer, invalidInputBody } from './answers.ts';
+import { ChangeStreams } from './change-stream.ts';
 import { findProcedure, listRuleSets, oddsAnswer, procedureDetail, resolveAnswer } from './procedures.ts';
 import { PlayError, Referee } from './referee.ts';
 import type { ScenarioCatalog } from './scenarios.ts';
@@ -37,6 +38,8 @@ export interface AppOptions {
   readonly randomSeed?: () => number;
   /** Fastify's request log (off by default). */
   readonly logger?: boolean;
+  /** How often an open change stream sends a comment to keep the connection open, ms (default 20 s). */
+  readonly heartbeatMs?: number;
 }
 
 type Params = { ruleSet: string; procedure: string; id: string };
@@ -75,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     answer.ok ? reply.code(status).send(answer.body) : reply.code(answer.status).send(answer.body);
 
   const referee = new Referee(store, options.playable);
+  const streams = new ChangeStreams(referee.changes, options.heartbeatMs);
+  app.addHook('preClose', async () => streams.endAll());
 
   /** Runs a store or referee operation, mapping its refusals to 400, 404, 409 and 422. */
   const stored = <T>(run: () => T): Answer<T> => {
@@ -213,6 +218,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       stored(() => referee.summary(request.params.id)),
     ),
   );
+
+  // The summary now and after every change, as server-sent events (change-stream.ts): public, as it.
+  app.get<{ Params: Params }>('/api/games/:id/changes', async (request, reply) => {
+    const summary = stored(() => referee.summary(request.params.id));
+    if (!summary.ok) return send(reply, summary);
+    streams.serve(request, reply, summary.body);
+  });
 
   app.delete<{ Params: Params }>('/api/games/:id', async (request, reply) => {
     const deleted = stored(() => referee.delete(request.params.id, keysOf(request)));

@@ -18,6 +18,7 @@ import { orderedOutcomes } from '../protocol/odds.ts';
 import { describeGiven, joinWords } from '../protocol/text.ts';
 import { DEFAULT_RULE_SET } from '../rulesets/index.ts';
 import { checkBody } from './answers.ts';
+import { GameChanges } from './changes.ts';
 import { type AnyPlayRules, playRulesFor } from './play-rules.ts';
 import { SeatAccess } from './seat-keys.ts';
 import { CreateGameSchema, type GameStatus, type GameStore, StoreError } from './store.ts';
@@ -134,6 +135,8 @@ export class Referee {
     private readonly store: GameStore,
     /** The rule sets whose games it hosts. */
     private readonly playable: readonly AnyPlayableRuleSet[] = PLAYABLE_RULE_SETS,
+    /** Told of every command stored and every game deleted (the change stream listens). */
+    readonly changes: GameChanges = new GameChanges(),
   ) {}
 
   /** Every saved game, its status judged (games saved before seats existed are judged once, here). */
@@ -183,7 +186,9 @@ export class Referee {
     if (!access.mayDelete()) throw new PlayError('forbidden', access.deleteRefusal());
     this.games.delete(gameId);
     this.unplayable.delete(gameId);
-    return this.store.delete(gameId);
+    const deleted = this.store.delete(gameId);
+    if (deleted) this.changes.publish(gameId, undefined);
+    return deleted;
   }
 
   /**
@@ -358,6 +363,7 @@ export class Referee {
     p.state = state;
     if (p.log.length % SNAPSHOT_EVERY === 0) p.snapshots.push(state);
     this.touch(gameId, p);
+    this.changes.publish(gameId, stored.game);
     return stored;
   }
 

@@ -121,4 +121,22 @@ export const api = {
     call<MovePlan>('POST', `${gameUrl(id)}/plan-move`, request, signal, id),
   commandOdds: (id: string, request: CommandOddsRequest) =>
     call<CommandOddsResponse>('POST', `${gameUrl(id)}/odds`, request, undefined, id),
+  /**
+   * Listens to a game's change stream (server-sent events, src/server/change-stream.ts): `heard` gets
+   * the game's public summary at once and after every change; the browser reconnects a dropped stream
+   * by itself. Returns the way to stop listening. No key goes with it: the summary is public.
+   */
+  watch: (id: string, heard: (summary: GameSummary) => void): (() => void) => {
+    const source = new EventSource(`${gameUrl(id)}/changes`);
+    source.addEventListener('summary', (event) => {
+      try {
+        heard(JSON.parse((event as MessageEvent<string>).data) as GameSummary);
+      } catch {
+        // Not a summary: nothing to hear (the page still asks now and then, useTableSession.ts).
+      }
+    });
+    // A deleted game's stream ends; the browser would otherwise reconnect to a 404 again and again.
+    source.addEventListener('deleted', () => source.close());
+    return () => source.close();
+  },
 };

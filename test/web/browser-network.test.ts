@@ -8,16 +8,24 @@ import { ARTIFACTS, browserSuite } from './browser-suite.ts';
  * contexts (two players, each with their own localStorage and so their own seat keys) and a third with
  * no key. The first creates a game of the training scenario with the Maratha side "a player on another
  * screen" and reads its invitation link; the second opens it; each places its order counters in turn,
- * waiting (polling) while the other decides, and sees only its own counters face up; the third sees
+ * waiting while the other decides and learning of each of its commands from the game's change stream
+ * (within PUSHED_MS, well before the fallback poll would ask), and sees only its own counters face up; the third sees
  * the spectator's view. Screenshots: test-artifacts/network-*.png.
  */
 const DESKTOP = { width: 1280, height: 900 };
 const TRAINING = 'Training: the village by the ford';
+/**
+ * How soon a waiting page shows the other player's command: pushed by the change stream, well before
+ * the fallback poll would ask (FALLBACK_POLL_MS, 10 s, src/web/table/useTableSession.ts).
+ */
+const PUSHED_MS = 5_000;
 
 describe('playing over the network', () => {
   const suite = browserSuite('browser-network');
   const contexts: BrowserContext[] = [];
   const pageErrors = new WeakMap<Page, string[]>();
+  /** The change streams each page opened (their URLs). */
+  const streams = new WeakMap<Page, string[]>();
 
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -31,6 +39,11 @@ describe('playing over the network', () => {
     const errors: string[] = [];
     pageErrors.set(page, errors);
     page.on('pageerror', (e) => errors.push(e.message));
+    const opened: string[] = [];
+    streams.set(page, opened);
+    page.on('request', (r) => {
+      if (/\/api\/games\/[^/]+\/changes$/.test(new URL(r.url()).pathname)) opened.push(r.url());
+    });
     await page.goto(new URL(path, suite.server.url).href);
     return page;
   }
@@ -111,8 +124,8 @@ describe('playing over the network', () => {
     await finishCounters(company);
     await company.getByText(/^Waiting for .*Maratha/).waitFor();
 
-    // The Maratha page learns of it by polling: its turn, the Company's counters face down.
-    await maratha.getByRole('region', { name: 'Order counters' }).waitFor({ timeout: 10_000 });
+    // The Maratha page hears of it at once: its turn, the Company's counters face down.
+    await maratha.getByRole('region', { name: 'Order counters' }).waitFor({ timeout: PUSHED_MS });
     expect(await maratha.locator('.unit.side-0 .counter.face-down').count()).toBe(6);
     expect(await maratha.locator('.unit.side-0 .counter:not(.face-down)').count()).toBe(0);
     expect(await maratha.locator('.hand-over').count()).toBe(0);
@@ -136,12 +149,12 @@ describe('playing over the network', () => {
     // The Company's page follows while the Maratha player places them: the Maratha counters face down,
     // its own face up; the spectator's too.
     await expect
-      .poll(() => company.locator('.unit.side-1 .counter.face-down').count(), { timeout: 10_000 })
+      .poll(() => company.locator('.unit.side-1 .counter.face-down').count(), { timeout: PUSHED_MS })
       .toBe(6);
     expect(await company.locator('.unit.side-1 .counter:not(.face-down)').count()).toBe(0);
     expect(await company.locator('.unit.side-0 .counter:not(.face-down)').count()).toBe(6);
     await expect
-      .poll(() => spectator.locator('.unit.side-1 .counter.face-down').count(), { timeout: 10_000 })
+      .poll(() => spectator.locator('.unit.side-1 .counter.face-down').count(), { timeout: PUSHED_MS })
       .toBe(6);
     expect(await company.locator('.hand-over').count()).toBe(0);
     await shot(company, 'company');
@@ -150,13 +163,15 @@ describe('playing over the network', () => {
     // waits for it, and neither ever had a hand-over screen.
     await finishCounters(maratha);
     await expect
-      .poll(async () => `${await status(company)} | ${await status(maratha)}`, { timeout: 10_000 })
+      .poll(async () => `${await status(company)} | ${await status(maratha)}`, { timeout: PUSHED_MS })
       .toMatch(/Step 5.*\| .*Step 5/);
     const deciding = await Promise.all(
       [company, maratha].map((page) => page.getByRole('region', { name: 'Your decision' }).count()),
     );
     expect(deciding.sort()).toEqual([0, 1]);
 
+    // Each page waited on the game's change stream.
+    for (const page of [company, maratha, spectator]) expect(streams.get(page)?.length).toBeGreaterThan(0);
     for (const page of [company, maratha, spectator]) expect(pageErrors.get(page), 'errors').toEqual([]);
   }, 90_000);
 });

@@ -7,7 +7,7 @@ import { type SideNames, sideName } from './words.ts';
  * - **hot seat**: it holds the key of every human seat, two or more: one screen passed between players;
  * - **against the computer**: the game's one human seat is played here, the computer plays the rest;
  * - **over the network**: it holds some human seats' keys, not all: the others play on other screens,
- *   and the page waits (polls) while they decide;
+ *   and the page waits (listening for their commands) while they decide;
  * - **spectating**: it holds no key of a game with human seats: the spectator's view, read-only;
  * - **watching**: computer against computer (the spectator's view, with Play and Pause).
  *
@@ -95,7 +95,7 @@ export function needsHandOver(
 }
 
 /**
- * Whether the page waits for another screen (and polls the server): a human side played elsewhere
+ * Whether the page waits for another screen (and listens for the game's changes): a human side played elsewhere
  * decides, or, for a page playing no side of a game with human seats, anybody decides. Never when the
  * computer plays itself (the page drives it) or once the battle is over.
  */

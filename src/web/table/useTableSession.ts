@@ -17,7 +17,8 @@ import { needsHandOver, type Seating, seatingOf, viewerFor, waitsForOthers } fro
  * computer play, hand the screen over, scrub). Hidden information: a view is asked for only for the
  * viewer the seats allow, with this browser's keys (the server refuses any other); in hot seat the table
  * is hidden (`handOver`) until the next player takes the screen; over the network, while a side played
- * elsewhere decides, the page asks every POLL_MS for what is new (`from`: only the new log entries).
+ * elsewhere decides, the page listens to the game's change stream and asks for what is new when it
+ * hears of a command (`from`: only the new log entries).
  */
 export interface TableSession<C> {
   readonly summary: GameSummary | undefined;
@@ -49,8 +50,11 @@ export interface TableSession<C> {
   dismissError(): void;
 }
 
-/** How often a page waiting for another screen asks for what is new. */
-export const POLL_MS = 1500;
+/**
+ * How often a page waiting for another screen asks for what is new though its change stream said
+ * nothing (a proxy may hold server-sent events back).
+ */
+export const FALLBACK_POLL_MS = 10_000;
 
 /** A play asked with `from`, its log completed from the play before it (which has the log from 0). */
 function withEarlierLog(next: GamePlay, before: GamePlay): GamePlay {
@@ -73,7 +77,6 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
   const [computerPlaying, setComputerPlaying] = useState(false);
   const [error, setError] = useState<ApiError>();
   const [lastCommand, setLastCommand] = useState<readonly GameLogEntry[]>([]);
-  const [polls, setPolls] = useState(0);
   // The viewer and seating now, for the async steps below (each await may outlive a render).
   const current = useRef(viewer);
   current.current = viewer;
@@ -162,31 +165,40 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
     };
   }, [gameId, load]);
 
-  // Waiting for another screen: ask for what is new every POLL_MS, while the present is shown.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `polls` asks again after an answer with nothing new.
+  // Waiting for another screen: the game's change stream says when a command was stored, and the page
+  // then asks for what is new; it also asks every FALLBACK_POLL_MS, for a stream a proxy holds back.
   useEffect(() => {
     if (!play || !seating || viewer === undefined || handOver !== undefined || busy) return;
     if (play.at !== play.total || !waitsForOthers(seating, play.decider)) return;
-    let cancelled = false;
-    const timer = window.setTimeout(async () => {
+    let stopped = false;
+    let asking = false;
+    const stop = () => {
+      stopped = true;
+      unwatch();
+      window.clearInterval(timer);
+    };
+    const ask = async () => {
+      if (stopped || asking) return;
+      asking = true;
       const r = await api.play(gameId, viewer, undefined, play.total);
-      if (cancelled) return;
+      asking = false;
+      if (stopped) return;
       if (!r.ok) {
         setError(r.error);
-        if (r.error.error === 'forbidden' || r.error.error === 'not-found') return;
+        if (r.error.error === 'forbidden' || r.error.error === 'not-found') stop();
       } else if (r.body.total !== play.total) {
+        stop();
         setError(undefined);
         setLastCommand([]);
         await settle(withEarlierLog(r.body, play), viewer, false);
-        return;
       }
-      setPolls((n) => n + 1);
-    }, POLL_MS);
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
     };
-  }, [gameId, play, seating, viewer, handOver, busy, settle, polls]);
+    const unwatch = api.watch(gameId, (heard) => {
+      if (heard.commands !== play.total) void ask();
+    });
+    const timer = window.setInterval(() => void ask(), FALLBACK_POLL_MS);
+    return stop;
+  }, [gameId, play, seating, viewer, handOver, busy, settle]);
 
   const give = useCallback(
     async (command: C) => {
