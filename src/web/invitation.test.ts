@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationHash, parseInvitation, seatRequest, splitKeys } from './invitation.ts';
+import { invitationHash, invitationLinks, parseInvitation, seatRequest, splitKeys } from './invitation.ts';
 
 const KEY = 'VOr39exWJ4e7MRKmopj7Lg';
 const OTHER = 'adxpzVW-Z2ieDEMhm9ZwNQ';
@@ -30,13 +30,18 @@ describe('invitations', () => {
       players: { company: 'human', maratha: 'human', rajah: 'computer' },
       remote: ['maratha'],
     });
-    expect(splitKeys('g-1', { company: KEY, maratha: OTHER }, ['maratha'])).toEqual({
+    expect(splitKeys({ company: KEY, maratha: OTHER }, ['maratha'])).toEqual({
       kept: { company: KEY },
-      invitations: [{ side: 'maratha', hash: `#/play/g-1?seat=maratha:${OTHER}` }],
+      sent: { maratha: OTHER },
     });
-    expect(splitKeys('g-1', { company: KEY, maratha: OTHER }, [])).toEqual({
+    expect(splitKeys({ company: KEY, maratha: OTHER }, [])).toEqual({
       kept: { company: KEY, maratha: OTHER },
-      invitations: [],
+      sent: {},
     });
+    expect(invitationLinks('g-1', { maratha: OTHER, company: KEY })).toEqual([
+      { side: 'maratha', hash: `#/play/g-1?seat=maratha:${OTHER}` },
+      { side: 'company', hash: `#/play/g-1?seat=company:${KEY}` },
+    ]);
+    expect(invitationLinks('g-1', {})).toEqual([]);
   });
 });

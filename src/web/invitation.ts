@@ -58,15 +58,16 @@ export function seatRequest(choices: Readonly<Record<string, SeatChoice>>): {
   };
 }
 
-/** A new game's keys split: those this browser keeps, and an invitation hash for each remote seat. */
-export function splitKeys(
-  game: string,
-  seatKeys: SeatKeys,
-  remote: readonly string[],
-): { kept: SeatKeys; invitations: { side: string; hash: string }[] } {
-  const kept = Object.fromEntries(Object.entries(seatKeys).filter(([side]) => !remote.includes(side)));
-  const invitations = remote
-    .filter((side) => seatKeys[side] !== undefined)
-    .map((side) => ({ side, hash: invitationHash(game, { [side]: seatKeys[side]! }) }));
-  return { kept, invitations };
+/** A new game's keys split: those this browser keeps to play, and those it sends (remote seats). */
+export function splitKeys(seatKeys: SeatKeys, remote: readonly string[]): { kept: SeatKeys; sent: SeatKeys } {
+  const entries = Object.entries(seatKeys);
+  return {
+    kept: Object.fromEntries(entries.filter(([side]) => !remote.includes(side))),
+    sent: Object.fromEntries(entries.filter(([side]) => remote.includes(side))),
+  };
+}
+
+/** An invitation hash for each seat of `sent` (one seat a link). */
+export function invitationLinks(game: string, sent: SeatKeys): { side: string; hash: string }[] {
+  return Object.entries(sent).map(([side, key]) => ({ side, hash: invitationHash(game, { [side]: key }) }));
 }

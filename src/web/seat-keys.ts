@@ -9,11 +9,16 @@ import { parseInvitation, type SeatKeys } from './invitation.ts';
  */
 
 const STORAGE_PREFIX = 'muster.seat-keys.';
+/**
+ * The invitations this browser made for a game's seats on other screens (`muster.invitations.<game
+ * id>`): kept apart from the seats played here, so that the page can show a lost link again (the
+ * Battles page's Invite) without playing those seats; forgotten when the player says so.
+ */
+const INVITATIONS_PREFIX = 'muster.invitations.';
 
-/** The keys this browser holds for a game (none: {}). */
-export function heldKeys(game: string): SeatKeys {
+function readKeys(item: string): SeatKeys {
   try {
-    const text = window.localStorage.getItem(STORAGE_PREFIX + game);
+    const text = window.localStorage.getItem(item);
     const parsed: unknown = text === null ? {} : JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null) return {};
     return Object.fromEntries(
@@ -24,23 +29,52 @@ export function heldKeys(game: string): SeatKeys {
   }
 }
 
-/** Keeps keys for a game, beside those already held. */
-export function keepKeys(game: string, keys: SeatKeys): void {
+function addKeys(item: string, keys: SeatKeys): void {
   if (Object.keys(keys).length === 0) return;
   try {
-    window.localStorage.setItem(STORAGE_PREFIX + game, JSON.stringify({ ...heldKeys(game), ...keys }));
+    window.localStorage.setItem(item, JSON.stringify({ ...readKeys(item), ...keys }));
   } catch {
-    // Storage full or refused: the page plays without them (as a spectator).
+    // Storage full or refused: the page goes on without them.
   }
 }
 
-/** Forgets a game's keys (the game was deleted). */
-export function forgetKeys(game: string): void {
+function removeKeys(item: string): void {
   try {
-    window.localStorage.removeItem(STORAGE_PREFIX + game);
+    window.localStorage.removeItem(item);
   } catch {
     // Nothing to forget.
   }
+}
+
+/** The keys this browser holds for a game (none: {}). */
+export function heldKeys(game: string): SeatKeys {
+  return readKeys(STORAGE_PREFIX + game);
+}
+
+/** Keeps keys for a game, beside those already held (refused storage: the page plays as a spectator). */
+export function keepKeys(game: string, keys: SeatKeys): void {
+  addKeys(STORAGE_PREFIX + game, keys);
+}
+
+/** Forgets a game's keys and invitations (the game was deleted). */
+export function forgetKeys(game: string): void {
+  removeKeys(STORAGE_PREFIX + game);
+  forgetInvitations(game);
+}
+
+/** The seats of a game this browser invited players on other screens to, with their keys (none: {}). */
+export function heldInvitations(game: string): SeatKeys {
+  return readKeys(INVITATIONS_PREFIX + game);
+}
+
+/** Keeps the keys of invitations made for a game, to show the links again. */
+export function keepInvitations(game: string, keys: SeatKeys): void {
+  addKeys(INVITATIONS_PREFIX + game, keys);
+}
+
+/** Forgets a game's invitations (the links can no longer be shown here). */
+export function forgetInvitations(game: string): void {
+  removeKeys(INVITATIONS_PREFIX + game);
 }
 
 /**

@@ -7,7 +7,7 @@ import { ARTIFACTS, browserSuite } from './browser-suite.ts';
  * A game over the network in a real browser (Debian's chromium), against the real server: two browser
  * contexts (two players, each with their own localStorage and so their own seat keys) and a third with
  * no key. The first creates a game of the training scenario with the Maratha side "a player on another
- * screen" and reads its invitation link; the second opens it; each places its order counters in turn,
+ * screen" and reads its invitation link (closed and shown again from the game's card); the second opens it; each places its order counters in turn,
  * waiting while the other decides and learning of each of its commands from the game's change stream
  * (within PUSHED_MS, well before the fallback poll would ask), and sees only its own counters face up; the third sees
  * the spectator's view. Screenshots: test-artifacts/network-*.png.
@@ -101,6 +101,11 @@ describe('playing over the network', () => {
     const link = await invitation.getByLabel(/^Invitation for .*Maratha/).inputValue();
     expect(link).toMatch(/#\/play\/[^?]+\?seat=maratha:[A-Za-z0-9_-]{22}$/);
     await shot(company, 'invitation');
+    // Closed, the invitation can be shown again from the game's card: the browser kept the link apart
+    // from its own seats.
+    await invitation.getByRole('button', { name: 'Done' }).click();
+    await company.getByRole('button', { name: /^Invite to / }).click();
+    expect(await invitation.getByLabel(/^Invitation for .*Maratha/).inputValue()).toBe(link);
     await invitation.getByRole('link', { name: 'Open the game' }).click();
     await company.locator('.table-frame').waitFor();
     expect(await company.locator('.play-header').textContent()).toMatch(
@@ -169,6 +174,14 @@ describe('playing over the network', () => {
       [company, maratha].map((page) => page.getByRole('region', { name: 'Your decision' }).count()),
     );
     expect(deciding.sort()).toEqual([0, 1]);
+
+    // Once the other player has joined, the Company's player forgets the link: no Invite any more.
+    await company.goto(new URL('/#/battles', suite.server.url).href);
+    await company.getByRole('button', { name: /^Invite to / }).click();
+    await invitation.getByRole('button', { name: 'Forget the links' }).click();
+    await expect.poll(() => invitation.count()).toBe(0);
+    expect(await company.getByRole('button', { name: /^Invite to / }).count()).toBe(0);
+    expect(await heldKeys(company)).toEqual([['company']]);
 
     // Each page waited on the game's change stream.
     for (const page of [company, maratha, spectator]) expect(streams.get(page)?.length).toBeGreaterThan(0);

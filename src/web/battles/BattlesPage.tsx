@@ -2,9 +2,16 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import type { ApiError, GameSummary, ScenarioList, ScenarioSummary } from '../../protocol/api.ts';
 import { api } from '../api.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
-import { type SeatChoice, seatRequest, splitKeys } from '../invitation.ts';
+import { invitationLinks, type SeatChoice, type SeatKeys, seatRequest, splitKeys } from '../invitation.ts';
 import { routeHref } from '../router.ts';
-import { forgetKeys, heldKeys, keepKeys } from '../seat-keys.ts';
+import {
+  forgetInvitations,
+  forgetKeys,
+  heldInvitations,
+  heldKeys,
+  keepInvitations,
+  keepKeys,
+} from '../seat-keys.ts';
 import { sidesPlayedHere } from '../table/seats.ts';
 import { NewGameForm } from './NewGameForm.tsx';
 
@@ -76,21 +83,10 @@ export function BattlesPage(): ReactNode {
       });
       if (!r.ok) return r;
       const { seatKeys, ...game } = r.body;
-      const { kept, invitations } = splitKeys(game.id, seatKeys, remote);
+      const { kept, sent } = splitKeys(seatKeys, remote);
       keepKeys(game.id, kept);
-      const page = `${window.location.origin}${window.location.pathname}`;
-      setInvitations(
-        invitations.length === 0
-          ? undefined
-          : {
-              game,
-              links: invitations.map(({ side, hash }) => ({
-                side,
-                name: scenario.sides.find((s) => s.id === side)?.name ?? side,
-                url: `${page}${hash}`,
-              })),
-            },
-      );
+      keepInvitations(game.id, sent);
+      setInvitations(invitationsOf(game, sent, scenario));
       return r;
     });
   };
@@ -112,7 +108,14 @@ export function BattlesPage(): ReactNode {
       <h1>Battles</h1>
       {error ? <ErrorBox error={error} /> : null}
       {invitations ? (
-        <InvitationPanel invitations={invitations} onClose={() => setInvitations(undefined)} />
+        <InvitationPanel
+          invitations={invitations}
+          onClose={() => setInvitations(undefined)}
+          onForget={() => {
+            forgetInvitations(invitations.game.id);
+            setInvitations(undefined);
+          }}
+        />
       ) : null}
       <section aria-labelledby="games-title">
         <h2 id="games-title">Saved games</h2>
@@ -143,6 +146,22 @@ export function BattlesPage(): ReactNode {
                     {playWord(g)}
                     <span className="visually-hidden"> {g.title}</span>
                   </a>
+                  {!g.result && Object.keys(heldInvitations(g.id)).length > 0 ? (
+                    <button
+                      type="button"
+                      onClick={() =>
+                        setInvitations(
+                          invitationsOf(
+                            g,
+                            heldInvitations(g.id),
+                            scenarios?.scenarios.find((s) => s.id === g.scenario.id),
+                          ),
+                        )
+                      }
+                    >
+                      Invite<span className="visually-hidden"> to {g.title}</span>
+                    </button>
+                  ) : null}
                   <button type="button" onClick={() => void exportGame(g)}>
                     Export
                   </button>
@@ -215,6 +234,25 @@ export function BattlesPage(): ReactNode {
   );
 }
 
+/** The invitations to show for the seats `sent` of a game (none: undefined), named as its scenario names them. */
+function invitationsOf(
+  game: GameSummary,
+  sent: SeatKeys,
+  scenario: ScenarioSummary | undefined,
+): Invitations | undefined {
+  const links = invitationLinks(game.id, sent);
+  if (links.length === 0) return undefined;
+  const page = `${window.location.origin}${window.location.pathname}`;
+  return {
+    game,
+    links: links.map(({ side, hash }) => ({
+      side,
+      name: scenario?.sides.find((s) => s.id === side)?.name ?? side,
+      url: `${page}${hash}`,
+    })),
+  };
+}
+
 /** The list's link to a game: Play, Resume or Replay a game this browser sits at, else Watch. */
 function playWord(game: GameSummary): string {
   const humans = Object.values(game.players).filter((seat) => seat === 'human').length;
@@ -224,11 +262,13 @@ function playWord(game: GameSummary): string {
 
 /**
  * The links for the players on other screens, each carrying its seat's key: whoever opens one plays that
- * side (the key is kept in their browser). This page keeps none of them: copy them now.
+ * side (the key is kept in their browser). This browser keeps them apart from its own seats, to show
+ * them again (the game's Invite), until the player forgets them.
  */
 function InvitationPanel(props: {
   readonly invitations: Invitations;
   readonly onClose: () => void;
+  readonly onForget: () => void;
 }): ReactNode {
   const { game, links } = props.invitations;
   // Shown at the top of the page, above the form that made it: brought into view, its first link selected.
@@ -242,7 +282,7 @@ function InvitationPanel(props: {
       <h2 id="invitations-title">Invite the other {links.length === 1 ? 'player' : 'players'}</h2>
       <p className="hint">
         {game.title}: send each link to the player of that side. Whoever opens it plays the side, so send it
-        only to them; this page does not keep it.
+        only to them. This browser keeps the links (the game's Invite shows them again) until you forget them.
       </p>
       <ul>
         {links.map((link) => (
@@ -269,6 +309,9 @@ function InvitationPanel(props: {
         </a>
         <button type="button" onClick={props.onClose}>
           Done
+        </button>
+        <button type="button" onClick={props.onForget}>
+          Forget the links
         </button>
       </div>
     </section>
