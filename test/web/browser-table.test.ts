@@ -320,6 +320,11 @@ describe('the virtual table', () => {
     await page.getByRole('region', { name: 'Your decision' }).waitFor();
     const log = await page.getByRole('list', { name: 'Battle log entries' }).textContent();
     expect(log).toMatch(/Maratha.*finish placing counters/);
+    // The dice panel shows what the computer's turn threw, not only the player's own commands.
+    const dice = page.getByRole('region', { name: 'Dice and how they were read' });
+    expect(await dice.locator('.resolution-picker button').allTextContents()).toContainEqual(
+      expect.stringMatching(/^Maratha .* tests \(activation\)/),
+    );
     await shot(page, 'against-computer');
     await done(page);
   });

@@ -37,7 +37,11 @@ export interface TableSession<C> {
   /** The computer is playing. */
   readonly computerPlaying: boolean;
   readonly error: ApiError | undefined;
-  /** The log entries of the viewer's last command (what it did, its dice). */
+  /**
+   * The log entries of the commands the page last learnt of (what they did, their dice): the viewer's
+   * own and the computer's replies, or those given on other screens while it waited, or the computer's
+   * when watching. Only entries of the viewer's picture: the server filtered them for it.
+   */
   readonly lastCommand: readonly GameLogEntry[];
   give(command: C): Promise<void>;
   takeOver(): void;
@@ -55,6 +59,11 @@ export interface TableSession<C> {
  * nothing (a proxy may hold server-sent events back).
  */
 export const FALLBACK_POLL_MS = 10_000;
+
+/** The entries of a play's log from command `from` on (what was done since a play of `from` commands). */
+function newEntries(play: GamePlay, from: number): GameLogEntry[] {
+  return play.log.filter((e) => e.index >= from);
+}
 
 /** A play asked with `from`, its log completed from the play before it (which has the log from 0). */
 function withEarlierLog(next: GamePlay, before: GamePlay): GamePlay {
@@ -82,6 +91,9 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
   current.current = viewer;
   const seated = useRef(seating);
   seated.current = seating;
+  // The play shown now, for the computer's steps (their callback keeps its identity between plays).
+  const shown = useRef(play);
+  shown.current = play;
   const readAfter = useRef(toRead);
   readAfter.current = toRead;
 
@@ -111,6 +123,8 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
         } finally {
           setComputerPlaying(false);
         }
+        const replies = newEntries(latest, next.total);
+        if (replies.length > 0) setLastCommand((before) => [...before, ...replies]);
       }
       setSummary(latest.game);
       if (latest.at === latest.total && needsHandOver(sitting, latest.decider, shownTo)) {
@@ -189,7 +203,7 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
       } else if (r.body.total !== play.total) {
         stop();
         setError(undefined);
-        setLastCommand([]);
+        setLastCommand(newEntries(r.body, play.total));
         await settle(withEarlierLog(r.body, play), viewer, false);
       }
     };
@@ -213,7 +227,7 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
           return;
         }
         setError(undefined);
-        const entries = r.body.play.log.filter((e) => e.index >= play.total);
+        const entries = newEntries(r.body.play, play.total);
         setLastCommand(entries);
         await settle(r.body.play, side, readAfter.current(entries));
       } finally {
@@ -250,8 +264,10 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
       if (viewer === undefined) return;
       setComputerPlaying(true);
       try {
+        const before = shown.current?.total ?? 0;
         const r = await api.computer(gameId, { viewer, max });
         if (!r.ok) return setError(r.error);
+        setLastCommand(newEntries(r.body.play, before));
         setSummary(r.body.play.game);
         setPlay(r.body.play);
       } finally {
