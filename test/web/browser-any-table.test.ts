@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { RecordedCommand } from '../../src/game/engine/record.ts';
+import { findPlayableRuleSet } from '../../src/game/index.ts';
 import type { CreatedGame, GamePlay, GameSummary, SeatKind } from '../../src/protocol/api.ts';
 import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
 import { invitationHash } from '../../src/web/invitation.ts';
 import { ARTIFACTS, browserSuite } from './browser-suite.ts';
+import { REPO } from './fixtures.ts';
 
 /**
  * The table for rule sets other than John Company (src/web/any-table/) in a real browser, against the
@@ -80,16 +84,23 @@ describe('the table for any rule set', () => {
   const expectedTransforms = (table: TableOfView) =>
     Object.values(table.units).flatMap((u) => u.stands.map((s) => standTransform(s, table.depth)));
 
-  /** Clicks, then waits for a new position in the game, the pass banner or the hand-over screen. */
+  /**
+   * Clicks, then waits for a new position in the game, the pass banner or the hand-over screen; a command
+   * that throws dice shows its odds first ("Before the dice"), and is then rolled.
+   */
   async function act(page: Page, click: () => Promise<void>): Promise<void> {
     const before = JSON.stringify(await position(page));
+    const movedOn = `document.querySelector('.hand-over') !== null || document.querySelector('.pass-banner') !== null ||
+       (document.querySelector('.scrubber label')?.textContent ?? ${before}) !== ${before}`;
     await click();
-    await page.waitForFunction(
-      `document.querySelector('.hand-over') !== null || document.querySelector('.pass-banner') !== null ||
-       (document.querySelector('.scrubber label')?.textContent ?? ${before}) !== ${before}`,
-      undefined,
-      { timeout: 15_000 },
-    );
+    await page.waitForFunction(`${movedOn} || document.querySelector('.odds-first') !== null`, undefined, {
+      timeout: 15_000,
+    });
+    const odds = page.locator('.odds-first');
+    if ((await odds.count()) > 0 && JSON.stringify(await position(page)) === before) {
+      await odds.getByRole('button', { name: /^Roll: / }).click();
+      await page.waitForFunction(movedOn, undefined, { timeout: 15_000 });
+    }
   }
 
   it('draws a MacDuff battle, gives a command from a unit, lets the computer answer, and replays', async () => {
@@ -223,8 +234,8 @@ describe('the table for any rule set', () => {
       await act(maratha, () => choice.first().click());
     }
     await maratha.getByText(/^Waiting for The Company's brigades/).waitFor();
-    // The Company's page learns of it by polling: its decision, never a hand-over screen.
-    await company.getByRole('region', { name: 'Your decision' }).waitFor({ timeout: 10_000 });
+    // The Company's page hears of it from the game's change stream: its decision, never a hand-over.
+    await company.getByRole('region', { name: 'Your decision' }).waitFor({ timeout: 5_000 });
     for (const page of [company, maratha]) expect(await page.locator('.hand-over').count()).toBe(0);
     await shot(company, 'network');
     await done(company);
@@ -254,6 +265,74 @@ describe('the table for any rule set', () => {
     await shot(page, 'watching');
     await done(page);
   });
+
+  /**
+   * A game of `ruleSet` imported at the first position (the computer playing both sides from SEED) where
+   * the deciding side may fire with odds to read: its id, that side, and the fire's words.
+   */
+  async function importedAtFire(ruleSet: string): Promise<{ id: string; side: string }> {
+    const playable = findPlayableRuleSet(ruleSet)!;
+    const scenario = JSON.parse(
+      readFileSync(join(REPO, 'scenarios', 'training-village-ford.json'), 'utf8'),
+    ) as unknown;
+    let state = playable.game.setup(scenario, SEED);
+    const commands: RecordedCommand<unknown>[] = [];
+    for (let step = 0; step < 3000; step++) {
+      const side = playable.game.decider(state);
+      if (side === undefined) break;
+      const legal = playable.game.legalCommands(state, side) as readonly { type: string }[];
+      const fire = legal.find(
+        (c) => c.type === 'fire' && (playable.commandOdds?.(state, side, c).length ?? 0) > 0,
+      );
+      if (fire) {
+        const response = await fetch(new URL('/api/games/import', suite.server.url), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            format: 'muster-game',
+            version: 1,
+            ruleSet,
+            scenario,
+            seed: SEED,
+            commands,
+          }),
+        });
+        expect(response.status).toBe(201);
+        const { seatKeys, ...game } = (await response.json()) as CreatedGame;
+        keys.set(game.id, seatKeys);
+        return { id: game.id, side };
+      }
+      const command = playable.computer(step)(playable.game.viewFor(state, side), legal);
+      const applied = playable.game.apply(state, side, command);
+      if (!applied.ok) throw new Error(applied.rejection.message);
+      state = applied.state;
+      commands.push({ side, command });
+    }
+    throw new Error(`no fire with odds in a ${ruleSet} battle from seed ${SEED}`);
+  }
+
+  it.each(['honour-and-fortitude', 'command-points', 'macduff'])(
+    'shows the exact odds of a %s fire before its dice',
+    async (ruleSet) => {
+      const { id, side } = await importedAtFire(ruleSet);
+      const page = await open(id, [side]);
+      const decision = page.getByRole('region', { name: 'Your decision' });
+      await decision.waitFor();
+      const fire = decision.getByRole('button', { name: /^fire\b/ }).first();
+      const words = (await fire.textContent())!;
+      await fire.click();
+      // The odds first, nothing rolled yet: each chart's bars, then the player rolls.
+      const before = page.getByRole('region', { name: `Before the dice: ${words}` });
+      await before.waitFor();
+      expect(await before.locator('.odds-chart').count()).toBeGreaterThan(0);
+      const total = (await playOf(id, side)).total;
+      await shot(page, `${ruleSet}-odds`);
+      await act(page, () => before.getByRole('button', { name: `Roll: ${words}` }).click());
+      expect((await playOf(id, side)).total).toBeGreaterThan(total);
+      expect(await before.count()).toBe(0);
+      await done(page);
+    },
+  );
 
   it.each(['honour-and-fortitude', 'command-points'])(
     'draws a %s battle and takes its commands, the computer answering',

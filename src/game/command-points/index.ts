@@ -3,6 +3,7 @@ import { computerPlayer } from './ai.ts';
 import type { CpCommand } from './commands.ts';
 import type { CpEvent } from './events.ts';
 import { commandPointsGame } from './game.ts';
+import { commandOdds } from './odds.ts';
 import type { CpGameState } from './state.ts';
 import type { CpView } from './view.ts';
 
@@ -21,11 +22,15 @@ export function commandPointsSummary(state: CpGameState): BattleSummary {
   return { turn: state.turn, stands };
 }
 
-/** Hannam's command-point / D-point rules as a playable rule set: the game and its computer opponent. */
+/**
+ * Hannam's command-point / D-point rules as a playable rule set: the game, its computer opponent and the
+ * odds preview of its commands.
+ */
 export const commandPointsPlayable: PlayableRuleSet<CpGameState, CpCommand, CpEvent, CpView> = {
   id: 'command-points',
   title: 'Command Points & D. Points (Hannam)',
   game: commandPointsGame,
   computer: computerPlayer,
   summary: commandPointsSummary,
+  commandOdds,
 };

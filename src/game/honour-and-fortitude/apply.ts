@@ -1,45 +1,136 @@
-import { resolveInitiation } from '../../rulesets/honour-and-fortitude/procedures/small-rolls.ts';
+import type { FireFacts } from '../../rulesets/honour-and-fortitude/procedures/fire.ts';
+import {
+  type InitiationFacts,
+  resolveInitiation,
+} from '../../rulesets/honour-and-fortitude/procedures/small-rolls.ts';
 import type { Applied, Rejection } from '../engine/game.ts';
-import { fireAt } from './combat.ts';
+import { fireAt, fireFactsAt } from './combat.ts';
 import { type HfCommand, HfCommandSchema } from './commands.ts';
 import { Draft } from './draft.ts';
 import type { HfEvent } from './events.ts';
 import { responseChoices } from './legal.ts';
-import { attackPlacement, checkMove, type MoveTo, mayAct } from './moves.ts';
-import { fireFactsFor } from './rules.ts';
-import { DEFENDER_CHOICES, endFiring, endMovement, type Progress, progressOf, respond } from './sequence.ts';
-import { type HfGameState, isFighting } from './state.ts';
+import { attackPlacement, checkMove, type MoveCheck, type MoveTo, mayAct } from './moves.ts';
+import {
+  DEFENDER_CHOICES,
+  type DefenderChoice,
+  endFiring,
+  endMovement,
+  type Progress,
+  progressOf,
+  respond,
+} from './sequence.ts';
+import { type HfGameState, type HfUnit, isFighting } from './state.ts';
 
 /** The side that must decide now, or undefined when the battle is over. */
 export function deciderOf(state: HfGameState): string | undefined {
   return state.phase.kind === 'over' ? undefined : state.phase.side;
 }
 
-const refuse = (code: string, message: string): Applied<HfGameState, HfEvent> => ({
-  ok: false,
-  rejection: { code, message },
-});
+const refuse = (code: string, message: string): Judgement => ({ ok: false, rejection: { code, message } });
+
+/** A move `checkMove` allows: where the unit's stands end, how far it went, and the ground's order. */
+type AllowedMove = Extract<MoveCheck, { ok: true }>;
 
 /**
- * Applies a command (never throws for bad input): checks it is this side's to give and legal now,
- * throws the dice it needs from the state's PRNG, and runs the sequence of play on until the next
- * decision.
+ * A command `applyCommand` accepts now, with what checking it worked out, so that carrying it out needs
+ * no further checks and an odds preview (odds.ts) sees the very facts the engine resolves with.
  */
-export function applyCommand(
-  state: HfGameState,
-  side: string,
-  input: HfCommand,
-): Applied<HfGameState, HfEvent> {
+export type AcceptedCommand =
+  | {
+      readonly type: 'move';
+      readonly unit: HfUnit;
+      readonly to: MoveTo;
+      readonly check: AllowedMove;
+      /** Whether it throws an Initiation Roll first (H&F QRS, Initiating Orders). */
+      readonly initiation: boolean;
+    }
+  | {
+      readonly type: 'attack';
+      readonly unit: HfUnit;
+      readonly target: HfUnit;
+      readonly to: MoveTo;
+      readonly check: AllowedMove;
+    }
+  | { readonly type: 'fire'; readonly firer: HfUnit; readonly target: HfUnit; readonly facts: FireFacts }
+  | { readonly type: 'end-movement' }
+  | { readonly type: 'end-firing' }
+  | { readonly type: 'respond'; readonly choice: DefenderChoice };
+
+export type Judgement =
+  | { readonly ok: true; readonly command: AcceptedCommand }
+  | { readonly ok: false; readonly rejection: Rejection };
+
+/**
+ * Whether `side` may give `input` now, checked as `applyCommand` checks it (never throws for bad input)
+ * and without throwing any dice: the command accepted, or why it is refused.
+ */
+export function judgeCommand(state: HfGameState, side: string, input: HfCommand): Judgement {
   const parsed = HfCommandSchema.safeParse(input);
   if (!parsed.success) return refuse('bad-command', parsed.error.issues.map((i) => i.message).join('; '));
   const command = parsed.data;
   if (state.phase.kind === 'over') return refuse('game-over', 'the battle is over');
   if (deciderOf(state) !== side)
     return refuse('not-your-turn', `${deciderOf(state)} decides now, not ${side}`);
+  const phase = state.phase.kind;
+  const wrongPhase = (wanted: string): Judgement =>
+    refuse('wrong-phase', `${command.type} is given in the ${wanted} phase; this is the ${phase} phase`);
+  switch (command.type) {
+    case 'move':
+    case 'attack':
+      if (phase !== 'movement') return wrongPhase('movement');
+      return command.type === 'move'
+        ? judgeMove(state, side, command)
+        : judgeAttack(state, side, command.unit, command.target);
+    case 'end-movement':
+      if (phase !== 'movement') return wrongPhase('movement');
+      return { ok: true, command };
+    case 'fire': {
+      if (phase !== 'firing') return wrongPhase('firing');
+      const firer = state.units[command.unit];
+      const target = state.units[command.target];
+      if (!firer || firer.side !== side)
+        return refuse('not-your-unit', `${command.unit} is not a unit of ${side}`);
+      if (firer.fired) return refuse('unit-already-fired', `${firer.id} has fired this turn`);
+      if (firer.meleeWith !== null) return refuse('unit-in-melee', `${firer.id} is locked in melee`);
+      if (!target || target.side === side || !isFighting(target))
+        return refuse('illegal-target', `${command.target} is not an enemy unit standing on the table`);
+      const facts = fireFactsAt(state, state.units, firer.id, target.id, false);
+      if (!facts)
+        return refuse(
+          'cannot-fire',
+          `${firer.id} cannot fire at ${target.id}: out of range, arc or sight, or unable to fire`,
+        );
+      return { ok: true, command: { type: 'fire', firer, target, facts } };
+    }
+    case 'end-firing':
+      if (phase !== 'firing') return wrongPhase('firing');
+      return { ok: true, command };
+    case 'respond':
+      if (state.phase.kind !== 'response') return wrongPhase('attacks (response)');
+      if (!responseChoices(state).includes(command.choice))
+        return refuse(
+          'illegal-response',
+          `${command.choice} is not open to this defender (${responseChoices(state).join(', ')}; of ${DEFENDER_CHOICES.join(', ')})`,
+        );
+      return { ok: true, command };
+  }
+}
+
+/**
+ * Applies a command (never throws for bad input): checks it is this side's to give and legal now
+ * (`judgeCommand`), throws the dice it needs from the state's PRNG, and runs the sequence of play on
+ * until the next decision.
+ */
+export function applyCommand(
+  state: HfGameState,
+  side: string,
+  input: HfCommand,
+): Applied<HfGameState, HfEvent> {
+  const judged = judgeCommand(state, side, input);
+  if (!judged.ok) return judged;
   const d = new Draft(state);
   const p = progressOf(state);
-  const problem = step(state, d, p, side, command);
-  if (problem) return { ok: false, rejection: problem };
+  carryOut(d, p, side, judged.command);
   const { result, ...rest } = p;
   return {
     ok: true,
@@ -48,91 +139,62 @@ export function applyCommand(
   };
 }
 
-function step(
-  state: HfGameState,
-  d: Draft,
-  p: Progress,
-  side: string,
-  command: HfCommand,
-): Rejection | undefined {
-  const phase = state.phase.kind;
-  const wrongPhase = (wanted: string): Rejection => ({
-    code: 'wrong-phase',
-    message: `${command.type} is given in the ${wanted} phase; this is the ${phase} phase`,
-  });
+function carryOut(d: Draft, p: Progress, side: string, command: AcceptedCommand): void {
   switch (command.type) {
     case 'move':
+      move(d, command);
+      return;
     case 'attack':
-      if (phase !== 'movement') return wrongPhase('movement');
-      return command.type === 'move'
-        ? move(state, d, side, command)
-        : attack(state, d, p, side, command.unit, command.target);
+      attack(d, p, command);
+      return;
     case 'end-movement':
-      if (phase !== 'movement') return wrongPhase('movement');
       endMovement(d, p, side);
-      return undefined;
-    case 'fire': {
-      if (phase !== 'firing') return wrongPhase('firing');
-      const firer = state.units[command.unit];
-      const target = state.units[command.target];
-      if (!firer || firer.side !== side)
-        return { code: 'not-your-unit', message: `${command.unit} is not a unit of ${side}` };
-      if (firer.fired) return { code: 'unit-already-fired', message: `${firer.id} has fired this turn` };
-      if (firer.meleeWith !== null)
-        return { code: 'unit-in-melee', message: `${firer.id} is locked in melee` };
-      if (!target || target.side === side || !isFighting(target))
-        return {
-          code: 'illegal-target',
-          message: `${command.target} is not an enemy unit standing on the table`,
-        };
-      if (!fireFactsFor(state, state.units, firer, target))
-        return {
-          code: 'cannot-fire',
-          message: `${firer.id} cannot fire at ${target.id}: out of range, arc or sight, or unable to fire`,
-        };
-      fireAt(d, firer.id, target.id, false);
-      return undefined;
-    }
+      return;
+    case 'fire':
+      fireAt(d, command.firer.id, command.target.id, false);
+      return;
     case 'end-firing':
-      if (phase !== 'firing') return wrongPhase('firing');
       endFiring(d, p, side);
-      return undefined;
+      return;
     case 'respond':
-      if (state.phase.kind !== 'response') return wrongPhase('attacks (response)');
-      if (!responseChoices(state).includes(command.choice))
-        return {
-          code: 'illegal-response',
-          message: `${command.choice} is not open to this defender (${responseChoices(state).join(', ')}; of ${DEFENDER_CHOICES.join(', ')})`,
-        };
       respond(d, p, command.choice);
-      return undefined;
+      return;
   }
+}
+
+/**
+ * The Initiation Roll's facts for a unit taking up a new order (H&F QRS, Initiating Orders), or
+ * undefined for a routing unit, which takes up none.
+ */
+export function initiationFacts(unit: HfUnit): InitiationFacts | undefined {
+  return unit.condition === 'routing' ? undefined : { state: unit.condition };
 }
 
 /** An Initiation Roll when the unit needs one (H&F QRS, Initiating Orders): true if it may go on. */
 function initiates(d: Draft, unitId: string, needed: boolean): boolean {
   if (!needed) return true;
-  const condition = d.unit(unitId).condition;
-  if (condition === 'routing') return false;
-  const r = resolveInitiation({ state: condition }, d.dice);
+  const facts = initiationFacts(d.unit(unitId));
+  if (!facts) return false;
+  const r = resolveInitiation(facts, d.dice);
   d.emit({ type: 'initiation', unit: unitId, initiated: r.initiated, needed: r.needed });
   if (!r.initiated) d.update(unitId, { acted: true });
   return r.initiated;
 }
 
-function move(
-  state: HfGameState,
-  d: Draft,
-  side: string,
-  c: Extract<HfCommand, { type: 'move' }>,
-): Rejection | undefined {
+function judgeMove(state: HfGameState, side: string, c: Extract<HfCommand, { type: 'move' }>): Judgement {
   const unit = state.units[c.unit];
   const cannot = mayAct(unit, side);
-  if (cannot || !unit) return cannot;
+  if (cannot || !unit) return { ok: false, rejection: cannot! };
   const to: MoveTo = { x: c.x, y: c.y, facing: c.facing, formation: c.formation };
   const check = checkMove(state, unit, to);
-  if (!check.ok) return check.rejection;
-  if (!initiates(d, unit.id, unit.orders === 'hold' || to.formation !== unit.formation)) return undefined;
+  if (!check.ok) return check;
+  const initiation = unit.orders === 'hold' || to.formation !== unit.formation;
+  return { ok: true, command: { type: 'move', unit, to, check, initiation } };
+}
+
+function move(d: Draft, c: Extract<AcceptedCommand, { type: 'move' }>): void {
+  const { unit, to, check } = c;
+  if (!initiates(d, unit.id, c.initiation)) return;
   const changed = check.inches > 0.005 || to.formation !== unit.formation;
   d.update(unit.id, {
     x: to.x,
@@ -154,28 +216,26 @@ function move(
     formation: to.formation,
     inches: Math.round(check.inches * 100) / 100,
   });
-  return undefined;
 }
 
-function attack(
-  state: HfGameState,
-  d: Draft,
-  p: Progress,
-  side: string,
-  unitId: string,
-  targetId: string,
-): Rejection | undefined {
+function judgeAttack(state: HfGameState, side: string, unitId: string, targetId: string): Judgement {
   const unit = state.units[unitId];
   const cannot = mayAct(unit, side);
-  if (cannot || !unit) return cannot;
+  if (cannot || !unit) return { ok: false, rejection: cannot! };
   const target = state.units[targetId];
   if (!target || target.side === side || !isFighting(target) || target.meleeWith !== null)
-    return { code: 'illegal-target', message: `${targetId} is not an enemy unit that can be attacked` };
+    return refuse('illegal-target', `${targetId} is not an enemy unit that can be attacked`);
   const to = attackPlacement(state, unit, target);
-  if (!to) return { code: 'no-room', message: `${unitId} finds no place 6" from ${targetId}` };
+  if (!to) return refuse('no-room', `${unitId} finds no place 6" from ${targetId}`);
   const check = checkMove(state, unit, to, target.id);
-  if (!check.ok) return check.rejection;
-  if (!initiates(d, unit.id, true)) return undefined;
+  if (!check.ok) return check;
+  return { ok: true, command: { type: 'attack', unit, target, to, check } };
+}
+
+/** An attack always throws an Initiation Roll first (H&F QRS, Initiating Orders). */
+function attack(d: Draft, p: Progress, c: Extract<AcceptedCommand, { type: 'attack' }>): void {
+  const { unit, target, to, check } = c;
+  if (!initiates(d, unit.id, true)) return;
   d.update(unit.id, {
     ...to,
     stands: check.stands,
@@ -187,5 +247,4 @@ function attack(
   });
   p.attacks.push(unit.id);
   d.emit({ type: 'attack-declared', unit: unit.id, target: target.id });
-  return undefined;
 }

@@ -1,5 +1,5 @@
 import { groupDistance } from '../../core/geometry/rect-groups.ts';
-import { resolveFire } from '../../rulesets/honour-and-fortitude/procedures/fire.ts';
+import { type FireFacts, resolveFire } from '../../rulesets/honour-and-fortitude/procedures/fire.ts';
 import { resolveMeleeRound } from '../../rulesets/honour-and-fortitude/procedures/melee-round.ts';
 import { resolveMoraleTest } from '../../rulesets/honour-and-fortitude/procedures/morale-test.ts';
 import { resolveExplosion } from '../../rulesets/honour-and-fortitude/procedures/small-rolls.ts';
@@ -17,7 +17,7 @@ import {
   moraleModifiers,
   ROUT_RANGE,
 } from './rules.ts';
-import { type HfUnit, isFighting } from './state.ts';
+import { type HfGameState, type HfUnit, isFighting } from './state.ts';
 
 /**
  * The consequences of fire, melee and morale on a draft state (H&F QRS, Firing, Melees, Morale, and
@@ -198,11 +198,26 @@ export function takeLosses(d: Draft, id: string, figures: number): void {
   d.update(id, { figures: left, stands });
 }
 
+/**
+ * The fire procedure's facts for `firerId` shooting at `targetId` on a table of units, or undefined if it
+ * may not fire: what `fireAt` resolves with, so a command's checks and odds preview (apply.ts, odds.ts)
+ * use exactly the facts its fire is rolled with.
+ */
+export function fireFactsAt(
+  state: Pick<HfGameState, 'scenario'>,
+  units: Readonly<Record<string, HfUnit>>,
+  firerId: string,
+  targetId: string,
+  defensive: boolean,
+): FireFacts | undefined {
+  return fireFactsFor(state, units, units[firerId]!, units[targetId]!, { defensive });
+}
+
 /** One unit fires at another (H&F QRS, Firing): casualties, explosions, and the target's morale test. */
 export function fireAt(d: Draft, firerId: string, targetId: string, defensive: boolean): number {
   const firer = d.unit(firerId);
   const target = d.unit(targetId);
-  const facts = fireFactsFor(d.base, d.units, firer, target, { defensive });
+  const facts = fireFactsAt(d.base, d.units, firerId, targetId, defensive);
   if (!facts) return 0;
   const r = resolveFire(facts, d.dice);
   if (!defensive) d.update(firerId, { fired: true });

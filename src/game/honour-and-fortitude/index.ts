@@ -3,6 +3,7 @@ import { honourAndFortitudeComputer } from './ai.ts';
 import type { HfCommand } from './commands.ts';
 import type { HfEvent } from './events.ts';
 import { honourAndFortitudeGame } from './game.ts';
+import { commandOdds } from './odds.ts';
 import type { HfGameState } from './state.ts';
 import { summarizeHfBattle } from './summary.ts';
 import type { HfView } from './view.ts';
@@ -11,15 +12,17 @@ export { honourAndFortitudeComputer } from './ai.ts';
 export { type HfCommand, HfCommandSchema } from './commands.ts';
 export type { HfEvent } from './events.ts';
 export { honourAndFortitudeGame } from './game.ts';
+export { commandOdds } from './odds.ts';
 export type { HfGameState } from './state.ts';
 export { summarizeHfBattle } from './summary.ts';
 export type { HfView } from './view.ts';
 
-/** Honour & Fortitude's whole battle and its computer opponent, for the registry (src/game/index.ts). */
+/** Honour & Fortitude's whole battle, its computer opponent and its odds preview, for the registry (src/game/index.ts). */
 export const honourAndFortitudePlayable: PlayableRuleSet<HfGameState, HfCommand, HfEvent, HfView> = {
   id: 'honour-and-fortitude',
   title: 'Honour & Fortitude',
   game: honourAndFortitudeGame,
   computer: honourAndFortitudeComputer,
   summary: summarizeHfBattle,
+  commandOdds,
 };

@@ -1,12 +1,16 @@
 import { bearing, cosDegrees, sinDegrees, turnBetween } from '../../core/geometry/angles.ts';
 import type { Point } from '../../core/geometry/points.ts';
 import { groupDistance } from '../../core/geometry/rect-groups.ts';
-import { SuppliedDice } from '../../core/random/dice.ts';
+import { type DiceSource, SuppliedDice } from '../../core/random/dice.ts';
 import { d6 } from '../../core/random/rolls.ts';
+import type { Trace } from '../../core/rules/trace.ts';
 import {
+  type CanisterFacts,
+  type MachineGunFacts,
   resolveCanister,
   resolveMachineGun,
   resolveShot,
+  type ShotFacts,
 } from '../../rulesets/macduff/procedures/artillery-fire.ts';
 import { resolveCasualties } from '../../rulesets/macduff/procedures/casualties.ts';
 import {
@@ -14,16 +18,25 @@ import {
   resolveSpotting,
   SPOTTING_RANGE_INCHES,
 } from '../../rulesets/macduff/procedures/concealment.ts';
-import { resolveControlCheck } from '../../rulesets/macduff/procedures/control-check.ts';
-import { isShattered, resolveRecovery, resolveSurrender } from '../../rulesets/macduff/procedures/morale.ts';
-import { resolveMove } from '../../rulesets/macduff/procedures/movement.ts';
-import { resolvePersonality } from '../../rulesets/macduff/procedures/personality.ts';
-import { resolveSmallArms } from '../../rulesets/macduff/procedures/small-arms-fire.ts';
+import {
+  type ControlFacts,
+  type ControlResult,
+  resolveControlCheck,
+} from '../../rulesets/macduff/procedures/control-check.ts';
+import {
+  isShattered,
+  type RecoveryFacts,
+  resolveRecovery,
+  resolveSurrender,
+} from '../../rulesets/macduff/procedures/morale.ts';
+import { type MoveFacts, resolveMove } from '../../rulesets/macduff/procedures/movement.ts';
+import { type PersonalityFacts, resolvePersonality } from '../../rulesets/macduff/procedures/personality.ts';
+import { resolveSmallArms, type SmallArmsFacts } from '../../rulesets/macduff/procedures/small-arms-fire.ts';
 import { ARTILLERY_TABLE } from '../../rulesets/macduff/tables/artillery.ts';
 import type { TargetKind } from '../../rulesets/macduff/tables/casualties.ts';
 import { CONTROL_RADIUS_INCHES, DEFAULT_CONTROL_BANDS } from '../../rulesets/macduff/tables/command.ts';
 import { FIRE_OPTIONS_TABLE, type FireOption } from '../../rulesets/macduff/tables/small-arms.ts';
-import { isCavalry, type MacduffFormation } from '../../rulesets/macduff/vocabulary.ts';
+import { isCavalry, type MacduffFormation, type Personality } from '../../rulesets/macduff/vocabulary.ts';
 import type { Ctx } from './context.ts';
 import {
   generalSeesUnit,
@@ -35,8 +48,17 @@ import {
   pathTerrain,
   standCount,
 } from './geometry.ts';
-import { CONTACT_INCHES, distanceBetween, freshCloseOrderRegular, weaponRanges } from './queries.ts';
-import type { Anchor, MdUnit } from './state.ts';
+import {
+  CONTACT_INCHES,
+  distanceBetween,
+  freshCloseOrderRegular,
+  type Readable,
+  weaponRanges,
+} from './queries.ts';
+import type { Anchor, MdGameState, MdGeneral, MdUnit } from './state.ts';
+
+/** What the leaders' rules read: the queries' state with its generals (a side's view has them too). */
+export type LeaderReadable = Readable & Pick<MdGameState, 'generals'>;
 
 /** The direction of a side's own base edge. */
 export function homeBearing(ctx: Ctx, side: string): number {
@@ -52,37 +74,41 @@ export function homeBearing(ctx: Ctx, side: string): number {
   }
 }
 
-function terrainList(ctx: Ctx) {
-  return Object.values(ctx.s.table.terrain);
+/** How a move is made, for its facts (5.4, 5.7, 8.1). */
+export interface MoveHow {
+  readonly charging?: boolean;
+  readonly retiring?: boolean;
+  readonly fired?: boolean;
+}
+
+/**
+ * The facts of a unit's move roll (5) for a path from its anchor to `to`, or undefined when the path is
+ * impassable (no roll: it moves 0). Reads only the unit and the table's terrain.
+ */
+export function moveFacts(s: Readable, unit: MdUnit, to: Point, how: MoveHow): MoveFacts | undefined {
+  const path = pathTerrain(Object.values(s.table.terrain), unit, unit.anchor, to);
+  if (path.impassable) return undefined;
+  return {
+    troop: unit.ratings.troop,
+    formation: unit.formation,
+    gunMove: unit.formation === 'limbered' ? 'limbered' : 'manhandled',
+    charging: how.charging === true,
+    ground: path.ground,
+    crossesLinearObstacle: path.crossesLinear,
+    retiringFacingEnemy: how.retiring === true,
+    changesFormation: false,
+    fired: how.fired === true,
+    road: path.onRoad ? 'secondary' : 'none',
+    crewBelowHalf: unit.ratings.guns > 0 && 2 * unit.figures < unit.guns * unit.figuresPerStand,
+  };
 }
 
 /** Rolls a unit's move (5) for a path from its anchor to `to`. */
-export function rollMove(
-  ctx: Ctx,
-  unit: MdUnit,
-  to: Point,
-  how: { charging?: boolean; retiring?: boolean; fired?: boolean },
-): number {
-  const path = pathTerrain(terrainList(ctx), unit, unit.anchor, to);
-  if (path.impassable) return 0;
+export function rollMove(ctx: Ctx, unit: MdUnit, to: Point, how: MoveHow): number {
+  const facts = moveFacts(ctx.s, unit, to, how);
+  if (!facts) return 0;
   const trace = ctx.trace();
-  const r = resolveMove(
-    {
-      troop: unit.ratings.troop,
-      formation: unit.formation,
-      gunMove: unit.formation === 'limbered' ? 'limbered' : 'manhandled',
-      charging: how.charging === true,
-      ground: path.ground,
-      crossesLinearObstacle: path.crossesLinear,
-      retiringFacingEnemy: how.retiring === true,
-      changesFormation: false,
-      fired: how.fired === true,
-      road: path.onRoad ? 'secondary' : 'none',
-      crewBelowHalf: unit.ratings.guns > 0 && 2 * unit.figures < unit.guns * unit.figuresPerStand,
-    },
-    ctx.source,
-    trace,
-  );
+  const r = resolveMove(facts, ctx.source, trace);
   return r.inches;
 }
 
@@ -247,25 +273,49 @@ export function trySpotting(ctx: Ctx, spotter: MdUnit): void {
   if (r.spotted) reveal(ctx, nearest, `spotted by ${spotter.name}`);
 }
 
-/** The senior leader with the unit (3.3): an attached general, else its own officer. */
+/** A general attached to the unit and on the table (1.8), if any. */
+export function attachedGeneral(s: LeaderReadable, unit: MdUnit): MdGeneral | undefined {
+  return Object.values(s.generals).find((g) => g.attachedTo === unit.id && s.table.generals[g.id]);
+}
+
+/**
+ * The senior leader with the unit (3.3), without rolling anything: an attached general ('higher'), else its
+ * own officer ('company-or-irregular', no `general`); undefined with neither. `personality` is undefined
+ * until it is first rolled (3.4).
+ */
+export function seniorLeaderOf(
+  s: LeaderReadable,
+  unit: MdUnit,
+):
+  | { readonly grade: 'higher' | 'company-or-irregular'; readonly general?: MdGeneral; readonly name: string }
+  | undefined {
+  const general = attachedGeneral(s, unit);
+  if (general) return { grade: 'higher', general, name: general.name };
+  return unit.officer ? { grade: 'company-or-irregular', name: `${unit.name}'s officer` } : undefined;
+}
+
+/** The senior leader with the unit (3.3), his personality rolled if this is the first time it matters. */
 function seniorLeader(ctx: Ctx, unit: MdUnit) {
-  const general = Object.values(ctx.s.generals).find(
-    (g) => g.attachedTo === unit.id && ctx.s.table.generals[g.id],
-  );
-  if (general) {
-    general.personality ??= rollPersonality(ctx, general.name);
-    return { grade: 'higher' as const, personality: general.personality };
+  const leader = seniorLeaderOf(ctx.s, unit);
+  if (!leader) return undefined;
+  if (leader.general) {
+    leader.general.personality ??= rollPersonality(ctx, leader.name);
+    return { grade: leader.grade, personality: leader.general.personality };
   }
-  if (!unit.officer) return undefined;
-  unit.personality ??= rollPersonality(ctx, `${unit.name}'s officer`, unit);
-  return { grade: 'company-or-irregular' as const, personality: unit.personality };
+  unit.personality ??= rollPersonality(ctx, leader.name, unit);
+  return { grade: leader.grade, personality: unit.personality };
+}
+
+/** The facts of a leader's personality roll (3.4): the scenario's chart, if it gives its own. */
+export function personalityFacts(s: Pick<MdGameState, 'scenario'>): PersonalityFacts {
+  const byFace = s.scenario.overrides.personalityByFace;
+  return byFace ? { byFace } : {};
 }
 
 /** A leader's personality, rolled the first time it matters (3.4); news of a unit's officer goes where the unit's does. */
 function rollPersonality(ctx: Ctx, who: string, unit?: MdUnit) {
   const trace = ctx.trace();
-  const byFace = ctx.s.scenario.overrides.personalityByFace;
-  const r = resolvePersonality(byFace ? { byFace } : {}, ctx.source, trace);
+  const r = resolvePersonality(personalityFacts(ctx.s), ctx.source, trace);
   ctx.emit(
     {
       type: 'control-checked',
@@ -279,23 +329,50 @@ function rollPersonality(ctx: Ctx, who: string, unit?: MdUnit) {
 }
 
 /** Within 24" of its brigadier and in his sight (3.1), or with a general attached. */
-export function inControl(ctx: Ctx, unit: MdUnit): boolean {
-  if (Object.values(ctx.s.generals).some((g) => g.attachedTo === unit.id)) return true;
-  const g = ctx.s.table.generals[unit.commander];
+export function inControl(s: LeaderReadable, unit: MdUnit): boolean {
+  if (Object.values(s.generals).some((g) => g.attachedTo === unit.id)) return true;
+  const g = s.table.generals[unit.commander];
   if (!g) return false;
-  const d = groupDistance([g.stand], ctx.stands(unit.id));
-  return d <= CONTROL_RADIUS_INCHES && generalSeesUnit(ctx.s.table, g.id, unit.id);
+  const d = groupDistance([g.stand], s.table.units[unit.id]?.stands ?? []);
+  return d <= CONTROL_RADIUS_INCHES && generalSeesUnit(s.table, g.id, unit.id);
+}
+
+/** Whether an activated unit takes a Control Check (3.1): neither shattered nor in control. */
+export function controlCheckDue(s: LeaderReadable, unit: MdUnit): boolean {
+  return !unit.shattered && !inControl(s, unit);
 }
 
 /**
- * The Control Check of an activated unit (3): 'free' in control, else the chart's verdict. A Bold leader
- * pushes the die toward "act as desired", the choice his owner would make.
+ * The facts of a Control Check (3.2-3.3) with the senior leader's grade and personality, as they stand
+ * before the die: a Bold leader's choice is made after it is seen (`rollControl`).
  */
-export function controlCheck(ctx: Ctx, unit: MdUnit): 'free' | 'no-advance' | 'impetuous' {
-  if (unit.shattered || inControl(ctx, unit)) return 'free';
-  const leader = seniorLeader(ctx, unit);
-  const bands = ctx.s.scenario.overrides.controlBands ?? DEFAULT_CONTROL_BANDS;
-  const die = ctx.source.roll(d6, 'control');
+export function controlFacts(
+  s: Pick<MdGameState, 'scenario'>,
+  leader:
+    | { readonly grade: 'higher' | 'company-or-irregular'; readonly personality: Personality }
+    | undefined,
+): ControlFacts {
+  const bands = s.scenario.overrides.controlBands;
+  return {
+    inControl: false,
+    shattered: false,
+    ...(leader ? { leader: { grade: leader.grade, personality: leader.personality } } : {}),
+    ...(bands ? { bands } : {}),
+  };
+}
+
+/**
+ * Rolls a Control Check as the engine does (3.2-3.3): the die first, then a Bold leader pushes it toward
+ * "act as desired", the choice his owner would make, and the chart is read. Facts from `controlFacts`.
+ */
+export function rollControl(
+  facts: ControlFacts,
+  dice: DiceSource,
+  trace?: Trace,
+): { readonly die: number; readonly result: ControlResult } {
+  const bands = facts.bands ?? DEFAULT_CONTROL_BANDS;
+  const die = dice.roll(d6, 'control');
+  const leader = facts.leader;
   const boldChoice =
     leader?.personality === 'bold'
       ? die <= bands.noAdvanceAtMost
@@ -304,17 +381,19 @@ export function controlCheck(ctx: Ctx, unit: MdUnit): 'free' | 'no-advance' | 'i
           ? ('subtract' as const)
           : undefined
       : undefined;
+  const chosen = leader && boldChoice ? { ...facts, leader: { ...leader, boldChoice } } : facts;
+  return { die, result: resolveControlCheck(chosen, new SuppliedDice([die]), trace) };
+}
+
+/**
+ * The Control Check of an activated unit (3): 'free' in control, else the chart's verdict. A Bold leader
+ * pushes the die toward "act as desired", the choice his owner would make.
+ */
+export function controlCheck(ctx: Ctx, unit: MdUnit): 'free' | 'no-advance' | 'impetuous' {
+  if (!controlCheckDue(ctx.s, unit)) return 'free';
+  const leader = seniorLeader(ctx, unit);
   const trace = ctx.trace();
-  const r = resolveControlCheck(
-    {
-      inControl: false,
-      shattered: false,
-      ...(leader ? { leader: { ...leader, ...(boldChoice ? { boldChoice } : {}) } } : {}),
-      ...(ctx.s.scenario.overrides.controlBands ? { bands } : {}),
-    },
-    new SuppliedDice([die]),
-    trace,
-  );
+  const { die, result: r } = rollControl(controlFacts(ctx.s, leader), ctx.source, trace);
   const outcome = r.checked ? r.outcome : 'act-as-desired';
   ctx.emit(
     {
@@ -337,17 +416,74 @@ function targetKind(unit: MdUnit): TargetKind {
 }
 
 /** Figures in the front two ranks (8.1): a square fires with one face, skirmishers and lines all. */
-function eligibleFigures(ctx: Ctx, unit: MdUnit): number {
-  const stands = ctx.stands(unit.id);
+function eligibleFigures(s: Readable, unit: MdUnit): number {
+  const stands = s.table.units[unit.id]?.stands ?? [];
   const front =
-    unit.formation === 'square' ? stands.filter((s) => s.rank === 0) : stands.filter((s) => s.rank <= 1);
+    unit.formation === 'square' ? stands.filter((st) => st.rank === 0) : stands.filter((st) => st.rank <= 1);
   return Math.min(unit.figures, front.length * unit.figuresPerStand);
 }
 
+/** Which fire procedure a unit's fire resolves (8, 9), with its facts. */
+export type FireFacts =
+  | { readonly kind: 'machine-gun'; readonly facts: MachineGunFacts }
+  | { readonly kind: 'canister'; readonly facts: CanisterFacts }
+  | { readonly kind: 'shot-and-shell'; readonly facts: ShotFacts }
+  | { readonly kind: 'small-arms'; readonly facts: SmallArmsFacts };
+
 /**
- * One unit fires at another (8, 9) and the target takes its casualties (10). `option` is a small-arms
- * fire option; guns fire canister within 12", a machine gun its own way, other guns shot and shell. A
- * unit carrying one smoke marker fires with half its figures (Muster's reading of 8.4).
+ * The procedure and facts of `firer`'s fire at `target` with small-arms `option` (8, 9), before any dice:
+ * guns fire canister within 12" (9.2), a machine gun its own way (9.4), other guns shot and shell (9.3); a
+ * unit carrying one smoke marker fires with half its figures (Muster's reading of 8.4). Reads only the two
+ * units, their stands and the scenario.
+ */
+export function fireFacts(s: Readable, firer: MdUnit, target: MdUnit, option: FireOption): FireFacts {
+  const range = distanceBetween(s, firer.id, target.id);
+  if (firer.ratings.guns > 0) {
+    const native = firer.ratings.allegiance === 'native';
+    if (firer.ratings.troop === 'machine-gun')
+      return { kind: 'machine-gun', facts: { crew: firer.figures, rangeInches: range, native } };
+    if (range <= ARTILLERY_TABLE.canisterRange.inches)
+      return {
+        kind: 'canister',
+        facts: {
+          gunners: Math.min(30, firer.figures),
+          rifled: false,
+          native,
+          targetSquare: target.formation === 'square',
+        },
+      };
+    const crewPerGun = Math.max(1, Math.round(firer.figures / Math.max(1, firer.guns)));
+    return {
+      kind: 'shot-and-shell',
+      facts: {
+        guns: Math.min(12, firer.guns),
+        crewPerGun: Math.min(8, crewPerGun),
+        rangeInches: range,
+        rifled: false,
+        mountainOr6pdr: firer.ratings.gunKind === 'mountain-or-6pdr',
+        native,
+      },
+    };
+  }
+  const eligible = firer.smoke === 1 ? Math.floor(eligibleFigures(s, firer) / 2) : eligibleFigures(s, firer);
+  return {
+    kind: 'small-arms',
+    facts: {
+      weapon: firer.ratings.smallArm!,
+      eligibleFigures: Math.min(200, eligible),
+      option,
+      rangeInches: range,
+      national: target.ratings.allegiance === 'imperial' ? firer.ratings.national : 'none',
+      mounted: isCavalry(firer.ratings.troop),
+      freshCloseOrderRegular: freshCloseOrderRegular(firer),
+      ranges: weaponRanges(s, firer),
+    },
+  };
+}
+
+/**
+ * One unit fires at another (8, 9) with the facts of `fireFacts` and the target takes its casualties
+ * (10). `option` is a small-arms fire option (guns simply fire).
  */
 export function fire(ctx: Ctx, firer: MdUnit, target: MdUnit, option: FireOption): void {
   const range = distanceBetween(ctx.s, firer.id, target.id);
@@ -355,65 +491,33 @@ export function fire(ctx: Ctx, firer: MdUnit, target: MdUnit, option: FireOption
   let hits: number;
   let how: string;
   const artillery = firer.ratings.guns > 0;
-  if (artillery) {
-    const native = firer.ratings.allegiance === 'native';
-    if (firer.ratings.troop === 'machine-gun') {
-      const r = resolveMachineGun({ crew: firer.figures, rangeInches: range, native }, ctx.source, trace);
+  const rolled = fireFacts(ctx.s, firer, target, option);
+  switch (rolled.kind) {
+    case 'machine-gun': {
+      const r = resolveMachineGun(rolled.facts, ctx.source, trace);
       hits = r.hits;
       how = r.jammed ? 'jammed' : 'machine gun';
-    } else if (range <= ARTILLERY_TABLE.canisterRange.inches) {
-      hits = resolveCanister(
-        {
-          gunners: Math.min(30, firer.figures),
-          rifled: false,
-          native,
-          targetSquare: target.formation === 'square',
-        },
-        ctx.source,
-        trace,
-      ).hits;
-      how = 'canister';
-    } else {
-      const crewPerGun = Math.max(1, Math.round(firer.figures / Math.max(1, firer.guns)));
-      hits = resolveShot(
-        {
-          guns: Math.min(12, firer.guns),
-          crewPerGun: Math.min(8, crewPerGun),
-          rangeInches: range,
-          rifled: false,
-          mountainOr6pdr: firer.ratings.gunKind === 'mountain-or-6pdr',
-          native,
-        },
-        ctx.source,
-        trace,
-      ).hits;
-      how = 'shot and shell';
+      break;
     }
-    firer.lastFiredTurn = ctx.s.turn;
-  } else {
-    const weapon = firer.ratings.smallArm!;
-    const eligible =
-      firer.smoke === 1 ? Math.floor(eligibleFigures(ctx, firer) / 2) : eligibleFigures(ctx, firer);
-    const r = resolveSmallArms(
-      {
-        weapon,
-        eligibleFigures: Math.min(200, eligible),
-        option,
-        rangeInches: range,
-        national: target.ratings.allegiance === 'imperial' ? firer.ratings.national : 'none',
-        mounted: isCavalry(firer.ratings.troop),
-        freshCloseOrderRegular: freshCloseOrderRegular(firer),
-        ranges: weaponRanges(ctx.s, firer),
-      },
-      ctx.source,
-      trace,
-    );
-    hits = r.hits;
-    how = `${option}, ${r.band} range`;
-    const row = FIRE_OPTIONS_TABLE.rows[option];
-    firer.smoke = Math.min(2, firer.smoke + row.smoke);
-    if (row.mustRally) firer.mustRallyToFire = true;
+    case 'canister':
+      hits = resolveCanister(rolled.facts, ctx.source, trace).hits;
+      how = 'canister';
+      break;
+    case 'shot-and-shell':
+      hits = resolveShot(rolled.facts, ctx.source, trace).hits;
+      how = 'shot and shell';
+      break;
+    case 'small-arms': {
+      const r = resolveSmallArms(rolled.facts, ctx.source, trace);
+      hits = r.hits;
+      how = `${option}, ${r.band} range`;
+      const row = FIRE_OPTIONS_TABLE.rows[option];
+      firer.smoke = Math.min(2, firer.smoke + row.smoke);
+      if (row.mustRally) firer.mustRallyToFire = true;
+      break;
+    }
   }
+  if (artillery) firer.lastFiredTurn = ctx.s.turn;
   firer.firedSinceRally = true;
   reveal(ctx, firer, 'it fired');
   ctx.emit(
@@ -560,26 +664,28 @@ export function relayout(ctx: Ctx, unit: MdUnit): void {
 }
 
 /**
+ * The facts of a rallying unit's casualty recovery (12.5): its held casualties, a leader with it (its
+ * officer or an attached general), an inspiring (bold or rash) general, its music or colours.
+ */
+export function recoveryFacts(s: LeaderReadable, unit: MdUnit): RecoveryFacts {
+  const general = attachedGeneral(s, unit);
+  return {
+    held: Math.min(60, unit.held),
+    leaderAttached: unit.officer || general !== undefined,
+    inspiringGeneral: general?.personality === 'bold' || general?.personality === 'rash',
+    musicOrColours: unit.music,
+    abandoned: false,
+  };
+}
+
+/**
  * A rally (12.4-12.5): reloaded, casualties recalled by a leader, reformed in line (regulars) or mass
  * (irregulars) where there is room; still shattered afterwards, it leaves the field.
  */
 export function rally(ctx: Ctx, unit: MdUnit): void {
   const wasShattered = unit.shattered;
-  const general = Object.values(ctx.s.generals).find(
-    (g) => g.attachedTo === unit.id && ctx.s.table.generals[g.id],
-  );
   const trace = ctx.trace();
-  const r = resolveRecovery(
-    {
-      held: Math.min(60, unit.held),
-      leaderAttached: unit.officer || general !== undefined,
-      inspiringGeneral: general?.personality === 'bold' || general?.personality === 'rash',
-      musicOrColours: unit.music,
-      abandoned: false,
-    },
-    ctx.source,
-    trace,
-  );
+  const r = resolveRecovery(recoveryFacts(ctx.s, unit), ctx.source, trace);
   unit.figures = Math.min(unit.startFigures, unit.figures + r.recovered);
   unit.held = 0;
   unit.smoke = 0;
@@ -625,12 +731,17 @@ export function retiresFacing(unit: MdUnit, to: Point, facing: number): boolean 
   return Math.abs(turnBetween(facing, facingTo(unit.anchor, to))) > 90;
 }
 
-/** The nearest point of a unit's stands to a point (its closest stand centre). */
-export function nearestStand(ctx: Ctx, id: string, from: Point): Point {
-  let best = ctx.stands(id)[0]!;
-  for (const s of ctx.stands(id))
+/** The nearest of some stands to a point (its closest stand centre); `stands` must not be empty. */
+export function nearestOf(stands: readonly Point[], from: Point): Point {
+  let best = stands[0]!;
+  for (const s of stands)
     if (Math.hypot(s.x - from.x, s.y - from.y) < Math.hypot(best.x - from.x, best.y - from.y)) best = s;
   return best;
+}
+
+/** The nearest point of a unit's stands to a point (its closest stand centre). */
+export function nearestStand(ctx: Ctx, id: string, from: Point): Point {
+  return nearestOf(ctx.stands(id), from);
 }
 
 /**

@@ -1,10 +1,11 @@
 import { FIRE_OPTIONS_TABLE } from '../../rulesets/macduff/tables/small-arms.ts';
 import { isCavalry } from '../../rulesets/macduff/vocabulary.ts';
-import type { Applied } from '../engine/game.ts';
+import type { Applied, Rejection } from '../engine/game.ts';
 import {
   chargeInto,
   facingTo,
   fire,
+  type MoveHow,
   moveToward,
   nearestStand,
   rally,
@@ -23,7 +24,7 @@ import type { MdGameState, MdNode, MdUnit } from './state.ts';
 
 type ActivationNode = Extract<MdNode, { phase: 'activation' }>;
 
-function reject(code: string, message: string): Applied<MdGameState, MdEvent> {
+function reject(code: string, message: string): { readonly ok: false; readonly rejection: Rejection } {
   return { ok: false, rejection: { code, message } };
 }
 
@@ -34,16 +35,17 @@ function sameCommand(a: MdCommand, b: MdCommand): boolean {
 }
 
 /**
- * Applies a command from `side`: checks it against the node and the legal commands (any point on the
- * table is a legal move when a move is), then plays it and everything that follows until the next
- * decision. Never throws for bad input.
+ * Whether the engine would play `input` from `side` now: the command parsed, when it fits the node and
+ * the legal commands (any point on the table is a legal move when a move is, but a unit that failed its
+ * control check may only retire); else the rejection `applyCommand` returns. Never throws for bad input.
  */
-export function applyCommand(
+export function admitCommand(
   state: MdGameState,
   side: string,
   input: MdCommand,
-  options: EngineOptions,
-): Applied<MdGameState, MdEvent> {
+):
+  | { readonly ok: true; readonly command: MdCommand }
+  | { readonly ok: false; readonly rejection: Rejection } {
   const parsed = MdCommandSchema.safeParse(input);
   if (!parsed.success) return reject('invalid-command', parsed.error.issues.map((i) => i.message).join('; '));
   const command = parsed.data;
@@ -67,6 +69,22 @@ export function applyCommand(
       'illegal-command',
       `${command.type} is not allowed now; allowed: ${[...new Set(legal.map((c) => c.type))].join(', ')}`,
     );
+  return { ok: true, command };
+}
+
+/**
+ * Applies a command from `side`: checks it (`admitCommand`), then plays it and everything that follows
+ * until the next decision. Never throws for bad input.
+ */
+export function applyCommand(
+  state: MdGameState,
+  side: string,
+  input: MdCommand,
+  options: EngineOptions,
+): Applied<MdGameState, MdEvent> {
+  const admitted = admitCommand(state, side, input);
+  if (!admitted.ok) return admitted;
+  const command = admitted.command;
   const work = workingCopy(state);
   const ctx = new Ctx(work, state.scenario.basing, options);
   play(ctx, command);
@@ -139,9 +157,8 @@ function play(ctx: Ctx, command: MdCommand): void {
       return;
     }
     case 'move': {
-      const facing = command.facing ?? facingTo(unit.anchor, command.to);
-      const retiring = retiresFacing(unit, command.to, facing);
-      const inches = rollMove(ctx, unit, command.to, { retiring, fired: node.fired });
+      const { facing, how } = moveIntent(unit, command, node);
+      const inches = rollMove(ctx, unit, command.to, how);
       const moved = moveToward(ctx, unit, command.to, inches, facing);
       reveal(ctx, unit, 'it moved');
       ctx.emit({
@@ -208,6 +225,19 @@ function play(ctx: Ctx, command: MdCommand): void {
       finishActivation(ctx, unit);
       return;
   }
+}
+
+/**
+ * How the active unit would make a move command (5.7, 8.1): its facing at the end (the command's, else
+ * toward the point) and how the move is rolled.
+ */
+export function moveIntent(
+  unit: MdUnit,
+  command: Extract<MdCommand, { type: 'move' }>,
+  node: ActivationNode,
+): { readonly facing: number; readonly how: MoveHow } {
+  const facing = command.facing ?? facingTo(unit.anchor, command.to);
+  return { facing, how: { retiring: retiresFacing(unit, command.to, facing), fired: node.fired } };
 }
 
 /**

@@ -3,6 +3,7 @@ import { computerPlayer } from './ai.ts';
 import type { MdCommand } from './commands.ts';
 import type { MdEvent } from './events.ts';
 import { makeMacduffGame } from './game.ts';
+import { commandOdds } from './odds.ts';
 import type { MdGameState } from './state.ts';
 import { summarizeBattle } from './summary.ts';
 import type { MdView } from './view.ts';
@@ -20,4 +21,5 @@ export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, M
   simulationGame: makeMacduffGame({ traces: false }),
   computer: computerPlayer,
   summary: summarizeBattle,
+  commandOdds,
 };

@@ -1,13 +1,21 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Point } from '../../core/geometry/points.ts';
-import type { GamePlay } from '../../protocol/api.ts';
+import type { CommandOdds, GamePlay } from '../../protocol/api.ts';
 import { api } from '../api.ts';
+import { OddsBeforeDice } from '../table/Dice.tsx';
 import { BattleLog, Scrubber, turnStarts } from '../table/Log.tsx';
 import { SessionFrame } from '../table/SessionFrame.tsx';
 import { seatMode, seatWords } from '../table/seats.ts';
 import { WatchControls } from '../table/WatchControls.tsx';
 import { type SideNames, sideName } from '../table/words.ts';
-import { commandsForUnit, type LegalItem, legalItems, pointCommands } from './commands.ts';
+import {
+  commandsForUnit,
+  type GameCommand,
+  type LegalItem,
+  legalItems,
+  pointCommands,
+  typeTitle,
+} from './commands.ts';
 import { DecisionPanel, LastCommand, UnitPanel } from './Panels.tsx';
 import {
   actingUnit,
@@ -107,7 +115,25 @@ function Table(props: {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a point belongs to the position it was picked in.
   useEffect(() => setPicked(undefined), [play.total]);
 
-  const give = (item: LegalItem) => void session.give(item.command);
+  // A command that throws dice waits while the player reads its exact odds (the rule set's preview,
+  // POST /api/games/:id/odds); any other, or one whose odds the server cannot give, goes at once.
+  const [pending, setPending] = useState<{
+    readonly command: GameCommand;
+    readonly text: string;
+    readonly odds: readonly CommandOdds[];
+  }>();
+  const [asking, setAsking] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a command waits in the position it was chosen in.
+  useEffect(() => setPending(undefined), [play.total]);
+  const choose = async (command: GameCommand, text: string) => {
+    setAsking(true);
+    const r = await api.commandOdds(play.game.id, { side: viewer, command });
+    setAsking(false);
+    if (r.ok && r.body.odds.length > 0) setPending({ command, text, odds: r.body.odds });
+    else void session.give(command);
+  };
+  const give = (item: LegalItem) => void choose(item.command, item.label);
+  const busy = session.busy || asking;
   const stage = stageOf(view);
   return (
     <div className="play-layout">
@@ -143,14 +169,29 @@ function Table(props: {
         ) : null}
       </div>
       <aside className="play-side">
+        {deciding && pending ? (
+          <OddsBeforeDice
+            gameId={play.game.id}
+            side={viewer}
+            command={pending.command}
+            text={pending.text}
+            odds={pending.odds}
+            busy={busy}
+            onGive={() => {
+              setPending(undefined);
+              void session.give(pending.command);
+            }}
+            onCancel={() => setPending(undefined)}
+          />
+        ) : null}
         {deciding ? (
           <DecisionPanel
             items={items}
             pointCommands={atPoint}
             picked={picked}
-            busy={session.busy}
+            busy={busy}
             onGive={give}
-            onGiveCommand={(command) => void session.give(command)}
+            onGiveCommand={(command) => void choose(command, typeTitle(command.type))}
           />
         ) : live && play.decider !== undefined ? (
           <p className="panel hint">Waiting for {sideName(sides, play.decider)}.</p>
@@ -161,7 +202,7 @@ function Table(props: {
             name={unitName(view, selectedUnit)}
             facts={unitFacts(view, selectedUnit, sides)}
             commands={deciding ? commandsForUnit(items, selectedUnit, units, acting) : []}
-            busy={session.busy}
+            busy={busy}
             onGive={give}
             onClose={() => setSelected(undefined)}
           />

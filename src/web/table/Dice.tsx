@@ -2,7 +2,13 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { RollRecord } from '../../core/random/dice.ts';
 import type { TraceStep } from '../../core/rules/trace.ts';
 import type { JcCommand } from '../../game/john-company/commands.ts';
-import type { ApiError, CommandOdds, GameLogEntry, GameLogEvent } from '../../protocol/api.ts';
+import type {
+  ApiError,
+  CommandOdds,
+  CommandOddsRequest,
+  GameLogEntry,
+  GameLogEvent,
+} from '../../protocol/api.ts';
 import { api } from '../api.ts';
 import { OddsCharts } from '../referee/OddsCharts.tsx';
 import { ResultView } from '../referee/ResultView.tsx';
@@ -11,32 +17,38 @@ import { ResultView } from '../referee/ResultView.tsx';
 export const ODDS_FIRST: ReadonlySet<JcCommand['type']> = new Set(['fire', 'rally']);
 
 /**
- * Before a command that throws dice: its exact odds from the server (every procedure it resolves, each
- * odds view a chart, as the referee's assistant draws them), then the player gives it or thinks again.
+ * Before a command that throws dice: its exact odds (every procedure it resolves, each odds view a chart,
+ * as the referee's assistant draws them), asked of the server unless the caller already has them, then
+ * the player gives it or thinks again. Any rule set's command (`POST /api/games/:id/odds`).
  */
 export function OddsBeforeDice(props: {
   readonly gameId: string;
   readonly side: string;
-  readonly command: JcCommand;
+  readonly command: CommandOddsRequest['command'];
   readonly text: string;
+  /** The odds, when the caller has asked for them already. */
+  readonly odds?: readonly CommandOdds[];
   readonly busy: boolean;
   readonly onGive: () => void;
   readonly onCancel: () => void;
 }): ReactNode {
   const { gameId, side, command } = props;
-  const [odds, setOdds] = useState<readonly CommandOdds[]>();
+  const [fetched, setFetched] = useState<readonly CommandOdds[]>();
   const [error, setError] = useState<ApiError>();
+  const given = props.odds;
   useEffect(() => {
+    if (given) return;
     let current = true;
     void api.commandOdds(gameId, { side, command }).then((r) => {
       if (!current) return;
-      if (r.ok) setOdds(r.body.odds);
+      if (r.ok) setFetched(r.body.odds);
       else setError(r.error);
     });
     return () => {
       current = false;
     };
-  }, [gameId, side, command]);
+  }, [gameId, side, command, given]);
+  const odds = given ?? fetched;
   const charts = odds?.flatMap((o) => o.charts.map((c) => ({ ...c, name: `${o.title}: ${c.name}` })));
   return (
     <section className="panel odds-first" aria-label={`Before the dice: ${props.text}`}>

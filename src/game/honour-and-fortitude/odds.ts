@@ -1,0 +1,101 @@
+import { oddsOf } from '../../core/rules/run.ts';
+import { fire } from '../../rulesets/honour-and-fortitude/procedures/fire.ts';
+import { changeFace, initiation } from '../../rulesets/honour-and-fortitude/procedures/small-rolls.ts';
+import type { CommandOdds } from '../engine/battle.ts';
+import { initiationFacts, judgeCommand } from './apply.ts';
+import { fireFactsAt } from './combat.ts';
+import type { HfCommand } from './commands.ts';
+import type { DefenderChoice } from './sequence.ts';
+import type { HfGameState, HfUnit } from './state.ts';
+
+/**
+ * The exact odds, before any dice, of what `command` from `side` would resolve at once in `state`
+ * (docs/rules/honour-and-fortitude.md, "The whole battle"; H&F QRS as cited below). Nothing is hidden in
+ * Honour & Fortitude but the dice to come, so the odds are worked out on the state itself. The command is
+ * checked as `applyCommand` checks it (`judgeCommand`), and the facts are the engine's own:
+ *
+ * - `fire`: the Fire procedure (H&F QRS, Firing) with the facts the check accepted and `fireAt` rolls with.
+ *   The ammunition explosions and the target's morale test that may follow depend on its hits and
+ *   casualties: not previewed.
+ * - `attack`: the attacker's Initiation Roll (H&F QRS, Initiating Orders). The attack's morale tests and
+ *   melee come when the attacks are fought, after Firing: not previewed.
+ * - `move`: the Initiation Roll when the move needs one (a unit on Hold orders, or changing formation);
+ *   nothing for other moves, which throw no dice.
+ * - `respond`: 'change-face' the defender's Drill roll (H&F QRS, Attacks), 'fire' the defensive fire at
+ *   close range. A counter-attack or a stand fights a melee round only after the attacker closes to
+ *   contact (sequence.ts), whose place sets the cover the melee counts, and the melee after defensive fire
+ *   depends on its casualties: neither is previewed. Retiring throws no dice at once.
+ * - `end-movement` and `end-firing`: nothing. Ending the second side's fire fights the turn's melees and
+ *   attacks, whose dice each depend on the ones before.
+ *
+ * Empty when the command throws no dice at once or the engine would refuse it (not `side`'s decision,
+ * the wrong phase, an unknown unit or target, a target out of range, arc or sight). Never throws.
+ */
+export function commandOdds(state: HfGameState, side: string, command: HfCommand): CommandOdds[] {
+  const judged = judgeCommand(state, side, command);
+  if (!judged.ok) return [];
+  const accepted = judged.command;
+  switch (accepted.type) {
+    case 'fire':
+      return [
+        {
+          procedure: fire.id,
+          title: `${accepted.firer.name} fires at ${accepted.target.name}`,
+          charts: oddsOf(fire, accepted.facts),
+        },
+      ];
+    case 'attack':
+      return initiationOdds(
+        accepted.unit,
+        `${accepted.unit.name} sets out to attack ${accepted.target.name}`,
+      );
+    case 'move':
+      return accepted.initiation
+        ? initiationOdds(accepted.unit, `${accepted.unit.name} takes up its new orders`)
+        : [];
+    case 'respond':
+      return responseOdds(state, accepted.choice);
+    case 'end-movement':
+    case 'end-firing':
+      return [];
+  }
+}
+
+function initiationOdds(unit: HfUnit, title: string): CommandOdds[] {
+  const facts = initiationFacts(unit);
+  return facts ? [{ procedure: initiation.id, title, charts: oddsOf(initiation, facts) }] : [];
+}
+
+/**
+ * The first dice of the defender's response, when they are thrown with facts known now (sequence.ts
+ * `respond`): the Drill roll to change face reads the defender's Drill; defensive fire is `fireAt`'s.
+ */
+function responseOdds(state: HfGameState, choice: DefenderChoice): CommandOdds[] {
+  if (state.phase.kind !== 'response') return [];
+  const attacker = state.units[state.phase.attacker]!;
+  const defender = state.units[state.phase.defender]!;
+  switch (choice) {
+    case 'change-face':
+      return [
+        {
+          procedure: changeFace.id,
+          title: `${defender.name} turns to meet ${attacker.name}'s attack`,
+          charts: oddsOf(changeFace, { drill: defender.ratings.drill }),
+        },
+      ];
+    case 'fire': {
+      const facts = fireFactsAt(state, state.units, defender.id, attacker.id, true);
+      return facts
+        ? [
+            {
+              procedure: fire.id,
+              title: `${defender.name} fires at ${attacker.name} as it attacks`,
+              charts: oddsOf(fire, facts),
+            },
+          ]
+        : [];
+    }
+    default:
+      return [];
+  }
+}
