@@ -4,6 +4,7 @@ import type { AnyPlayableRuleSet, Player } from '../game/engine/battle.ts';
 import type { GameStateBase } from '../game/engine/game.ts';
 import { type AnyGameHosting, hostingOf } from '../game/engine/hosting.ts';
 import type { GameRecord } from '../game/engine/record.ts';
+import { type GivenCommand, mayTakeBack } from '../game/engine/undo.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type { JcGameState } from '../game/john-company/state.ts';
 import type { JcView } from '../game/john-company/view.ts';
@@ -109,6 +110,8 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
   let state: GameStateBase = game.setup(played, seed);
   out.write(`\n=== Turn ${rules.turnOf(state)} ===\n`);
   const commands: { side: string; command: unknown }[] = [];
+  // What undo needs of each command given: the state before it, and whether it may be taken back.
+  const given: (GivenCommand & { readonly before: GameStateBase })[] = [];
   let stopped = false;
   for (;;) {
     const side = game.decider(state);
@@ -118,13 +121,30 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
     const player = players.get(side);
     const command = player
       ? player(view, legal)
-      : await ask(out, situation(view, state), legal, (c) => rules.describeCommand(c, state));
+      : await ask(
+          out,
+          situation(view, state),
+          legal,
+          (c) => rules.describeCommand(c, state),
+          mayTakeBack(given, side),
+        );
     if (command === undefined) {
       stopped = true;
       break;
     }
+    if (command === TAKE_BACK) {
+      const last = commands.pop()!;
+      state = given.pop()!.before;
+      out.write(`Taken back: ${rules.describeCommand(last.command, state)}\n`);
+      continue;
+    }
     const applied = game.apply(state, side, command);
     if (!applied.ok) throw new Error(`a legal command was refused: ${applied.rejection.message}`);
+    given.push({
+      side,
+      before: state,
+      reversible: rules.reversible?.(state, applied.state, applied.events) ?? false,
+    });
     state = applied.state;
     commands.push({ side, command });
     const viewer = person ?? 'all';
@@ -206,20 +226,27 @@ function genericSituation(rules: AnyGameHosting): Situation {
   };
 }
 
+/** What `ask` answers when the person takes back their last command. */
+const TAKE_BACK = Symbol('take back');
+
 /**
  * Shows the person the situation and the numbered commands, and reads a choice: a number, `?` to see
- * the situation again, `q` to stop. Undefined when the person stops or the input ends.
+ * the situation again, `u` to take back their last command (when `mayUndo`: engine/undo.ts), `q` to
+ * stop. Undefined when the person stops or the input ends.
  */
 async function ask(
   out: Terminal,
   situation: string,
   legal: readonly unknown[],
   describe: (command: unknown) => string,
+  mayUndo: boolean,
 ): Promise<unknown> {
   out.write(situation);
   out.write(listing(legal, describe));
   for (;;) {
-    out.write(`Your choice (1-${legal.length}, ? to look again, q to stop): `);
+    out.write(
+      `Your choice (1-${legal.length}, ? to look again, ${mayUndo ? 'u to take back your last command, ' : ''}q to stop): `,
+    );
     const line = await out.readLine();
     if (line === undefined) {
       out.write('\n');
@@ -230,6 +257,11 @@ async function ask(
     if (text === '?' || text === '') {
       out.write(situation);
       out.write(listing(legal, describe));
+      continue;
+    }
+    if (text === 'u' || text === 'undo') {
+      if (mayUndo) return TAKE_BACK;
+      out.write('Nothing to take back: your last command threw dice or showed something, or was answered.\n');
       continue;
     }
     const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;

@@ -15,6 +15,7 @@ import { johnCompanyGame, makeJohnCompanyGame } from './john-company/game.ts';
 import { commandOdds, planMove } from './john-company/plan.ts';
 import type { JcGameState } from './john-company/state.ts';
 import { summarizeBattle } from './john-company/summary.ts';
+import { reversible } from './john-company/undo.ts';
 import type { JcView } from './john-company/view.ts';
 import { MdCommandSchema, macduffPlayable } from './macduff/index.ts';
 
@@ -39,6 +40,7 @@ const johnCompany: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
       planMove(state, side, unit, manoeuvres as readonly CommandManoeuvre[]),
   },
   commandOdds,
+  reversible,
 };
 
 /** Every rule set whose whole battles Muster plays, by rule-set id (src/rulesets/index.ts). */

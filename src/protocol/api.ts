@@ -219,6 +219,22 @@ export interface AppendCommandResponse {
 }
 
 /**
+ * POST /api/games/:id/undo: takes back the side's last command (src/game/engine/undo.ts: it threw no
+ * dice, showed nothing hidden, and no other side has given a command since). `seq`: the commands in the
+ * log as the giver knows it (409 when the log has moved on).
+ */
+export interface UndoRequest {
+  readonly side: string;
+  readonly seq: number;
+}
+
+/** The game after the command was taken back, and as the side sees it. */
+export interface UndoResponse {
+  readonly game: GameSummary;
+  readonly play: GamePlay;
+}
+
+/**
  * GET /api/games/:id/play?viewer=<side id|spectator>&at=<n>&from=<n>: the game as one viewer may see it
  * after its first `at` commands (default: all of them). Built only through the game's `viewFor` and
  * `eventFor`: nothing hidden from the viewer is in it.
@@ -250,6 +266,8 @@ export interface GamePlay {
   readonly from: number;
   /** Once the game is over (in this view). */
   readonly result?: GameOutcome;
+  /** At the end of the log, when the viewer may take back the last command (POST /api/games/:id/undo). */
+  readonly undoable?: true;
 }
 
 /** One command of the log as a viewer may see it. */

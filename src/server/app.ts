@@ -248,6 +248,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
   );
 
+  app.post<{ Params: Params }>('/api/games/:id/undo', async (request, reply) =>
+    send(
+      reply,
+      stored(() => referee.undo(request.params.id, request.body, keysOf(request))),
+    ),
+  );
+
   app.post<{ Params: Params }>('/api/games/:id/computer', async (request, reply) => {
     let answer: Answer<ComputerPlayResponse>;
     try {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import type { GameEventBase, GameStateBase } from '../game/engine/game.ts';
 import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
+import { mayTakeBack } from '../game/engine/undo.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type {
   CommandOddsResponse,
@@ -12,6 +13,7 @@ import type {
   GameSummary,
   MovePlan,
   SavedGame,
+  UndoResponse,
 } from '../protocol/api.ts';
 import type { Problem } from '../protocol/issues.ts';
 import { orderedOutcomes } from '../protocol/odds.ts';
@@ -74,6 +76,8 @@ interface Logged {
   readonly events: readonly GameEventBase[];
   /** The sides that may read the command itself ('all': spectators too). */
   readonly seenBy: 'all' | readonly string[];
+  /** It threw no dice and showed nothing hidden: its side may take it back (engine/undo.ts). */
+  readonly reversible: boolean;
 }
 
 /** A game in play: its rules, the latest state, its log and snapshots. Mutated only by `admit`. */
@@ -111,6 +115,14 @@ const PlanMoveSchema = z.strictObject({
   side: z.string().min(1).max(100),
   unit: z.string().min(1).max(100),
   manoeuvres: z.array(z.unknown()).min(1).max(8),
+});
+
+const UndoSchema = z.strictObject({
+  side: z.string().min(1).max(100),
+  seq: z
+    .int()
+    .min(1)
+    .describe('The commands in the log as the giver knows it: the last is the one taken back'),
 });
 
 const OddsSchema = z.strictObject({
@@ -209,6 +221,31 @@ export class Referee {
   }
 
   /**
+   * Takes back `side`'s last command (body: `{ side, seq }`, for a request carrying the side's key) when
+   * the rule set allows it (engine/undo.ts: no dice thrown, nothing hidden shown, no other side's command
+   * since), and the side's picture after it.
+   */
+  undo(gameId: string, input: unknown, keys: readonly string[]): UndoResponse {
+    const checked = checkBody(UndoSchema, input);
+    if (!checked.ok) throw invalid('the request is not valid', checked.problems);
+    const { side, seq } = checked.value;
+    const p = this.inPlay(gameId);
+    this.checkSide(p, side);
+    this.checkAccess(gameId, side, keys);
+    if (seq === p.log.length && !mayTakeBack(p.log, side))
+      throw new PlayError('illegal-command', nothingToTakeBack(p, side), 'nothing-to-undo');
+    const game = this.store.removeLast(gameId, seq, () =>
+      statusOf(p.rules, this.stateAt(p, p.log.length - 1)),
+    );
+    p.log.pop();
+    if (p.snapshots.length > Math.floor(p.log.length / SNAPSHOT_EVERY) + 1) p.snapshots.pop();
+    p.state = this.stateAt(p, p.log.length);
+    this.touch(gameId, p);
+    this.changes.publish(gameId, game);
+    return { game, play: this.play(gameId, { viewer: side }, keys) };
+  }
+
+  /**
    * Lets the computer give the commands of its seats while it decides (body: `{ viewer?, max? }`), each
    * judged and stored as any other, at most `max`; the viewer's picture after them.
    */
@@ -282,6 +319,7 @@ export class Referee {
       log: p.log.slice(from, at).map((entry, i) => logEntry(rules, p.state, entry, from + i, viewer)),
       from,
       ...(result ? { result } : {}),
+      ...(at === total && mayTakeBack(p.log, viewer) ? { undoable: true as const } : {}),
     };
   }
 
@@ -495,6 +533,15 @@ export class Referee {
   }
 }
 
+/** Why `side` may not take back the last command now. */
+function nothingToTakeBack(p: InPlay, side: string): string {
+  const last = p.log[p.log.length - 1];
+  if (!p.rules.reversible) return `${p.rules.title} commands cannot be taken back`;
+  if (!last) return 'nothing has been done yet';
+  if (last.side !== side) return `the last command was ${last.side}'s: only its side may take it back`;
+  return 'the last command threw dice or showed something hidden: it cannot be taken back';
+}
+
 function sidesOf(p: InPlay): string[] {
   return (p.record.scenario as { sides: { id: string }[] }).sides.map((s) => s.id);
 }
@@ -536,6 +583,7 @@ function step(
       turn,
       events: applied.events,
       seenBy: p.rules.commandSeenBy(applied.state, entry.side, entry.command),
+      reversible: p.rules.reversible?.(p.state, applied.state, applied.events) ?? false,
     },
   };
 }

@@ -306,6 +306,28 @@ export class GameStore {
     this.writeStatus(gameId, status, seq);
   }
 
+  /**
+   * Takes back the last command of a game's log (undo), which must hold exactly `count` commands (else a
+   * 'conflict': the log moved on meanwhile), and saves the status `judge` gives of the shorter log, in
+   * one transaction. The game's summary after it.
+   */
+  removeLast(gameId: string, count: number, judge: () => GameStatus): GameSummary {
+    return this.db.transaction(() => {
+      if (!this.summary(gameId)) throw notFound(gameId);
+      const now = this.commandCount(gameId);
+      if (now !== count || count === 0)
+        throw new StoreError(
+          'conflict',
+          `the command to take back was number ${count - 1}, but the game's log has ${now} commands: reload the game`,
+        );
+      const status = judge();
+      this.db.prepare('DELETE FROM commands WHERE game_id = ? AND seq = ?').run(gameId, count - 1);
+      this.db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(this.now().toISOString(), gameId);
+      this.writeStatus(gameId, status, count - 1);
+      return this.summary(gameId)!;
+    })();
+  }
+
   /** Deletes a game and its log; false if there was none. */
   delete(gameId: string): boolean {
     return this.db.prepare('DELETE FROM games WHERE id = ?').run(gameId).changes > 0;

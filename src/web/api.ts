@@ -21,6 +21,8 @@ import type {
   ResolveResponse,
   RuleSetList,
   ScenarioList,
+  UndoRequest,
+  UndoResponse,
 } from '../protocol/api.ts';
 import type { Roster } from '../protocol/roster.ts';
 import { SEAT_KEY_HEADER, seatKeyHeader } from '../protocol/seat-keys.ts';
@@ -115,6 +117,9 @@ export const api = {
     ),
   command: (id: string, request: AppendCommandRequest) =>
     call<AppendCommandResponse>('POST', `${gameUrl(id)}/commands`, request, undefined, id),
+  /** Takes back the side's last command (when `GamePlay.undoable`). */
+  undo: (id: string, request: UndoRequest) =>
+    call<UndoResponse>('POST', `${gameUrl(id)}/undo`, request, undefined, id),
   computer: (id: string, request: ComputerPlayRequest) =>
     call<ComputerPlayResponse>('POST', `${gameUrl(id)}/computer`, request, undefined, id),
   planMove: (id: string, request: PlanMoveRequest, signal?: AbortSignal) =>

@@ -122,6 +122,28 @@ describe('muster play, a person against the computer', () => {
     expect(JSON.parse(run.files.get('g.json')!).commands).toEqual([]);
   });
 
+  it('takes back the person’s last command on u, while it threw no dice and was not answered', async () => {
+    const run = await muster(
+      ['play', 'training-village-ford', '--ai', 'maratha', '--seed', '4', '--save', 'g.json'],
+      { input: ['u', '2', 'u', 'u', '1', 'q'] },
+    );
+    expect(run.code).toBe(0);
+    const t = run.terminal;
+    // Nothing given yet (and again once taken back): nothing to take back, and the prompt does not offer it.
+    expect(t.match(/Nothing to take back/g)).toHaveLength(2);
+    expect(t).toMatch(/Your choice \(1-\d+, \? to look again, q to stop\)/);
+    // After a counter placed, the prompt offers it, and u takes it back.
+    expect(t).toMatch(/u to take back your last command/);
+    expect(t).toContain('Taken back: The European regiment: blank counter');
+    // Finishing the counters lets the computer answer: that is not offered again.
+    const record = JSON.parse(run.files.get('g.json')!) as {
+      commands: { side: string; command: { type: string } }[];
+    };
+    expect(record.commands[0]).toEqual({ side: 'company', command: { type: 'finish-orders' } });
+    expect(record.commands.some((c) => c.side === 'maratha')).toBe(true);
+    expect(t.split('Taken back').length).toBe(2);
+  });
+
   it('refuses bad sides, seeds, turns and scenarios (exit code 2)', async () => {
     const cases: [string[], RegExp][] = [
       [

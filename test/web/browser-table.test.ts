@@ -119,6 +119,13 @@ describe('the virtual table', () => {
     const panel = page.getByRole('region', { name: 'Order counters' });
     await panel.getByLabel('Order for Foot battery').selectOption({ label: 'Hold' });
     await act(page, () => panel.getByRole('button', { name: 'Place the counter for Foot battery' }).click());
+    // A counter placed gives nothing away: the player may take it back, and place it again.
+    expect(await page.locator('.unit.side-0 .counter').count()).toBe(1);
+    await act(page, () => page.getByRole('button', { name: /^Take back: .*Foot battery/ }).click());
+    expect(await page.locator('.unit.side-0 .counter').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Take back/ }).count()).toBe(0);
+    await panel.getByLabel('Order for Foot battery').selectOption({ label: 'Hold' });
+    await act(page, () => panel.getByRole('button', { name: 'Place the counter for Foot battery' }).click());
     expect(await placeCounters(page, /^Forward March$/)).toBe(5);
     expect(await page.locator('.unit.side-0 .counter').count()).toBe(6);
     await shot(page, 'orders');

@@ -1,4 +1,5 @@
 import type { BattleSummary, PlayableRuleSet } from '../engine/battle.ts';
+import { threwNoDice } from '../engine/undo.ts';
 import { computerPlayer } from './ai.ts';
 import type { CpCommand } from './commands.ts';
 import type { CpEvent } from './events.ts';
@@ -33,4 +34,6 @@ export const commandPointsPlayable: PlayableRuleSet<CpGameState, CpCommand, CpEv
   computer: computerPlayer,
   summary: commandPointsSummary,
   commandOdds,
+  // Nothing is hidden but the dice to come: a command that threw none may be taken back.
+  reversible: threwNoDice,
 };

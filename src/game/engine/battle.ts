@@ -125,6 +125,12 @@ export interface PlayableRuleSet<State extends GameStateBase, Command, Event ext
   readonly planMove?: MovePlanner<State>;
   /** The exact odds of what a command would resolve, before any dice; absent: no odds preview. */
   readonly commandOdds?: (state: State, side: string, command: Command) => readonly CommandOdds[];
+  /**
+   * Whether a command that took the game from `before` to `after` with `events` may be taken back (undo,
+   * engine/undo.ts): it threw no dice and showed nothing hidden. Absent: the set's commands are never
+   * taken back.
+   */
+  readonly reversible?: (before: State, after: State, events: readonly Event[]) => boolean;
 }
 
 /** A rule set's move planner: a move judged as its move command would be, on the state as it is. */

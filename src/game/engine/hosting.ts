@@ -7,14 +7,14 @@ import type { GameEventBase, GameStateBase } from './game.ts';
  * resolved from its `PlayableRuleSet`: its own hosting members, and a generic default for each it leaves
  * out. The defaults are safe for hidden information (another side reads none of a side's commands unless
  * the set names their type public) and word commands and events from their fields. The previews (move
- * plans, odds) have no default: without them the shells say the rule set has none.
+ * plans, odds) and undo (`reversible`) have no default: without them the shells say the rule set has none.
  */
 export type GameHosting<State extends GameStateBase, Command, Event extends GameEventBase, View> = Required<
-  Omit<PlayableRuleSet<State, Command, Event, View>, 'publicCommands' | Previews>
+  Omit<PlayableRuleSet<State, Command, Event, View>, 'publicCommands' | NoDefault>
 > &
-  Pick<PlayableRuleSet<State, Command, Event, View>, Previews>;
+  Pick<PlayableRuleSet<State, Command, Event, View>, NoDefault>;
 
-type Previews = 'planMove' | 'commandOdds' | 'simulationGame';
+type NoDefault = 'planMove' | 'commandOdds' | 'simulationGame' | 'reversible';
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds rule sets of different state types
 export type AnyGameHosting = GameHosting<any, any, any, any>;
@@ -51,6 +51,7 @@ export function hostingOf<State extends GameStateBase, Command, Event extends Ga
     ...(playable.planMove ? { planMove: playable.planMove } : {}),
     ...(playable.commandOdds ? { commandOdds: playable.commandOdds } : {}),
     ...(playable.simulationGame ? { simulationGame: playable.simulationGame } : {}),
+    ...(playable.reversible ? { reversible: playable.reversible } : {}),
   };
   resolved.set(playable, hosting);
   return hosting;

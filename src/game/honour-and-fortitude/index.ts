@@ -1,4 +1,5 @@
 import type { PlayableRuleSet } from '../engine/battle.ts';
+import { threwNoDice } from '../engine/undo.ts';
 import { honourAndFortitudeComputer } from './ai.ts';
 import type { HfCommand } from './commands.ts';
 import type { HfEvent } from './events.ts';
@@ -25,4 +26,6 @@ export const honourAndFortitudePlayable: PlayableRuleSet<HfGameState, HfCommand,
   computer: honourAndFortitudeComputer,
   summary: summarizeHfBattle,
   commandOdds,
+  // Nothing is hidden but the dice to come: a command that threw none may be taken back.
+  reversible: threwNoDice,
 };

@@ -1,21 +1,12 @@
-import type { GameRecord } from '../engine/record.ts';
-import type { JcCommand } from './commands.ts';
-import type { JohnCompanyGame } from './game.ts';
+import { threwNoDice } from '../engine/undo.ts';
+import type { JcEvent } from './events.ts';
+import type { JcGameState } from './state.ts';
 
 /**
- * Undo for John Company records: the record without the commands after the last one whose events were
- * irreversible (dice were thrown, or something hidden was shown), so only what gives nothing away is
- * taken back. A record the game refuses is returned as it is.
+ * Whether a John Company command may be taken back (undo, engine/undo.ts): it threw no dice and none of
+ * its events is `irreversible` (apply.ts marks the events after which something hidden was shown, a card
+ * drawn or a counter revealed, as well as those that threw dice).
  */
-export function undoRecord(game: JohnCompanyGame, record: GameRecord<JcCommand>): GameRecord<JcCommand> {
-  let state = game.setup(record.scenario, record.seed);
-  let keep = 0;
-  for (let i = 0; i < record.commands.length; i++) {
-    const { side, command } = record.commands[i]!;
-    const applied = game.apply(state, side, command);
-    if (!applied.ok) return record;
-    state = applied.state;
-    if (applied.events.some((e) => e.irreversible === true)) keep = i + 1;
-  }
-  return keep === record.commands.length ? record : { ...record, commands: record.commands.slice(0, keep) };
+export function reversible(before: JcGameState, after: JcGameState, events: readonly JcEvent[]): boolean {
+  return threwNoDice(before, after) && !events.some((e) => e.irreversible);
 }

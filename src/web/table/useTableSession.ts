@@ -44,6 +44,8 @@ export interface TableSession<C> {
    */
   readonly lastCommand: readonly GameLogEntry[];
   give(command: C): Promise<void>;
+  /** Takes back the viewer's last command (when the play says it may: `GamePlay.undoable`). */
+  undo(): Promise<void>;
   takeOver(): void;
   /** Hides the table for the hand-over to `passTo`. */
   pass(): void;
@@ -237,6 +239,27 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
     [gameId, play, load, settle],
   );
 
+  const undo = useCallback(async () => {
+    const side = current.current;
+    if (!play?.undoable || side === undefined || side === 'spectator') return;
+    setBusy(true);
+    try {
+      const r = await api.undo(gameId, { side, seq: play.total });
+      if (!r.ok) {
+        setError(r.error);
+        if (r.error.error === 'conflict') await load(side);
+        return;
+      }
+      setError(undefined);
+      // The decision is the giver's again: no screen to pass.
+      setPassTo(undefined);
+      setLastCommand([]);
+      await settle(r.body.play, side, false);
+    } finally {
+      setBusy(false);
+    }
+  }, [gameId, play, load, settle]);
+
   const pass = useCallback(() => {
     if (passTo === undefined) return;
     setHandOver(passTo);
@@ -289,6 +312,7 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
     error,
     lastCommand,
     give,
+    undo,
     takeOver,
     pass,
     scrub,

@@ -1,0 +1,175 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JcCommand } from '../../src/game/john-company/commands.ts';
+import type { JcView } from '../../src/game/john-company/view.ts';
+import type {
+  ApiError,
+  AppendCommandResponse,
+  CreatedGame,
+  GamePlay,
+  UndoResponse,
+} from '../../src/protocol/api.ts';
+import { buildApp } from '../../src/server/app.ts';
+import type { GameStore } from '../../src/server/store.ts';
+import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
+
+/**
+ * Undo over the API (POST /api/games/:id/undo, src/game/engine/undo.ts): a side takes back its own last
+ * command when it threw no dice and showed nothing hidden, until another side answers; the log, the
+ * views, the stored game and a restart all agree; stale, foreign, keyless and dice-throwing undos are
+ * refused with what was expected; a rule set without undo says so.
+ */
+describe('undo', () => {
+  let cleanup: () => void;
+  let file: string;
+  let store: GameStore;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    let dir: string;
+    ({ dir, cleanup } = tempDir('undo'));
+    file = join(dir, 'muster.sqlite');
+    store = openStore(file);
+    app = await buildApp({ store, scenarios: SCENARIOS });
+  });
+  afterAll(async () => {
+    await app.close();
+    store.close();
+    cleanup();
+  });
+
+  const { get, post } = seatKeyClient(() => app);
+
+  async function newGame(ruleSet = 'john-company'): Promise<CreatedGame> {
+    const r = await post<CreatedGame>('/api/games', {
+      scenario: 'training-village-ford',
+      ruleSet,
+      seed: 7,
+      players: { company: 'human', maratha: 'human' },
+    });
+    expect(r.status).toBe(201);
+    return r.body;
+  }
+  const playOf = async (id: string, viewer: string) =>
+    (await get<GamePlay>(`/api/games/${id}/play?viewer=${viewer}`)).body;
+  const give = async (id: string, side: string, command: unknown, seq: number) => {
+    const r = await post<AppendCommandResponse>(`/api/games/${id}/commands`, { side, command, seq });
+    expect(r.status).toBe(201);
+    return r.body;
+  };
+  const counters = (play: GamePlay) =>
+    Object.values((play.view as JcView).units).filter((u) => u.counter !== undefined).length;
+
+  it('takes back a counter placed, one command at a time, and the game goes on as if never given', async () => {
+    const game = await newGame();
+    const start = await playOf(game.id, 'company');
+    expect(start.undoable).toBeUndefined();
+    const orders = (start.legal as JcCommand[]).filter((c) => c.type === 'place-order');
+    const first = orders[0]!;
+    const second = orders.find((c) => c.type === 'place-order' && c.unit !== first.unit)!;
+    await give(game.id, 'company', first, 0);
+    const placed = await give(game.id, 'company', second, 1);
+    expect(placed.play.undoable).toBe(true);
+    expect(counters(placed.play)).toBe(2);
+
+    const undone = await post<UndoResponse>(`/api/games/${game.id}/undo`, { side: 'company', seq: 2 });
+    expect(undone.status).toBe(200);
+    expect(undone.body.play.total).toBe(1);
+    expect(undone.body.game.commands).toBe(1);
+    expect(counters(undone.body.play)).toBe(1);
+    expect(undone.body.play.undoable).toBe(true);
+    // The same view as a game that never had the command.
+    const fresh = await newGame();
+    const once = await give(fresh.id, 'company', first, 0);
+    expect(undone.body.play.view).toEqual(once.play.view);
+    expect(undone.body.play.legal).toEqual(once.play.legal);
+
+    // Another command takes the place of the one taken back.
+    await give(game.id, 'company', second, 1);
+    expect((await playOf(game.id, 'company')).total).toBe(2);
+    // A stale undo (the log moved on) is refused, and nothing is taken back.
+    const stale = await post<ApiError>(`/api/games/${game.id}/undo`, { side: 'company', seq: 1 });
+    expect(stale.status).toBe(409);
+    expect((await playOf(game.id, 'company')).total).toBe(2);
+
+    // The stored log agrees after a restart of the server.
+    const restarted = await buildApp({ store, scenarios: SCENARIOS });
+    const exported = await restarted.inject({
+      method: 'GET',
+      url: `/api/games/${game.id}/export`,
+      headers: { 'x-muster-seat-key': Object.values(game.seatKeys).join(', ') },
+    });
+    expect((exported.json() as { commands: unknown[] }).commands).toHaveLength(2);
+    await restarted.close();
+  });
+
+  it("refuses to take back another side's command, a command answered, and one without the key", async () => {
+    const game = await newGame();
+    const start = await playOf(game.id, 'company');
+    const order = (start.legal as JcCommand[]).find((c) => c.type === 'place-order')!;
+    await give(game.id, 'company', order, 0);
+    await give(game.id, 'company', { type: 'finish-orders' }, 1);
+    // The Maratha player may not take back the Company's command.
+    expect((await playOf(game.id, 'maratha')).undoable).toBeUndefined();
+    const foreign = await post<ApiError>(`/api/games/${game.id}/undo`, { side: 'maratha', seq: 2 });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.code).toBe('nothing-to-undo');
+    expect(foreign.body.message).toMatch(/company's: only its side may take it back/);
+    // Without the Company's key: 403.
+    const keyless = await post<ApiError>(`/api/games/${game.id}/undo`, { side: 'company', seq: 2 }, []);
+    expect(keyless.status).toBe(403);
+    // Once the Maratha side has answered, the Company's commands stay.
+    const maratha = await playOf(game.id, 'maratha');
+    const theirs = (maratha.legal as JcCommand[]).find((c) => c.type === 'place-order')!;
+    await give(game.id, 'maratha', theirs, 2);
+    expect((await playOf(game.id, 'company')).undoable).toBeUndefined();
+    const answered = await post<ApiError>(`/api/games/${game.id}/undo`, { side: 'company', seq: 3 });
+    expect(answered.status).toBe(422);
+    // A malformed request says what was expected.
+    const bad = await post<ApiError>(`/api/games/${game.id}/undo`, { side: 'company' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('seq');
+  });
+
+  it('refuses to take back a command that threw dice', async () => {
+    const game = await newGame();
+    let seq = 0;
+    // Both sides finish their counters: the cards are drawn, Reaction Tests thrown.
+    for (const side of ['company', 'maratha']) {
+      await give(game.id, side, { type: 'finish-orders' }, seq++);
+    }
+    const play = await playOf(game.id, 'maratha');
+    expect(play.total).toBe(2);
+    expect(play.log[1]!.events.some((e) => (e.event as { rolls?: unknown[] }).rolls?.length)).toBe(true);
+    expect(play.undoable).toBeUndefined();
+    const threw = await post<ApiError>(`/api/games/${game.id}/undo`, { side: 'maratha', seq: 2 });
+    expect(threw.status).toBe(422);
+    expect(threw.body.message).toMatch(/threw dice or showed something hidden/);
+  });
+
+  it("takes back an Honour & Fortitude command that threw no dice, and says MacDuff's cannot be", async () => {
+    const hf = await newGame('honour-and-fortitude');
+    const before = await playOf(hf.id, hf.decider!);
+    const side = before.decider!;
+    // The first legal command that throws no dice (the set's odds preview is empty for it).
+    let given: AppendCommandResponse | undefined;
+    for (const command of before.legal) {
+      const odds = await post<{ odds: unknown[] }>(`/api/games/${hf.id}/odds`, { side, command });
+      if (odds.body.odds.length > 0) continue;
+      given = await give(hf.id, side, command, 0);
+      break;
+    }
+    expect(given?.play.undoable).toBe(true);
+    const undone = await post<UndoResponse>(`/api/games/${hf.id}/undo`, { side, seq: 1 });
+    expect(undone.status).toBe(200);
+    expect(undone.body.play.view).toEqual(before.view);
+
+    const md = await newGame('macduff');
+    const mdPlay = await playOf(md.id, md.decider!);
+    await give(md.id, mdPlay.decider!, mdPlay.legal[0], 0);
+    const refused = await post<ApiError>(`/api/games/${md.id}/undo`, { side: mdPlay.decider, seq: 1 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/cannot be taken back/);
+  });
+});
