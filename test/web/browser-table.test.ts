@@ -121,9 +121,9 @@ describe('the virtual table', () => {
     await act(page, () => panel.getByRole('button', { name: 'Place the counter for Foot battery' }).click());
     // A counter placed gives nothing away: the player may take it back, and place it again.
     expect(await page.locator('.unit.side-0 .counter').count()).toBe(1);
-    await act(page, () => page.getByRole('button', { name: /^Take back: .*Foot battery/ }).click());
+    await act(page, () => page.getByRole('button', { name: /^Undo: .*Foot battery/ }).click());
     expect(await page.locator('.unit.side-0 .counter').count()).toBe(0);
-    expect(await page.getByRole('button', { name: /^Take back/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
     await panel.getByLabel('Order for Foot battery').selectOption({ label: 'Hold' });
     await act(page, () => panel.getByRole('button', { name: 'Place the counter for Foot battery' }).click());
     expect(await placeCounters(page, /^Forward March$/)).toBe(5);

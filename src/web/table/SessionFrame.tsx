@@ -8,7 +8,7 @@ import { type SideNames, sideName } from './words.ts';
 /**
  * What every table page shows around its table (John Company's and the other rule sets'): the title
  * with a link to all battles, the session's error, hot seat's "pass the screen" banner and hand-over
- * screen, "Take back" when the viewer may undo its last command, and `table(play, viewer)` once there is
+ * screen, "Undo" when the viewer may take back its last command, and `table(play, viewer)` once there is
  * a view to show.
  */
 export function SessionFrame<C>(props: {
@@ -50,7 +50,7 @@ export function SessionFrame<C>(props: {
       {play?.undoable && play.at === play.total && session.handOver === undefined ? (
         <div className="undo-bar">
           <button type="button" disabled={session.busy} onClick={() => void session.undo()}>
-            Take back: {play.log.at(-1)?.text ?? 'the last command'}
+            Undo: {play.log.at(-1)?.text ?? 'the last command'}
           </button>
           <span className="hint">(it threw no dice and showed nothing; the other side has not answered)</span>
         </div>
