@@ -18,7 +18,8 @@ import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
  * Undo over the API (POST /api/games/:id/undo, src/game/engine/undo.ts): a side takes back its own last
  * command when it threw no dice and showed nothing hidden, until another side answers; the log, the
  * views, the stored game and a restart all agree; stale, foreign, keyless and dice-throwing undos are
- * refused with what was expected; a rule set without undo says so.
+ * refused with what was expected; Honour & Fortitude and MacDuff commands that gave nothing away taken
+ * back, a MacDuff card drawn not.
  */
 describe('undo', () => {
   let cleanup: () => void;
@@ -58,6 +59,20 @@ describe('undo', () => {
     expect(r.status).toBe(201);
     return r.body;
   };
+  /** The first of `legal` (of a type not in `skip`) whose odds preview is empty: it throws no dice at once. */
+  async function firstWithoutDice(
+    id: string,
+    side: string,
+    legal: readonly unknown[],
+    skip: readonly string[] = [],
+  ): Promise<unknown> {
+    for (const command of legal) {
+      if (skip.includes((command as { type: string }).type)) continue;
+      const odds = await post<{ odds: unknown[] }>(`/api/games/${id}/odds`, { side, command });
+      if (odds.body.odds.length === 0) return command;
+    }
+    return undefined;
+  }
   const counters = (play: GamePlay) =>
     Object.values((play.view as JcView).units).filter((u) => u.counter !== undefined).length;
 
@@ -148,28 +163,47 @@ describe('undo', () => {
     expect(threw.body.message).toMatch(/threw dice or showed something hidden/);
   });
 
-  it("takes back an Honour & Fortitude command that threw no dice, and says MacDuff's cannot be", async () => {
+  it('takes back Honour & Fortitude and MacDuff commands that gave nothing away, not a card drawn', async () => {
     const hf = await newGame('honour-and-fortitude');
     const before = await playOf(hf.id, hf.decider!);
     const side = before.decider!;
     // The first legal command that throws no dice (the set's odds preview is empty for it).
-    let given: AppendCommandResponse | undefined;
-    for (const command of before.legal) {
-      const odds = await post<{ odds: unknown[] }>(`/api/games/${hf.id}/odds`, { side, command });
-      if (odds.body.odds.length > 0) continue;
-      given = await give(hf.id, side, command, 0);
-      break;
-    }
-    expect(given?.play.undoable).toBe(true);
+    const quiet = await firstWithoutDice(hf.id, side, before.legal);
+    const given = await give(hf.id, side, quiet, 0);
+    expect(given.play.undoable).toBe(true);
     const undone = await post<UndoResponse>(`/api/games/${hf.id}/undo`, { side, seq: 1 });
     expect(undone.status).toBe(200);
     expect(undone.body.play.view).toEqual(before.view);
 
+    // MacDuff: a command that drew no card, threw no dice and revealed nobody may be taken back; ending
+    // an activation draws the next card, which may not be.
     const md = await newGame('macduff');
-    const mdPlay = await playOf(md.id, md.decider!);
-    await give(md.id, mdPlay.decider!, mdPlay.legal[0], 0);
-    const refused = await post<ApiError>(`/api/games/${md.id}/undo`, { side: mdPlay.decider, seq: 1 });
-    expect(refused.status).toBe(422);
-    expect(refused.body.message).toMatch(/cannot be taken back/);
+    let seq = 0;
+    let tookBack = false;
+    let cardKept = false;
+    for (let step = 0; step < 80 && !(tookBack && cardKept); step++) {
+      const mdSide = (await playOf(md.id, 'spectator')).decider!;
+      const now = await playOf(md.id, mdSide);
+      const legal = now.legal as { type: string }[];
+      const quiet = tookBack ? undefined : await firstWithoutDice(md.id, mdSide, legal, ['end-activation']);
+      if (quiet !== undefined) {
+        const r = await give(md.id, mdSide, quiet, seq++);
+        if (!r.play.undoable) continue;
+        const back = await post<UndoResponse>(`/api/games/${md.id}/undo`, { side: mdSide, seq: seq-- });
+        expect(back.status).toBe(200);
+        expect(back.body.play.view).toEqual(now.view);
+        tookBack = true;
+        continue;
+      }
+      const end = legal.find((c) => c.type === 'end-activation');
+      await give(md.id, mdSide, end ?? legal[0], seq++);
+      if (!end) continue;
+      const refused = await post<ApiError>(`/api/games/${md.id}/undo`, { side: mdSide, seq });
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toMatch(/threw dice or showed something hidden/);
+      cardKept = true;
+    }
+    expect(tookBack).toBe(true);
+    expect(cardKept).toBe(true);
   });
 });

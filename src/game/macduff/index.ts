@@ -6,6 +6,7 @@ import { makeMacduffGame } from './game.ts';
 import { commandOdds } from './odds.ts';
 import type { MdGameState } from './state.ts';
 import { summarizeBattle } from './summary.ts';
+import { reversible } from './undo.ts';
 import type { MdView } from './view.ts';
 
 export { computerPlayer as macduffComputer } from './ai.ts';
@@ -22,4 +23,5 @@ export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, M
   computer: computerPlayer,
   summary: summarizeBattle,
   commandOdds,
+  reversible,
 };
