@@ -1,11 +1,9 @@
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JcCommand } from '../../src/game/john-company/commands.ts';
 import type { CreatedGame, GamePlay, GameSummary } from '../../src/protocol/api.ts';
 import { buildApp } from '../../src/server/app.ts';
-import type { GameStore } from '../../src/server/store.ts';
-import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
+import { openStore, SCENARIOS, seatKeyClient, serverForTests, tempDir } from './fixtures.ts';
 
 /**
  * The change stream (GET /api/games/:id/changes, src/server/change-stream.ts), over a real socket: a
@@ -53,25 +51,10 @@ function eventReader(body: ReadableStream<Uint8Array>) {
 }
 
 describe('the change stream', () => {
-  let cleanup: () => void;
-  let store: GameStore;
-  let app: FastifyInstance;
-  let base: string;
+  const server = serverForTests('change-stream', { listen: true, app: { heartbeatMs: 50 } });
+  const base = () => server.url;
 
-  beforeAll(async () => {
-    let dir: string;
-    ({ dir, cleanup } = tempDir('change-stream'));
-    store = openStore(join(dir, 'muster.sqlite'));
-    app = await buildApp({ store, scenarios: SCENARIOS, heartbeatMs: 50 });
-    base = await app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await app.close();
-    store.close();
-    cleanup();
-  });
-
-  const client = seatKeyClient(() => app);
+  const client = seatKeyClient(() => server.app);
 
   async function newGame(): Promise<CreatedGame> {
     const r = await client.post<CreatedGame>('/api/games', {
@@ -90,7 +73,7 @@ describe('the change stream', () => {
 
   it('gives the summary at once and again after each command, to a listener without a key', async () => {
     const game = await newGame();
-    const response = await fetch(`${base}/api/games/${game.id}/changes`);
+    const response = await fetch(`${base()}/api/games/${game.id}/changes`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const events = eventReader(response.body!);
@@ -127,7 +110,7 @@ describe('the change stream', () => {
 
   it('says when the game is deleted and ends', async () => {
     const game = await newGame();
-    const response = await fetch(`${base}/api/games/${game.id}/changes`);
+    const response = await fetch(`${base()}/api/games/${game.id}/changes`);
     const events = eventReader(response.body!);
     expect((await events.next())?.event).toBe('summary');
     expect((await client.delete(`/api/games/${game.id}`)).status).toBe(204);
@@ -136,7 +119,7 @@ describe('the change stream', () => {
   });
 
   it('answers 404 for a game there is not', async () => {
-    const response = await fetch(`${base}/api/games/no-such-game/changes`);
+    const response = await fetch(`${base()}/api/games/no-such-game/changes`);
     expect(response.status).toBe(404);
     expect(((await response.json()) as { error: string }).error).toBe('not-found');
   });

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { CreatedGame } from '../../src/protocol/api.ts';
 import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
+import { type AppOptions, buildApp } from '../../src/server/app.ts';
 import { loadScenarios, type ScenarioCatalog } from '../../src/server/scenarios.ts';
 import { GameStore, type GameStoreOptions } from '../../src/server/store.ts';
 
@@ -27,6 +29,43 @@ export function openStore(file: string, extra: Partial<GameStoreOptions> = {}): 
     randomSeed: () => 4242,
     ...extra,
   });
+}
+
+/** The server of a `describe` block (see `serverForTests`). */
+export interface TestServer {
+  readonly app: FastifyInstance;
+  readonly store: GameStore;
+  /** The store's SQLite file. */
+  readonly file: string;
+  /** Where it listens (with `listen`), e.g. http://127.0.0.1:40123. */
+  readonly url: string;
+}
+
+/**
+ * The API server of a `describe` block, on a store of its own in a temporary folder: built before its
+ * tests (listening on a free port with `listen`; else for inject() only), closed and removed after them.
+ * Its fields are there once the block's `beforeAll` has run.
+ */
+export function serverForTests(
+  prefix: string,
+  options: { readonly listen?: boolean; readonly app?: Partial<AppOptions> } = {},
+): TestServer {
+  const server = { url: '' } as { -readonly [K in keyof TestServer]: TestServer[K] };
+  let cleanup = () => {};
+  beforeAll(async () => {
+    const temp = tempDir(prefix);
+    cleanup = temp.cleanup;
+    server.file = join(temp.dir, 'muster.sqlite');
+    server.store = openStore(server.file);
+    server.app = await buildApp({ store: server.store, scenarios: SCENARIOS, ...options.app });
+    if (options.listen) server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    server.store.close();
+    cleanup();
+  });
+  return server;
 }
 
 /** An answer of `SeatKeyClient`. */

@@ -1,6 +1,4 @@
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JcCommand } from '../../src/game/john-company/commands.ts';
 import type { JcView } from '../../src/game/john-company/view.ts';
 import type {
@@ -11,8 +9,7 @@ import type {
   UndoResponse,
 } from '../../src/protocol/api.ts';
 import { buildApp } from '../../src/server/app.ts';
-import type { GameStore } from '../../src/server/store.ts';
-import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
+import { SCENARIOS, seatKeyClient, serverForTests } from './fixtures.ts';
 
 /**
  * Undo over the API (POST /api/games/:id/undo, src/game/engine/undo.ts): a side takes back its own last
@@ -22,25 +19,8 @@ import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
  * back, a MacDuff card drawn not.
  */
 describe('undo', () => {
-  let cleanup: () => void;
-  let file: string;
-  let store: GameStore;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    let dir: string;
-    ({ dir, cleanup } = tempDir('undo'));
-    file = join(dir, 'muster.sqlite');
-    store = openStore(file);
-    app = await buildApp({ store, scenarios: SCENARIOS });
-  });
-  afterAll(async () => {
-    await app.close();
-    store.close();
-    cleanup();
-  });
-
-  const { get, post } = seatKeyClient(() => app);
+  const server = serverForTests('undo');
+  const { get, post } = seatKeyClient(() => server.app);
 
   async function newGame(ruleSet = 'john-company'): Promise<CreatedGame> {
     const r = await post<CreatedGame>('/api/games', {
@@ -109,7 +89,7 @@ describe('undo', () => {
     expect((await playOf(game.id, 'company')).total).toBe(2);
 
     // The stored log agrees after a restart of the server.
-    const restarted = await buildApp({ store, scenarios: SCENARIOS });
+    const restarted = await buildApp({ store: server.store, scenarios: SCENARIOS });
     const exported = await restarted.inject({
       method: 'GET',
       url: `/api/games/${game.id}/export`,
