@@ -1,7 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { RecordedCommand } from '../../src/game/engine/record.ts';
+import { computerPlayer } from '../../src/game/john-company/ai/players.ts';
+import type { JcCommand } from '../../src/game/john-company/commands.ts';
+import { makeJohnCompanyGame } from '../../src/game/john-company/game.ts';
+import type { CreatedGame } from '../../src/protocol/api.ts';
+import { invitationHash } from '../../src/web/invitation.ts';
 import { ARTIFACTS, browserSuite } from './browser-suite.ts';
+import { REPO } from './fixtures.ts';
 
 /**
  * The virtual table in a real browser (Debian's chromium), against the real server with a temporary
@@ -333,6 +341,66 @@ describe('the virtual table', () => {
       expect.stringMatching(/^Maratha .* tests \(activation\)/),
     );
     await shot(page, 'against-computer');
+    await done(page);
+  });
+
+  it('shows the odds of a charge counter’s Charge Test before it is placed', async () => {
+    // The computer plays both sides from seed 7 until a side placing counters may order a charge; the
+    // game is imported at that point and opened by that side.
+    const game = makeJohnCompanyGame({ traces: false });
+    const scenario = JSON.parse(readFileSync(join(REPO, 'scenarios', 'training-village-ford.json'), 'utf8'));
+    let state = game.setup(scenario, Number(SEED));
+    const commands: RecordedCommand<JcCommand>[] = [];
+    let charge: { side: string; unit: string } | undefined;
+    for (let step = 0; step < 2000 && !charge; step++) {
+      const side = game.decider(state);
+      if (side === undefined) break;
+      const legal = game.legalCommands(state, side);
+      const c = legal.find((l) => l.type === 'place-order' && l.order === 'charge');
+      if (c?.type === 'place-order') {
+        charge = { side, unit: c.unit };
+        break;
+      }
+      const command = computerPlayer(step)(game.viewFor(state, side), legal);
+      const applied = game.apply(state, side, command);
+      if (!applied.ok) throw new Error(applied.rejection.message);
+      state = applied.state;
+      commands.push({ side, command });
+    }
+    if (!charge) throw new Error('no charge counter in the battle');
+    const response = await fetch(new URL('/api/games/import', suite.server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        format: 'muster-game',
+        version: 1,
+        ruleSet: 'john-company',
+        scenario,
+        seed: 7,
+        commands,
+      }),
+    });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as CreatedGame;
+    const page = await open(
+      `/${invitationHash(created.id, { [charge.side]: created.seatKeys[charge.side]! })}`,
+    );
+    const panel = page.getByRole('region', { name: 'Order counters' });
+    await panel.waitFor();
+    const name = state.units[charge.unit]!.name;
+    const select = panel.getByLabel(`Order for ${name}`);
+    const option = (await select.locator('option').allTextContents()).find((o) => /^Charge/.test(o))!;
+    await select.selectOption({ label: option });
+    const odds = panel.locator('.counter-odds');
+    await odds.locator('.odds-chart').first().waitFor();
+    expect(await odds.locator('summary').textContent()).toMatch(
+      /charges .*: its Charge Test as things stand/,
+    );
+    await shot(page, 'charge-odds');
+    // Another order: no odds.
+    await select.selectOption({ index: 0 });
+    if (!/^Charge/.test((await select.locator('option:checked').textContent()) ?? ''))
+      await expect.poll(() => odds.count()).toBe(0);
     await done(page);
   });
 

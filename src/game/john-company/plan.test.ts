@@ -44,6 +44,11 @@ const RALLIES = BATTLE.flatMap(({ state, side, legal }) =>
 const RESPONSES = BATTLE.flatMap(({ state, side, legal }) =>
   legal.filter((c) => c.type === 'respond-to-charge').map((command) => ({ state, side, command })),
 );
+const CHARGES = BATTLE.flatMap(({ state, side, legal }) =>
+  legal
+    .filter((c) => c.type === 'place-order' && c.order === 'charge')
+    .map((command) => ({ state, side, command })),
+);
 
 /** Every chart of every odds report sums to 1. */
 function expectDistributions(odds: ReturnType<typeof commandOdds>): void {
@@ -167,6 +172,21 @@ describe('commandOdds', () => {
       expectDistributions(odds);
       const charger = state.scenario.sides.find((s) => s !== side)!;
       expect(commandOdds(state, charger, command)).toEqual([]);
+    }
+  });
+
+  it('gives a charge counter the charger’s Charge Test as things stand, and no other counter any', () => {
+    expect(CHARGES.length).toBeGreaterThan(0);
+    for (const { state, side, command } of CHARGES.slice(0, 20)) {
+      if (command.type !== 'place-order') continue;
+      const odds = commandOdds(state, side, command);
+      expect(odds.map((o) => o.procedure)).toEqual(['charge-test']);
+      expect(odds[0]!.title).toMatch(/ charges .*: its Charge Test as things stand$/);
+      expectDistributions(odds);
+      // Only the charging side's counter has them, and only a charge.
+      const other = state.scenario.sides.find((s) => s !== side)!;
+      expect(commandOdds(state, other, command)).toEqual([]);
+      expect(commandOdds(state, side, { ...command, order: 'hold', target: undefined })).toEqual([]);
     }
   });
 

@@ -204,8 +204,9 @@ export interface CommandOddsReport {
 
 /**
  * The exact odds, before any dice, of what `command` from `side` would resolve now: a `fire` command's
- * fire (small arms, artillery, or counter-battery fire at guns), a `rally`'s rally test, and a
- * `respond-to-charge`'s charged unit's test as the charge would meet it now. The facts come
+ * fire (small arms, artillery, or counter-battery fire at guns), a `rally`'s rally test, a
+ * `respond-to-charge`'s charged unit's test as the charge would meet it now, and a charge counter's
+ * Charge Test as the charger stands now (thrown in Step 4, after what happens before it). The facts come
  * from the side's own view (`viewFor`): odds never tell a side what it cannot see. Empty when the
  * command throws no dice of a procedure, or the engine would refuse it (not the side's unit, a target
  * it cannot see or cannot fire at, no General able to rally).
@@ -218,6 +219,10 @@ export function commandOdds(state: JcGameState, side: string, command: JcCommand
       return rallyOdds(state, side, command.unit);
     case 'respond-to-charge':
       return responseOdds(state, side, command);
+    case 'place-order':
+      return command.order === 'charge' && command.target !== undefined
+        ? chargerOdds(state, side, command.unit, command.target)
+        : [];
     default:
       return [];
   }
@@ -342,6 +347,30 @@ function responseOdds(
     {
       procedure: chargeTest.id,
       title: `${nameOf(state, c.unit)} tests as ${nameOf(state, node.charger)}'s charge meets it`,
+      charts: oddsOf(chargeTest, facts),
+    },
+  ];
+}
+
+/**
+ * A charge counter's Charge Test (combat.ts `chargeGoesAhead`, as the charger) with the charger's facts
+ * as its side sees them now: the test comes in Step 4, once the counters are revealed, so what happens
+ * before it (other charges, a General's ride) may change them. None unless the side is placing its
+ * counters and the target is an enemy it can see.
+ */
+function chargerOdds(state: JcGameState, side: string, unit: UnitId, target: UnitId): CommandOddsReport[] {
+  const node = state.node;
+  if (node.phase !== 'orders' || node.side !== side) return [];
+  const u = state.units[unit];
+  const t = state.units[target];
+  if (!u || !t || u.side !== side || t.side === side) return [];
+  if (!state.table.units[unit] || !state.table.units[target] || !unitVisibleTo(state, side, target))
+    return [];
+  const facts: ChargeTestFacts = { role: 'charger', unit: reactionFactsSeenBy(state, side, unit) };
+  return [
+    {
+      procedure: chargeTest.id,
+      title: `${nameOf(state, unit)} charges ${nameOf(state, target)}: its Charge Test as things stand`,
       charts: oddsOf(chargeTest, facts),
     },
   ];

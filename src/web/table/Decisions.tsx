@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import type { JcCommand } from '../../game/john-company/commands.ts';
 import type { JcView } from '../../game/john-company/view.ts';
-import { ODDS_FIRST } from './Dice.tsx';
+import { CounterOdds, ODDS_FIRST } from './Dice.tsx';
 import { unitName } from './words.ts';
 
 /** A legal command and the server's words for it. */
@@ -13,9 +13,12 @@ export interface LegalItem {
 /**
  * Step 2 for the viewer's side: a counter for each unit still without one, chosen from its legal
  * orders (the counters stay face down to the enemy), the counters placed so far with Take back, and
- * Finish. Selecting a row selects its unit on the table.
+ * Finish. Selecting a row selects its unit on the table. A charge counter shows the odds of the
+ * charger's Charge Test as things stand (`CounterOdds`) before it is placed.
  */
 export function OrdersPanel(props: {
+  readonly gameId: string;
+  readonly side: string;
   readonly view: JcView;
   readonly items: readonly LegalItem[];
   readonly busy: boolean;
@@ -73,6 +76,9 @@ export function OrdersPanel(props: {
                 >
                   Place
                 </button>
+                {picked.item.command.type === 'place-order' && picked.item.command.order === 'charge' ? (
+                  <CounterOdds gameId={props.gameId} side={props.side} command={picked.item.command} />
+                ) : null}
               </li>
             );
           })}

@@ -74,6 +74,47 @@ export function OddsBeforeDice(props: {
   );
 }
 
+/**
+ * The odds a counter carries before it is placed (a charge counter: the charger's Charge Test as things
+ * stand; thrown in Step 4), from the server's preview, under the counter's row.
+ */
+export function CounterOdds(props: {
+  readonly gameId: string;
+  readonly side: string;
+  readonly command: CommandOddsRequest['command'];
+}): ReactNode {
+  const { gameId, side, command } = props;
+  const [odds, setOdds] = useState<readonly CommandOdds[]>();
+  const [error, setError] = useState<ApiError>();
+  useEffect(() => {
+    let current = true;
+    setOdds(undefined);
+    setError(undefined);
+    void api.commandOdds(gameId, { side, command }).then((r) => {
+      if (!current) return;
+      if (r.ok) setOdds(r.body.odds);
+      else setError(r.error);
+    });
+    return () => {
+      current = false;
+    };
+  }, [gameId, side, command]);
+  if (odds?.length === 0) return null;
+  const title = odds?.[0]?.title ?? 'The odds';
+  const charts = odds?.flatMap((o) => o.charts);
+  return (
+    <details className="counter-odds" open>
+      <summary>{title}</summary>
+      <OddsCharts
+        odds={charts}
+        stale={odds === undefined && error === undefined}
+        error={error}
+        rolled={false}
+      />
+    </details>
+  );
+}
+
 interface TracedEvent {
   readonly trace?: readonly TraceStep[];
   readonly rolls?: readonly RollRecord[];

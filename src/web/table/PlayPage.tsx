@@ -195,7 +195,15 @@ function Table(props: {
       </div>
       <aside className="play-side">
         {deciding && view.node.phase === 'orders' ? (
-          <OrdersPanel view={view} items={items} busy={session.busy} onGive={give} onSelect={setSelected} />
+          <OrdersPanel
+            gameId={play.game.id}
+            side={viewer}
+            view={view}
+            items={items}
+            busy={session.busy}
+            onGive={give}
+            onSelect={setSelected}
+          />
         ) : null}
         {pending ? (
           <OddsBeforeDice
