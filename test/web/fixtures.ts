@@ -39,6 +39,8 @@ export interface TestServer {
   readonly file: string;
   /** Where it listens (with `listen`), e.g. http://127.0.0.1:40123. */
   readonly url: string;
+  /** Closes the app and the store, and opens new ones on the same file (a restart of the server). */
+  restart(): Promise<void>;
 }
 
 /**
@@ -50,19 +52,31 @@ export function serverForTests(
   prefix: string,
   options: { readonly listen?: boolean; readonly app?: Partial<AppOptions> } = {},
 ): TestServer {
-  const server = { url: '' } as { -readonly [K in keyof TestServer]: TestServer[K] };
   let cleanup = () => {};
+  const start = async () => {
+    server.store = openStore(server.file);
+    server.app = await buildApp({ store: server.store, scenarios: SCENARIOS, ...options.app });
+    if (options.listen) server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  };
+  const stop = async () => {
+    await server.app.close();
+    server.store.close();
+  };
+  const server = {
+    url: '',
+    restart: async () => {
+      await stop();
+      await start();
+    },
+  } as { -readonly [K in keyof TestServer]: TestServer[K] };
   beforeAll(async () => {
     const temp = tempDir(prefix);
     cleanup = temp.cleanup;
     server.file = join(temp.dir, 'muster.sqlite');
-    server.store = openStore(server.file);
-    server.app = await buildApp({ store: server.store, scenarios: SCENARIOS, ...options.app });
-    if (options.listen) server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    await start();
   });
   afterAll(async () => {
-    await server.app.close();
-    server.store.close();
+    await stop();
     cleanup();
   });
   return server;

@@ -1,6 +1,4 @@
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JcCommand } from '../../src/game/john-company/commands.ts';
 import type { JcView } from '../../src/game/john-company/view.ts';
 import type {
@@ -14,35 +12,17 @@ import type {
   SavedGame,
 } from '../../src/protocol/api.ts';
 import { EPSILON } from '../../src/protocol/odds.ts';
-import { buildApp } from '../../src/server/app.ts';
-import type { GameStore } from '../../src/server/store.ts';
-import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
+import { seatKeyClient, serverForTests } from './fixtures.ts';
 
 /**
  * Whole battles over HTTP (fastify's inject(), SQLite in a temporary folder): seats, commands judged by
  * the engine, the computer's seats, each viewer's picture, the scrubber, move plans, odds, a restart.
  */
 describe('playing games over the API', () => {
-  let dir: string;
-  let cleanup: () => void;
-  let file: string;
-  let store: GameStore;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    ({ dir, cleanup } = tempDir('play'));
-    file = join(dir, 'muster.sqlite');
-    store = openStore(file);
-    app = await buildApp({ store, scenarios: SCENARIOS });
-  });
-  afterAll(async () => {
-    await app.close();
-    store.close();
-    cleanup();
-  });
+  const server = serverForTests('play');
 
   // A client that keeps the seat keys of the games it creates and sends them (a hot-seat browser).
-  const client = seatKeyClient(() => app);
+  const client = seatKeyClient(() => server.app);
   const { get, post } = client;
   const play = async (id: string, query: string) => {
     const r = await get<GamePlay>(`/api/games/${id}/play?${query}`);
@@ -336,10 +316,10 @@ describe('playing games over the API', () => {
 
     // Saved without the engine (as before seats existed): judged when listed; a log the engine refuses
     // is listed as it is and refused for play (409).
-    const unjudged = store.create({ scenario: 'training-village-ford', seed: 9 });
-    store.append(unjudged.id, { side: 'company', command: { type: 'finish-orders' } });
-    const broken = store.create({ scenario: 'training-village-ford', seed: 9 });
-    store.append(broken.id, { side: 'maratha', command: { type: 'finish-orders' } });
+    const unjudged = server.store.create({ scenario: 'training-village-ford', seed: 9 });
+    server.store.append(unjudged.id, { side: 'company', command: { type: 'finish-orders' } });
+    const broken = server.store.create({ scenario: 'training-village-ford', seed: 9 });
+    server.store.append(broken.id, { side: 'maratha', command: { type: 'finish-orders' } });
     const games = (await get<{ games: GameSummary[] }>('/api/games')).body.games;
     expect(games.find((g) => g.id === unjudged.id)).toMatchObject({ turn: 1, decider: 'maratha' });
     expect(games.find((g) => g.id === broken.id)!.decider).toBeUndefined();
@@ -359,11 +339,7 @@ describe('playing games over the API', () => {
     await companyOrders(id);
     await post(`/api/games/${id}/computer`, {});
     const before = await play(id, 'viewer=company');
-    await app.close();
-    store.close();
-
-    store = openStore(file);
-    app = await buildApp({ store, scenarios: SCENARIOS });
+    await server.restart();
     const after = await play(id, 'viewer=company');
     expect(after.view).toEqual(before.view);
     expect(after.log).toEqual(before.log);

@@ -1,7 +1,5 @@
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JcCommand } from '../../src/game/john-company/commands.ts';
 import type { JcView } from '../../src/game/john-company/view.ts';
 import type {
@@ -15,9 +13,7 @@ import type {
   SavedGame,
 } from '../../src/protocol/api.ts';
 import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
-import { buildApp } from '../../src/server/app.ts';
-import type { GameStore } from '../../src/server/store.ts';
-import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
+import { seatKeyClient, serverForTests } from './fixtures.ts';
 
 /**
  * Seat keys over HTTP: a side's view, hidden information and commands only for a request carrying its
@@ -26,25 +22,9 @@ import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
  * everyone as they were.
  */
 describe('seat keys', () => {
-  let dir: string;
-  let cleanup: () => void;
-  let file: string;
-  let store: GameStore;
-  let app: FastifyInstance;
+  const server = serverForTests('seat-keys');
 
-  beforeAll(async () => {
-    ({ dir, cleanup } = tempDir('seat-keys'));
-    file = join(dir, 'muster.sqlite');
-    store = openStore(file);
-    app = await buildApp({ store, scenarios: SCENARIOS });
-  });
-  afterAll(async () => {
-    await app.close();
-    store.close();
-    cleanup();
-  });
-
-  const { get, post, delete: del } = seatKeyClient(() => app);
+  const { get, post, delete: del } = seatKeyClient(() => server.app);
   const forbidden = (r: { status: number; body: unknown }) => {
     expect(r.status).toBe(403);
     const body = r.body as ApiError;
@@ -97,7 +77,7 @@ describe('seat keys', () => {
       expect(text).not.toContain('seatKeys');
     }
     // The file keeps only each key's SHA-256.
-    const db = new Database(file, { readonly: true });
+    const db = new Database(server.file, { readonly: true });
     const row = db.prepare('SELECT * FROM games WHERE id = ?').get(hotSeat.id);
     db.close();
     expect(JSON.stringify(row)).not.toContain(company);
@@ -160,7 +140,7 @@ describe('seat keys', () => {
       ]),
     );
     // Keys in several headers, or one header with commas.
-    const twoHeaders = await app.inject({
+    const twoHeaders = await server.app.inject({
       method: 'GET',
       url: `/api/games/${game.id}/play?viewer=maratha`,
       headers: { [SEAT_KEY_HEADER]: [company, maratha] },
@@ -221,8 +201,8 @@ describe('seat keys', () => {
   });
 
   it('leaves a game saved before seat keys open, as it was', async () => {
-    const old = store.create({ scenario: 'training-village-ford', seed: 7 });
-    const db = new Database(file);
+    const old = server.store.create({ scenario: 'training-village-ford', seed: 7 });
+    const db = new Database(server.file);
     db.prepare('UPDATE games SET seat_locks_json = NULL WHERE id = ?').run(old.id);
     db.close();
     const summary = await get<GameSummary>(`/api/games/${old.id}/summary`, []);

@@ -8,8 +8,7 @@ import type {
   GamePlay,
   UndoResponse,
 } from '../../src/protocol/api.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { SCENARIOS, seatKeyClient, serverForTests } from './fixtures.ts';
+import { seatKeyClient, serverForTests } from './fixtures.ts';
 
 /**
  * Undo over the API (POST /api/games/:id/undo, src/game/engine/undo.ts): a side takes back its own last
@@ -89,14 +88,10 @@ describe('undo', () => {
     expect((await playOf(game.id, 'company')).total).toBe(2);
 
     // The stored log agrees after a restart of the server.
-    const restarted = await buildApp({ store: server.store, scenarios: SCENARIOS });
-    const exported = await restarted.inject({
-      method: 'GET',
-      url: `/api/games/${game.id}/export`,
-      headers: { 'x-muster-seat-key': Object.values(game.seatKeys).join(', ') },
-    });
-    expect((exported.json() as { commands: unknown[] }).commands).toHaveLength(2);
-    await restarted.close();
+    await server.restart();
+    const exported = await get<{ commands: unknown[] }>(`/api/games/${game.id}/export`);
+    expect(exported.body.commands).toHaveLength(2);
+    expect((await playOf(game.id, 'company')).total).toBe(2);
   });
 
   it("refuses to take back another side's command, a command answered, and one without the key", async () => {
