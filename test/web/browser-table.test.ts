@@ -344,7 +344,7 @@ describe('the virtual table', () => {
     await done(page);
   });
 
-  it('shows the odds of a charge counter’s Charge Test before it is placed', async () => {
+  it('shows the odds of a charge counter’s Charge Test and Confrontation before it is placed', async () => {
     // The computer plays both sides from seed 7 until a side placing counters may order a charge; the
     // game is imported at that point and opened by that side.
     const game = makeJohnCompanyGame({ traces: false });
@@ -393,9 +393,13 @@ describe('the virtual table', () => {
     await select.selectOption({ label: option });
     const odds = panel.locator('.counter-odds');
     await odds.locator('.odds-chart').first().waitFor();
-    expect(await odds.locator('summary').textContent()).toMatch(
-      /charges .*: its Charge Test as things stand/,
-    );
+    expect(await odds.locator('summary').textContent()).toMatch(/^.+ charges .+$/);
+    // The charger's Charge Test, then the Confrontation should it go in.
+    const charts = await odds
+      .locator('.odds-chart')
+      .evaluateAll((cs) => cs.map((c) => c.getAttribute('data-view')));
+    expect(charts).toContain('Its Charge Test as things stand: Resolve Status');
+    expect(charts).toContain('The Confrontation if it goes in: Winner');
     await shot(page, 'charge-odds');
     // Another order: no odds.
     await select.selectOption({ index: 0 });

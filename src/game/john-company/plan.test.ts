@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { oddsOf } from '../../core/rules/run.ts';
 import { EPSILON } from '../../protocol/odds.ts';
+import { confrontation } from '../../rulesets/john-company/procedures/confrontation.ts';
+import { GOING_IN, goingIn } from './ai/odds.ts';
 import { computerPlayer } from './ai/players.ts';
+import { situationOf } from './ai/situation.ts';
 import type { JcCommand } from './commands.ts';
 import { makeJohnCompanyGame } from './game.ts';
 import { commandOdds, planMove } from './plan.ts';
@@ -175,14 +179,34 @@ describe('commandOdds', () => {
     }
   });
 
-  it('gives a charge counter the charger’s Charge Test as things stand, and no other counter any', () => {
+  it('gives a charge counter its Charge Test and the Confrontation if it goes in, as things stand', () => {
     expect(CHARGES.length).toBeGreaterThan(0);
     for (const { state, side, command } of CHARGES.slice(0, 20)) {
-      if (command.type !== 'place-order') continue;
+      if (command.type !== 'place-order' || command.target === undefined) continue;
       const odds = commandOdds(state, side, command);
-      expect(odds.map((o) => o.procedure)).toEqual(['charge-test']);
+      expect(odds.map((o) => o.procedure)).toEqual(['charge-test', 'confrontation']);
       expect(odds[0]!.title).toMatch(/ charges .*: its Charge Test as things stand$/);
+      expect(odds[1]!.title).toMatch(/ charges .*: the Confrontation if it goes in$/);
       expectDistributions(odds);
+      // The Confrontation is each going-in status's, weighted by its chance in the Charge Test.
+      const statuses = odds[0]!.charts.find((c) => c.name === 'Resolve Status')!.outcomes;
+      const view = game.viewFor(state, side);
+      const pair = situationOf(view, side).facts().confrontation(command.unit, command.target).facts;
+      const fires = view.units[command.target]!.profile.weapon !== undefined;
+      let weight = 0;
+      let wins = 0;
+      for (const status of GOING_IN) {
+        const w = statuses.find((o) => o.outcome === status)?.probability ?? 0;
+        if (w === 0) continue;
+        const winner = oddsOf(confrontation, goingIn(pair, status, fires)).find((c) => c.name === 'Winner')!;
+        weight += w;
+        wins += w * (winner.outcomes.find((o) => o.outcome === 'charger')?.probability ?? 0);
+      }
+      const winner = odds[1]!.charts.find((c) => c.name === 'Winner')!;
+      expect(winner.outcomes.find((o) => o.outcome === 'charger')?.probability ?? 0).toBeCloseTo(
+        wins / weight,
+        12,
+      );
       // Only the charging side's counter has them, and only a charge.
       const other = state.scenario.sides.find((s) => s !== side)!;
       expect(commandOdds(state, other, command)).toEqual([]);

@@ -8,6 +8,7 @@ import {
   type ChargeTestFacts,
   chargeTest,
 } from '../../rulesets/john-company/procedures/charge-test.ts';
+import { confrontation } from '../../rulesets/john-company/procedures/confrontation.ts';
 import { counterBattery } from '../../rulesets/john-company/procedures/counter-battery.ts';
 import { artilleryFire, smallArmsFire } from '../../rulesets/john-company/procedures/fire.ts';
 import { rallyTest } from '../../rulesets/john-company/procedures/rally-test.ts';
@@ -26,6 +27,7 @@ import type {
   NegativeReactionModifierId,
   PositiveReactionModifierId,
 } from '../../rulesets/john-company/tables/reaction-modifiers.ts';
+import { GOING_IN, goingIn } from './ai/odds.ts';
 import { situationOf } from './ai/situation.ts';
 import { deciderOf } from './apply.ts';
 import { fireCheck } from './combat.ts';
@@ -353,10 +355,13 @@ function responseOdds(
 }
 
 /**
- * A charge counter's Charge Test (combat.ts `chargeGoesAhead`, as the charger) with the charger's facts
- * as its side sees them now: the test comes in Step 4, once the counters are revealed, so what happens
- * before it (other charges, a General's ride) may change them. None unless the side is placing its
- * counters and the target is an enemy it can see.
+ * A charge counter's odds as things stand, from the side's own view: the charger's Charge Test (combat.ts
+ * `chargeGoesAhead`, as the charger), then the Confrontation should it go in, each status it may go in
+ * with weighted by its chance (the facts the computer weighs a charge on, ai/odds.ts `goingIn`: the whole
+ * Charge Bonus, the target's volley when it has a weapon, the target as it stands now). Both come in Step
+ * 4, once the counters are revealed, so what happens before (other charges, a General's ride, the
+ * volley's losses, the target's own test) may change them. None unless the side is placing its counters
+ * and the target is an enemy it can see.
  */
 function chargerOdds(state: JcGameState, side: string, unit: UnitId, target: UnitId): CommandOddsReport[] {
   const node = state.node;
@@ -366,14 +371,54 @@ function chargerOdds(state: JcGameState, side: string, unit: UnitId, target: Uni
   if (!u || !t || u.side !== side || t.side === side) return [];
   if (!state.table.units[unit] || !state.table.units[target] || !unitVisibleTo(state, side, target))
     return [];
-  const facts: ChargeTestFacts = { role: 'charger', unit: reactionFactsSeenBy(state, side, unit) };
-  return [
+  const test = oddsOf(chargeTest, { role: 'charger', unit: reactionFactsSeenBy(state, side, unit) });
+  const out: CommandOddsReport[] = [
     {
       procedure: chargeTest.id,
       title: `${nameOf(state, unit)} charges ${nameOf(state, target)}: its Charge Test as things stand`,
-      charts: oddsOf(chargeTest, facts),
+      charts: test,
     },
   ];
+  const statuses = test.find((r) => r.name === 'Resolve Status')?.outcomes ?? [];
+  const view = viewFor(state, side);
+  const pair = situationOf(view, side).facts().confrontation(unit, target).facts;
+  const targetFires = view.units[target]?.profile.weapon !== undefined;
+  const parts = GOING_IN.flatMap((status) => {
+    const weight = statuses.find((o) => o.outcome === status)?.probability ?? 0;
+    return weight > 0 ? [{ weight, charts: oddsOf(confrontation, goingIn(pair, status, targetFires)) }] : [];
+  });
+  if (parts.length > 0)
+    out.push({
+      procedure: confrontation.id,
+      title: `${nameOf(state, unit)} charges ${nameOf(state, target)}: the Confrontation if it goes in`,
+      charts: mixture(parts),
+    });
+  return out;
+}
+
+/**
+ * The charts of several cases weighted by their chances, as the charts given one of them happened: each
+ * outcome's probability is the weighted sum of its probabilities over the cases, over their total weight.
+ */
+function mixture(
+  parts: readonly { readonly weight: number; readonly charts: readonly OddsReport[] }[],
+): OddsReport[] {
+  const total = parts.reduce((sum, p) => sum + p.weight, 0);
+  const charts = new Map<string, Map<string | number, number>>();
+  for (const { weight, charts: each } of parts)
+    for (const chart of each) {
+      let outcomes = charts.get(chart.name);
+      if (!outcomes) {
+        outcomes = new Map();
+        charts.set(chart.name, outcomes);
+      }
+      for (const o of chart.outcomes)
+        outcomes.set(o.outcome, (outcomes.get(o.outcome) ?? 0) + (weight / total) * o.probability);
+    }
+  return [...charts].map(([name, outcomes]) => ({
+    name,
+    outcomes: [...outcomes].map(([outcome, probability]) => ({ outcome, probability })),
+  }));
 }
 
 type ReactionBase = Omit<ReactionFacts, 'orders' | 'occasion'>;

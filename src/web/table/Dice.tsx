@@ -75,8 +75,9 @@ export function OddsBeforeDice(props: {
 }
 
 /**
- * The odds a counter carries before it is placed (a charge counter: the charger's Charge Test as things
- * stand; thrown in Step 4), from the server's preview, under the counter's row.
+ * The odds a counter carries before it is placed (a charge counter: the charger's Charge Test and the
+ * Confrontation if it goes in, as things stand; thrown in Step 4), from the server's preview, under the
+ * counter's row.
  */
 export function CounterOdds(props: {
   readonly gameId: string;
@@ -100,8 +101,17 @@ export function CounterOdds(props: {
     };
   }, [gameId, side, command]);
   if (odds?.length === 0) return null;
-  const title = odds?.[0]?.title ?? 'The odds';
-  const charts = odds?.flatMap((o) => o.charts);
+  // Titles read "<who does what>: <what is rolled>": the first part heads them all, the second each chart.
+  const split = (title: string) => {
+    const at = title.indexOf(': ');
+    if (at < 0) return { head: title, part: title };
+    const part = title.slice(at + 2);
+    return { head: title.slice(0, at), part: part.charAt(0).toUpperCase() + part.slice(1) };
+  };
+  const title = odds?.[0] ? split(odds[0].title).head : 'The odds';
+  const charts = odds?.flatMap((o) =>
+    o.charts.map((c) => ({ ...c, name: `${split(o.title).part}: ${c.name}` })),
+  );
   return (
     <details className="counter-odds" open>
       <summary>{title}</summary>

@@ -36,7 +36,28 @@ export interface ChargeOdds {
 }
 
 /** The statuses with which a charger goes in (the Charge rows move only at Steady or better). */
-const GOING_IN: readonly ResolveStatus[] = ['Resolute', 'Confident', 'Steady'];
+export const GOING_IN: readonly ResolveStatus[] = ['Resolute', 'Confident', 'Steady'];
+
+/**
+ * The Confrontation's facts when a charger goes in at `status` (`chargeOdds`, and the charge counter's
+ * preview in plan.ts): the table's facts for the pair as they stand, with the whole Charge Bonus straight
+ * ("charging") and, when `targetFires`, the target's volley given.
+ */
+export function goingIn(
+  table: ConfrontationFacts,
+  status: ResolveStatus,
+  targetFires: boolean,
+): ConfrontationFacts {
+  return {
+    charger: {
+      ...table.charger,
+      status,
+      modifiers: [...(table.charger.modifiers ?? []), { id: 'charging' }],
+    },
+    target: table.target,
+    ...(targetFires ? { targetGaveFire: true } : {}),
+  };
+}
 
 /**
  * Memo of exact odds by facts: the enumeration is exact but not cheap, and the same facts recur from
@@ -93,16 +114,7 @@ export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): Cha
   for (const status of GOING_IN) {
     const p = probability(statuses, status);
     if (p <= 0) continue;
-    const f: ConfrontationFacts = {
-      charger: {
-        ...derived.facts.charger,
-        status,
-        modifiers: [...(derived.facts.charger.modifiers ?? []), { id: 'charging' }],
-      },
-      target: derived.facts.target,
-      ...(volley ? { targetGaveFire: true } : {}),
-    };
-    const odds = memoOdds(confrontation, f);
+    const odds = memoOdds(confrontation, goingIn(derived.facts, status, volley));
     goesIn += p;
     const winner = view(odds, 'Winner');
     win += p * probability(winner, 'charger');
