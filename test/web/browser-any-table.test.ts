@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { RecordedCommand } from '../../src/game/engine/record.ts';
 import { findPlayableRuleSet } from '../../src/game/index.ts';
 import type { CreatedGame, GamePlay, GameSummary, SeatKind } from '../../src/protocol/api.ts';
 import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
 import { invitationHash } from '../../src/web/invitation.ts';
 import { ARTIFACTS, browserSuite } from './browser-suite.ts';
-import { REPO } from './fixtures.ts';
+import { firstPosition, importGame } from './positions.ts';
 
 /**
  * The table for rule sets other than John Company (src/web/any-table/) in a real browser, against the
@@ -268,47 +266,16 @@ describe('the table for any rule set', () => {
 
   /**
    * A game of `ruleSet` imported at the first position (the computer playing both sides from SEED) where
-   * the deciding side may fire with odds to read: its id, that side, and the fire's words.
+   * the deciding side may fire with odds to read: its id and that side.
    */
   async function importedAtFire(ruleSet: string): Promise<{ id: string; side: string }> {
     const playable = findPlayableRuleSet(ruleSet)!;
-    const scenario = JSON.parse(
-      readFileSync(join(REPO, 'scenarios', 'training-village-ford.json'), 'utf8'),
-    ) as unknown;
-    let state = playable.game.setup(scenario, SEED);
-    const commands: RecordedCommand<unknown>[] = [];
-    for (let step = 0; step < 3000; step++) {
-      const side = playable.game.decider(state);
-      if (side === undefined) break;
-      const legal = playable.game.legalCommands(state, side) as readonly { type: string }[];
-      const fire = legal.find(
-        (c) => c.type === 'fire' && (playable.commandOdds?.(state, side, c).length ?? 0) > 0,
-      );
-      if (fire) {
-        const response = await fetch(new URL('/api/games/import', suite.server.url), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            format: 'muster-game',
-            version: 1,
-            ruleSet,
-            scenario,
-            seed: SEED,
-            commands,
-          }),
-        });
-        expect(response.status).toBe(201);
-        const { seatKeys, ...game } = (await response.json()) as CreatedGame;
-        keys.set(game.id, seatKeys);
-        return { id: game.id, side };
-      }
-      const command = playable.computer(step)(playable.game.viewFor(state, side), legal);
-      const applied = playable.game.apply(state, side, command);
-      if (!applied.ok) throw new Error(applied.rejection.message);
-      state = applied.state;
-      commands.push({ side, command });
-    }
-    throw new Error(`no fire with odds in a ${ruleSet} battle from seed ${SEED}`);
+    const { record, side } = firstPosition(ruleSet, SEED, (state, decider, legal) =>
+      legal.find((c) => c.type === 'fire' && (playable.commandOdds?.(state, decider, c).length ?? 0) > 0),
+    );
+    const { seatKeys, ...game } = await importGame(suite.server.url, record);
+    keys.set(game.id, seatKeys);
+    return { id: game.id, side };
   }
 
   it.each(['honour-and-fortitude', 'command-points', 'macduff'])(

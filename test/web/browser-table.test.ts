@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { RecordedCommand } from '../../src/game/engine/record.ts';
-import { computerPlayer } from '../../src/game/john-company/ai/players.ts';
 import type { JcCommand } from '../../src/game/john-company/commands.ts';
-import { makeJohnCompanyGame } from '../../src/game/john-company/game.ts';
-import type { CreatedGame } from '../../src/protocol/api.ts';
+import type { JcGameState } from '../../src/game/john-company/state.ts';
 import { invitationHash } from '../../src/web/invitation.ts';
 import { ARTIFACTS, browserSuite } from './browser-suite.ts';
-import { REPO } from './fixtures.ts';
+import { firstPosition, importGame } from './positions.ts';
+
+type PlaceOrder = Extract<JcCommand, { type: 'place-order' }>;
 
 /**
  * The virtual table in a real browser (Debian's chromium), against the real server with a temporary
@@ -347,47 +345,16 @@ describe('the virtual table', () => {
   it('shows the odds of a charge counter’s Charge Test and Confrontation before it is placed', async () => {
     // The computer plays both sides from seed 7 until a side placing counters may order a charge; the
     // game is imported at that point and opened by that side.
-    const game = makeJohnCompanyGame({ traces: false });
-    const scenario = JSON.parse(readFileSync(join(REPO, 'scenarios', 'training-village-ford.json'), 'utf8'));
-    let state = game.setup(scenario, Number(SEED));
-    const commands: RecordedCommand<JcCommand>[] = [];
-    let charge: { side: string; unit: string } | undefined;
-    for (let step = 0; step < 2000 && !charge; step++) {
-      const side = game.decider(state);
-      if (side === undefined) break;
-      const legal = game.legalCommands(state, side);
-      const c = legal.find((l) => l.type === 'place-order' && l.order === 'charge');
-      if (c?.type === 'place-order') {
-        charge = { side, unit: c.unit };
-        break;
-      }
-      const command = computerPlayer(step)(game.viewFor(state, side), legal);
-      const applied = game.apply(state, side, command);
-      if (!applied.ok) throw new Error(applied.rejection.message);
-      state = applied.state;
-      commands.push({ side, command });
-    }
-    if (!charge) throw new Error('no charge counter in the battle');
-    const response = await fetch(new URL('/api/games/import', suite.server.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        format: 'muster-game',
-        version: 1,
-        ruleSet: 'john-company',
-        scenario,
-        seed: 7,
-        commands,
-      }),
-    });
-    expect(response.status).toBe(201);
-    const created = (await response.json()) as CreatedGame;
-    const page = await open(
-      `/${invitationHash(created.id, { [charge.side]: created.seatKeys[charge.side]! })}`,
+    const { record, state, side, command } = firstPosition('john-company', Number(SEED), (_s, _side, legal) =>
+      (legal as readonly JcCommand[]).find(
+        (c): c is PlaceOrder => c.type === 'place-order' && c.order === 'charge',
+      ),
     );
+    const created = await importGame(suite.server.url, record);
+    const page = await open(`/${invitationHash(created.id, { [side]: created.seatKeys[side]! })}`);
     const panel = page.getByRole('region', { name: 'Order counters' });
     await panel.waitFor();
-    const name = state.units[charge.unit]!.name;
+    const name = (state as JcGameState).units[command.unit]!.name;
     const select = panel.getByLabel(`Order for ${name}`);
     const option = (await select.locator('option').allTextContents()).find((o) => /^Charge/.test(o))!;
     await select.selectOption({ label: option });
