@@ -234,12 +234,15 @@ export class Referee {
     this.checkAccess(gameId, side, keys);
     if (seq === p.log.length && !mayTakeBack(p.log, side))
       throw new PlayError('illegal-command', nothingToTakeBack(p, side), 'nothing-to-undo');
-    const game = this.store.removeLast(gameId, seq, () =>
-      statusOf(p.rules, this.stateAt(p, p.log.length - 1)),
-    );
+    // The state before the last command: worked out once the store has found the log as the giver knows it.
+    let previous: GameStateBase | undefined;
+    const game = this.store.removeLast(gameId, seq, () => {
+      previous = this.stateAt(p, p.log.length - 1);
+      return statusOf(p.rules, previous);
+    });
     p.log.pop();
     if (p.snapshots.length > Math.floor(p.log.length / SNAPSHOT_EVERY) + 1) p.snapshots.pop();
-    p.state = this.stateAt(p, p.log.length);
+    p.state = previous!;
     this.touch(gameId, p);
     this.changes.publish(gameId, game);
     return { game, play: this.play(gameId, { viewer: side }, keys) };
