@@ -57,7 +57,7 @@ describe('saved games store', () => {
     expect(game.seed).toBe(4242);
     expect(game.dice).toEqual({ kind: 'seeded' });
     expect(game.title).toBe('Thursday club');
-    const alone = store.create({ scenario: 'plassey-1757', players: { maratha: 'computer' } });
+    const alone = store.create({ scenario: 'plassey-1757', players: { nawab: 'computer' } });
     expect([alone.seed, alone.dice]).toEqual([4242, { kind: 'seeded' }]);
   });
 
@@ -67,9 +67,9 @@ describe('saved games store', () => {
     expect(game.dice).toMatchObject({
       kind: 'secret',
       scheme: 'muster-dice-v1',
-      contributors: ['company', 'maratha'],
+      contributors: ['company', 'nawab'],
       entropy: {},
-      waitingFor: ['company', 'maratha'],
+      waitingFor: ['company', 'nawab'],
     });
     expect(game.dice.kind === 'secret' && game.dice.commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(store.list())).not.toMatch(/"secret"\s*:/);

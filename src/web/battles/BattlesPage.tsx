@@ -303,6 +303,11 @@ function diceWords(game: GameSummary): string {
     : committed;
 }
 
+function failedWords(verification: Verification): string {
+  const failed = verification.checks.filter((c) => c.ok === false).length;
+  return `${failed} ${failed === 1 ? 'check' : 'checks'}`;
+}
+
 /** What Verify found: each check, matched (✓), not (✗) or not made (–), and the verdict. */
 function VerificationPanel(props: {
   readonly game: GameSummary;
@@ -317,7 +322,7 @@ function VerificationPanel(props: {
       <p className={verification.ok ? 'verdict verified' : 'verdict not-verified'} role="status">
         {verification.ok
           ? 'Verified: every check made matched.'
-          : `Not verified: ${verification.checks.filter((c) => c.ok === false).length} checks did not match.`}
+          : `Not verified: ${failedWords(verification)} did not match.`}
       </p>
       <ul className="checks">
         {verification.checks.map((c) => (
