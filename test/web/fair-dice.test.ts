@@ -14,7 +14,7 @@ import type {
   GameSummary,
   SecretDiceSummary,
 } from '../../src/protocol/api.ts';
-import { diceDigestOf, seedStateOf } from '../../src/protocol/fair-dice.ts';
+import { computerSeedOf, diceDigestOf, seedStateOf } from '../../src/protocol/fair-dice.ts';
 import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
 import { verifyRecord } from '../../src/protocol/verify.ts';
 import { loadScenarios } from '../../src/server/scenarios.ts';
@@ -47,6 +47,8 @@ interface Played {
   readonly entropy: Record<string, string>;
   /** Every answer's text before the end, and the change stream's summaries before the end. */
   readonly before: string[];
+  /** The list's answers before the end (other games in them may be over, their secrets revealed). */
+  readonly lists: string[];
   readonly summary: GameSummary;
 }
 
@@ -118,6 +120,7 @@ describe('secret dice for a game played over the network', () => {
   /** Plays a game of `ruleSet` over the API to its end, as two players on two screens would. */
   async function playToTheEnd(ruleSet: string, seed: number): Promise<Played> {
     const before: string[] = [];
+    const lists: string[] = [];
     const created = await call<CreatedGame>(before, 'POST', '/api/games', { scenario: 'short', ruleSet });
     expect(created.status).toBe(201);
     const game = created.body;
@@ -199,7 +202,10 @@ describe('secret dice for a game played over the network', () => {
           undefined,
           key(other),
         );
-        await call(before, 'GET', '/api/games');
+        // The list holds the other games too (those finished are revealed): this game's entry is searched
+        // as any answer, the whole list for this game's secret only.
+        const list = await call<{ games: GameSummary[] }>(lists, 'GET', '/api/games');
+        before.push(JSON.stringify(list.body.games.find((g) => g.id === id)));
         await call(before, 'GET', `/api/games/${id}/summary`);
       }
       if (play.body.undoable && n % 5 === 0) {
@@ -248,7 +254,7 @@ describe('secret dice for a game played over the network', () => {
     await stream.stop();
     for (const heard of stream.summaries) if (!heard.result) before.push(JSON.stringify(heard));
     expect(stream.summaries.at(-1)?.result).toBeDefined();
-    return { created: game, entropy, before, summary };
+    return { created: game, entropy, before, lists, summary };
   }
 
   for (const [ruleSet, seed] of [
@@ -310,7 +316,8 @@ describe('secret dice for a game played over the network', () => {
       const numbers = new Set(
         [...words(secret), ...words(digest), ...states.flatMap((s) => s.rng.words)].filter((w) => w >= 1e7),
       );
-      const all = game.before.join('\n');
+      const all = [...game.before, ...game.lists].join('\n');
+      const own = game.before.join('\n');
       expect(game.before.length).toBeGreaterThan(100);
       // Where a leak was found, and what is around it.
       const around = (at: number) => (at < 0 ? 'nowhere' : all.slice(Math.max(0, at - 200), at + 100));
@@ -320,9 +327,76 @@ describe('secret dice for a game played over the network', () => {
         expect(at, `${n} in ${around(at)}`).toBe(-1);
       }
       for (const field of ['"secret":', '"rng":', '"words":', '"drawPile":', '"seed":'])
-        expect(all.indexOf(field), `${field} in ${around(all.indexOf(field))}`).toBe(-1);
+        expect(
+          own.indexOf(field),
+          `${field} in ${own.slice(own.indexOf(field) - 300, own.indexOf(field) + 100)}`,
+        ).toBe(-1);
     }, 120_000);
   }
+
+  it("keeps the computer's tie-breaks as secret as the dice, in a game against it with secret dice", async () => {
+    const before: string[] = [];
+    const created = await call<CreatedGame>(before, 'POST', '/api/games', {
+      scenario: 'short',
+      ruleSet: 'macduff',
+      players: { maratha: 'computer' },
+      dice: 'secret',
+    });
+    expect(created.body.dice).toMatchObject({ kind: 'secret', contributors: ['company'] });
+    const id = created.body.id;
+    const key = [created.body.seatKeys['company']!];
+    await call(
+      before,
+      'POST',
+      `/api/games/${id}/entropy`,
+      { side: 'company', entropy: randomBytes(32).toString('hex') },
+      key,
+    );
+    const rng = new Prng(seedRng(5));
+    let summary = (await call<GameSummary>(before, 'GET', `/api/games/${id}/summary`)).body;
+    let computerPlayed = 0;
+    while (!summary.result) {
+      const answers: string[] = [];
+      if (summary.decider === 'maratha') {
+        const r = await call<{ played: number; play: GamePlay }>(
+          answers,
+          'POST',
+          `/api/games/${id}/computer`,
+          { viewer: 'company', max: 5 },
+          key,
+        );
+        computerPlayed += r.body.played;
+        summary = r.body.play.game;
+      } else {
+        const play = await call<GamePlay>(
+          answers,
+          'GET',
+          `/api/games/${id}/play?viewer=company&from=${summary.commands}`,
+          undefined,
+          key,
+        );
+        const command = play.body.legal[rng.int(play.body.legal.length)];
+        summary = (
+          await call<{ game: GameSummary }>(
+            answers,
+            'POST',
+            `/api/games/${id}/commands`,
+            { side: 'company', command, seq: play.body.total },
+            key,
+          )
+        ).body.game;
+      }
+      if (!summary.result) before.push(...answers);
+    }
+    expect(computerPlayed).toBeGreaterThan(0);
+    const digest = diceDigestOf(summary.dice as SecretDice);
+    const seeds = Array.from({ length: summary.commands }, (_, i) => computerSeedOf(digest, i)).filter(
+      (n) => n >= 1e7,
+    );
+    const all = before.join('\n');
+    for (const n of seeds) expect(all.search(new RegExp(`(?<![\\d.])${n}(?![\\d])`)), String(n)).toBe(-1);
+    expect(all).not.toContain(digest);
+  }, 120_000);
 
   it('checks the record with muster verify, and fails it at every tampering', async () => {
     const game = played.get('john-company');
