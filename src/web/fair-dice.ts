@@ -59,11 +59,16 @@ function randomHex(): string {
 
 /**
  * Gives the entropy of every seat played here that has not given it yet (drawn once and kept, so a
- * failed request sends the same bytes again); the game's summary after them.
+ * failed request sends the same bytes again); the game's summary after them, and the seats played here
+ * whose share was given before this browser kept one (by another browser holding the key: the player's
+ * other device, or the game's creator before sending the invitation).
  */
-export async function giveEntropy(summary: GameSummary, here: readonly string[]): Promise<GameSummary> {
+export async function giveEntropy(
+  summary: GameSummary,
+  here: readonly string[],
+): Promise<{ game: GameSummary; givenElsewhere: string[] }> {
   const { dice } = summary;
-  if (dice.kind !== 'secret') return summary;
+  if (dice.kind !== 'secret') return { game: summary, givenElsewhere: [] };
   const kept = read(summary.id);
   const commitment = kept.commitment ?? dice.commitment;
   let latest = summary;
@@ -75,5 +80,8 @@ export async function giveEntropy(summary: GameSummary, here: readonly string[])
     if (r.ok) latest = r.body;
   }
   if (kept.commitment === undefined) write(summary.id, { ...read(summary.id), commitment });
-  return latest;
+  const givenElsewhere = here.filter(
+    (side) => dice.entropy[side] !== undefined && read(summary.id).entropy[side] === undefined,
+  );
+  return { game: latest, givenElsewhere };
 }

@@ -16,7 +16,8 @@ import { REPO, tempDir } from './fixtures.ts';
  * the invitation and the game begins on both screens, each browser having given and kept its seat's
  * entropy. The game is played to its end over the API with each player's own key; then Verify on the
  * Company's card checks the revealed record against what the browser kept and says it matched, and says
- * plainly what did not once the kept commitment is not the record's. Screenshots: test-artifacts/fair-dice-*.png.
+ * plainly what did not once the kept commitment is not the record's. A seat whose share another browser
+ * gave first is told so when its player opens it. Screenshots: test-artifacts/fair-dice-*.png.
  */
 const DESKTOP = { width: 1280, height: 900 };
 const TRAINING = 'Training: the village by the ford';
@@ -105,6 +106,9 @@ describe('secret dice in the browser', () => {
     const { page: maratha, errors: marathaErrors } = await newPlayer(link.replace(/^https?:\/\/[^/]+/, ''));
     await maratha.locator('.table-frame').waitFor();
     await company.locator('.table-frame').waitFor({ timeout: PUSHED_MS });
+    // Each browser gave its own seat's share: neither page says another browser gave it.
+    expect(await maratha.locator('.dice-shares').count()).toBe(0);
+    expect(await company.locator('.dice-shares').count()).toBe(0);
     const mine = await kept(company, game);
     const theirs = await kept(maratha, game);
     const summary = await api<GameSummary>('GET', `/api/games/${game}/summary`);
@@ -166,6 +170,31 @@ describe('secret dice in the browser', () => {
       /✗ commitment: you were given 000000000000… at the start, the record says/,
     );
     await company.screenshot({ path: join(ARTIFACTS, 'fair-dice-not-verified.png') });
+
+    // A seat whose share another browser gave first (here, whoever held its key before the link was
+    // sent): its player's page says so when it opens the seat.
+    const other = await api<{ id: string; seatKeys: Record<string, string> }>(
+      'POST',
+      '/api/games',
+      undefined,
+      {
+        scenario: 'short',
+        dice: 'secret',
+      },
+    );
+    const share = 'ab'.repeat(32);
+    await api('POST', `/api/games/${other.id}/entropy`, other.seatKeys['maratha'], {
+      side: 'maratha',
+      entropy: share,
+    });
+    await maratha.goto(
+      new URL(`/#/play/${other.id}?seat=maratha:${other.seatKeys['maratha']}`, server.url).href,
+    );
+    await maratha.locator('.dice-shares').waitFor();
+    expect(await maratha.locator('.dice-shares').textContent()).toMatch(
+      /given by another browser before this one/,
+    );
+    await maratha.getByRole('heading', { name: /^Waiting for The Company/ }).waitFor();
     expect([...companyErrors, ...marathaErrors]).toEqual([]);
   }, 120_000);
 });

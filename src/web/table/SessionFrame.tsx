@@ -68,6 +68,14 @@ export function SessionFrame<C>(props: {
           </p>
         </section>
       ) : null}
+      {session.sharesGivenElsewhere.length > 0 ? (
+        <p className="hint dice-shares" role="note">
+          The share of the dice of{' '}
+          {session.sharesGivenElsewhere.map((side) => sideName(sides, side)).join(' and ')} was given by
+          another browser before this one (your other device, or whoever held the key before sending you the
+          link): Verify can only vouch for the shares this browser gave.
+        </p>
+      ) : null}
       {session.handOver !== undefined ? (
         <HandOver side={sideName(sides, session.handOver)} onTakeOver={session.takeOver} />
       ) : play && session.viewer !== undefined ? (

@@ -28,6 +28,11 @@ export interface TableSession<C> {
    * opened the game); nothing can be shown or played until none is left.
    */
   readonly waitingFor: readonly string[] | undefined;
+  /**
+   * Secret dice: the seats played here whose share of the dice another browser gave before this one
+   * kept its own (Verify cannot vouch for them).
+   */
+  readonly sharesGivenElsewhere: readonly string[];
   /** Who sits here; undefined until the game's summary has come. */
   readonly seating: Seating | undefined;
   readonly viewer: string | undefined;
@@ -86,6 +91,7 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
 ): TableSession<C> {
   const [summary, setSummary] = useState<GameSummary>();
   const [waitingFor, setWaitingFor] = useState<readonly string[]>();
+  const [sharesGivenElsewhere, setSharesGivenElsewhere] = useState<readonly string[]>([]);
   const [seating, setSeating] = useState<Seating>();
   const [viewer, setViewer] = useState<string>();
   const [play, setPlay] = useState<GamePlay>();
@@ -186,8 +192,9 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
       const r = await api.summary(gameId);
       if (cancelled) return;
       if (!r.ok) return setError(r.error);
-      const game = await giveEntropy(r.body, seatingOf(r.body, heldKeys(gameId)).here);
+      const { game, givenElsewhere } = await giveEntropy(r.body, seatingOf(r.body, heldKeys(gameId)).here);
       if (cancelled) return;
+      setSharesGivenElsewhere(givenElsewhere);
       const waiting = game.dice.kind === 'secret' ? game.dice.waitingFor : [];
       if (waiting.length === 0) return open(game);
       setSummary(game);
@@ -331,6 +338,7 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
   return {
     summary,
     waitingFor,
+    sharesGivenElsewhere,
     seating,
     viewer,
     play,
