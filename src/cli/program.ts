@@ -15,6 +15,7 @@ import { procedureList, procedureOrThrow, type Registry, ruleSetOrThrow, UsageEr
 import { replayCommand } from './replay.ts';
 import { type CliOutcome, EXIT_OK, EXIT_USAGE, fail, internalError, resolveSituation } from './resolve.ts';
 import { listCommand, validateCommand } from './scenario.ts';
+import { verifyCommand } from './verify.ts';
 
 /** What the CLI needs from the world; `main.ts` gives it the process, tests give it fakes. */
 export interface CliEnv {
@@ -246,6 +247,23 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .option('--side <side>', 'print only what this side saw (default: everything)')
     .action(async (file: string, opts: { side?: string }) => {
       emit(sink, await replayCommand(file, opts, (f) => env.readInput(f), env.playable));
+    });
+
+  program
+    .command('verify')
+    .summary("check a game's secret dice and replay: the commitment, the seed, every command")
+    .description(
+      "Check a game record as anyone may: for a network game's secret dice, that the revealed secret is the one committed to at the start, and that the seed is the one the secret and every seat's entropy derive (docs/web.md states the scheme); then that every command replays, twice to the bit, to the result the record states. Give the commitment your seat was shown and your browser's entropy to check the record is the game you played. Prints each check (✓ matched, ✗ did not, – not checked); exit code 2 if one did not match.",
+    )
+    .argument('<file>', 'the game record (JSON: the export of a finished game)')
+    .option('--commitment <hex>', 'the commitment your seat was given when the game was created')
+    .option(
+      '--entropy <side=hex>',
+      "a seat's entropy as its browser gave it (repeat for several)",
+      (value: string, before: string[] = []) => [...before, value],
+    )
+    .action(async (file: string, opts: { commitment?: string; entropy?: string[] }) => {
+      emit(sink, await verifyCommand(file, opts, (f) => env.readInput(f), env.playable));
     });
 
   program

@@ -3,6 +3,7 @@ import { hostingOf } from '../game/engine/hosting.ts';
 import type { GameRecord } from '../game/engine/record.ts';
 import { replay } from '../game/engine/record.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
+import { SeedStateSchema } from '../protocol/fair-dice.ts';
 import { joinWords } from '../protocol/text.ts';
 import { parseJsonText } from './input.ts';
 import { UsageError } from './registry.ts';
@@ -48,7 +49,7 @@ export async function replayCommand(
   if (!exact) throw new Error('the record replayed twice gave different games');
   const { state, events } = first.replayed;
   const lines = [
-    `${scenario.title}: seed ${record.seed}, ${record.commands.length} commands`,
+    `${scenario.title}: ${typeof record.seed === 'number' ? `seed ${record.seed}` : 'secret dice, revealed (muster verify checks them)'}, ${record.commands.length} commands`,
     '',
     `=== Turn ${rules.turnOf(game.setup(record.scenario, record.seed))} ===`,
   ];
@@ -85,8 +86,17 @@ function asRecord(
     throw bad(
       `"ruleSet" must be ${joinWords(ids.map((id) => JSON.stringify(id)))} (a rule set Muster plays)`,
     );
-  if (typeof r.seed !== 'number' || !Number.isInteger(r.seed) || r.seed < 0 || r.seed > 0xffffffff)
-    throw bad('"seed" must be a whole number from 0 to 4294967295');
+  const seed = SeedStateSchema.safeParse(r.seed);
+  if (
+    r.dice !== undefined
+      ? !seed.success
+      : typeof r.seed !== 'number' || !Number.isInteger(r.seed) || r.seed < 0 || r.seed > 0xffffffff
+  )
+    throw bad(
+      r.dice !== undefined
+        ? '"seed" must be the generator state its secret dice derive (muster verify checks it)'
+        : '"seed" must be a whole number from 0 to 4294967295',
+    );
   if (!Array.isArray(r.commands)) throw bad('"commands" must be a list');
   r.commands.forEach((c, i) => {
     if (typeof c !== 'object' || c === null || typeof c.side !== 'string' || typeof c.command !== 'object')

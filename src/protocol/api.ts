@@ -149,7 +149,13 @@ export interface GameSummary {
   readonly title: string;
   readonly ruleSet: string;
   readonly scenario: { readonly id: string; readonly title: string };
-  readonly seed: number;
+  /**
+   * The seed of its dice, when everyone may know it (`dice.kind` 'seeded': a game of one owner, or one
+   * saved before secret dice existed). Absent for a game with secret dice.
+   */
+  readonly seed?: number;
+  /** How its dice are seeded, and for secret dice the commitment, the seats' entropy and the reveal. */
+  readonly dice: GameDice;
   /** Commands in its log. */
   readonly commands: number;
   /** ISO 8601 times. */
@@ -168,6 +174,48 @@ export interface GameSummary {
    * are open to any request, as they were. Absent for every game created or imported since.
    */
   readonly open?: true;
+}
+
+/** How a game's dice are seeded (docs/web.md, Secret dice). */
+export type GameDice = SeededDice | SecretDiceSummary;
+
+/**
+ * Dice from a seed anyone may read (`GameSummary.seed`): the seed is its owner's (hot seat, against the
+ * computer, a seed asked for, an import), so whoever reads it can foresee every die.
+ */
+export interface SeededDice {
+  readonly kind: 'seeded';
+  /** Saved before secret dice existed: its seed was public, whoever played it. */
+  readonly savedBefore?: true;
+}
+
+/**
+ * Secret dice (scheme `muster-dice-v1`, src/protocol/fair-dice.ts): the server's secret, committed to at
+ * creation, mixed with the entropy each human seat's browser gave when it first opened the seat. The
+ * secret is revealed once the game is over.
+ */
+export interface SecretDiceSummary {
+  readonly kind: 'secret';
+  readonly scheme: 'muster-dice-v1';
+  /** SHA-256("muster-dice-commitment-v1" ‖ 0x00 ‖ secret), hex: given to every seat at creation. */
+  readonly commitment: string;
+  /** The human seats whose entropy is mixed in, in the scenario's side order. */
+  readonly contributors: readonly string[];
+  /** The entropy each contributor has given (32 bytes, hex), by side. */
+  readonly entropy: Readonly<Record<string, string>>;
+  /** The contributors still to give their entropy: no die is thrown, no command taken, until none is. */
+  readonly waitingFor: readonly string[];
+  /** The server's secret (32 bytes, hex): only once the game is over. */
+  readonly secret?: string;
+}
+
+/**
+ * POST /api/games/:id/entropy: a human seat's share of the dice (32 bytes its browser drew, hex), given
+ * once, with the seat's key, when the seat is first opened.
+ */
+export interface EntropyRequest {
+  readonly side: string;
+  readonly entropy: string;
 }
 
 /**
@@ -198,6 +246,11 @@ export interface CreateGameRequest {
   /** The id of a rule set whose whole games the server plays (`PLAYABLE_RULE_SETS`); default 'john-company'. */
   readonly ruleSet?: string;
   readonly seed?: number;
+  /**
+   * 'secret' (the default for a game of two or more human seats given no seed: a network game) or
+   * 'seeded' (the default otherwise: the seed given, or one picked, is the owner's and public).
+   */
+  readonly dice?: 'secret' | 'seeded';
   readonly title?: string;
   /** Who plays each side, by the scenario's side ids; sides left out are human (the default for all). */
   readonly players?: Readonly<Record<string, SeatKind>>;

@@ -255,6 +255,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
   );
 
+  // A human seat's share of the game's secret dice, given once with the seat's key.
+  app.post<{ Params: Params }>('/api/games/:id/entropy', async (request, reply) =>
+    send(
+      reply,
+      stored(() => referee.entropy(request.params.id, request.body, keysOf(request))),
+    ),
+  );
+
   app.post<{ Params: Params }>('/api/games/:id/computer', async (request, reply) => {
     let answer: Answer<ComputerPlayResponse>;
     try {

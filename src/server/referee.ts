@@ -8,6 +8,7 @@ import type {
   CommandOddsResponse,
   ComputerPlayResponse,
   CreatedGame,
+  EntropyRequest,
   GameLogEntry,
   GamePlay,
   GameSummary,
@@ -15,6 +16,7 @@ import type {
   SavedGame,
   UndoResponse,
 } from '../protocol/api.ts';
+import { computerSeedOf, diceDigestOf, Hex32Schema } from '../protocol/fair-dice.ts';
 import type { Problem } from '../protocol/issues.ts';
 import { orderedOutcomes } from '../protocol/odds.ts';
 import { describeGiven, joinWords } from '../protocol/text.ts';
@@ -23,7 +25,7 @@ import { checkBody } from './answers.ts';
 import { GameChanges } from './changes.ts';
 import { type AnyPlayRules, playRulesFor } from './play-rules.ts';
 import { SeatAccess } from './seat-keys.ts';
-import { CreateGameSchema, type GameStatus, type GameStore, StoreError } from './store.ts';
+import { CreateGameSchema, type GameStatus, type GameStore, StoreError, WaitingForEntropy } from './store.ts';
 
 /**
  * The engine over the saved games: every command is judged by the game before it is stored, each
@@ -38,6 +40,13 @@ import { CreateGameSchema, type GameStatus, type GameStore, StoreError } from '.
  *
  * `GET /api/games/:id` and the export (the store's `get`/`exportRecord`) are the full record, the
  * owner's save file with every hidden order and the seed: they are not for an opponent over a network.
+ *
+ * Secret dice (src/protocol/fair-dice.ts): a network game's dice come from the server's secret and the
+ * entropy each human seat gives when first opened (`entropy`); nothing answers with the secret, the
+ * derived seed, the generator state or the computer's tie-break seeds before the game is over (views
+ * leave the generator out; the full record is refused until then, whatever keys come with the request).
+ * Until every seat's entropy is in, the game cannot be set up: it answers 'waiting-for-entropy' (409).
+ * Undo takes back only commands that left the generator as it was, and nothing once such a game is over.
  *
  * Seat keys (seat-keys.ts): every method that shows a side's picture or hidden information, or acts for
  * a side, takes the keys the request carried and refuses (PlayError 'forbidden', 403) unless they open
@@ -125,6 +134,11 @@ const UndoSchema = z.strictObject({
     .describe('The commands in the log as the giver knows it: the last is the one taken back'),
 });
 
+const EntropySchema = z.strictObject({
+  side: z.string().min(1).max(100),
+  entropy: Hex32Schema,
+}) satisfies z.ZodType<EntropyRequest>;
+
 const OddsSchema = z.strictObject({
   side: z.string().min(1).max(100),
   command: z.unknown(),
@@ -157,12 +171,23 @@ export class Referee {
     return this.store.list();
   }
 
-  /** The full record: for the keys of every human seat (once the game is over, of any one). */
+  /**
+   * The full record: for the keys of every human seat (once the game is over, of any one). A game with
+   * secret dice gives it only once it is over (it holds the secret), with the result it ended with.
+   */
   get(gameId: string, keys: readonly string[]): SavedGame | undefined {
     this.judgeUnjudged();
-    const game = this.store.get(gameId);
-    if (game) this.checkRecord(game, keys);
-    return game;
+    const summary = this.store.summary(gameId);
+    if (!summary) return undefined;
+    this.checkRecord(summary, keys);
+    if (summary.dice.kind === 'secret' && !summary.result)
+      throw new PlayError(
+        'forbidden',
+        `the full record of a game with secret dice holds their secret: it is given to nobody before the game is over (each side's picture is GET /api/games/${gameId}/play)`,
+      );
+    const game = this.store.get(gameId)!;
+    if (summary.dice.kind !== 'secret') return game;
+    return { ...game, record: { ...game.record, ...(summary.result ? { result: summary.result } : {}) } };
   }
 
   /** The game's `GameRecord`, as `get` allows it. */
@@ -188,6 +213,23 @@ export class Referee {
 
   importRecord(input: unknown): CreatedGame {
     return this.store.importRecord(input, (record) => this.judgeRecord(record));
+  }
+
+  /**
+   * Records a human seat's share of a game's secret dice (body: `{ side, entropy }`, for a request
+   * carrying the side's key), once; the game's summary after it (the last share seeds the dice and the
+   * game begins).
+   */
+  entropy(gameId: string, input: unknown, keys: readonly string[]): GameSummary {
+    const checked = checkBody(EntropySchema, input);
+    if (!checked.ok) throw invalid('the entropy is not valid', checked.problems);
+    const { side, entropy } = checked.value;
+    const summary = this.store.summary(gameId);
+    if (!summary) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
+    if (summary.players[side] === 'human') this.checkAccess(gameId, side, keys, summary);
+    const game = this.store.addEntropy(gameId, side, entropy, (record) => this.judgeRecord(record));
+    this.changes.publish(gameId, game);
+    return game;
   }
 
   /** Deletes a game, for a player of it (any one human seat's key); false if there was none. */
@@ -232,7 +274,7 @@ export class Referee {
     const p = this.inPlay(gameId);
     this.checkSide(p, side);
     this.checkAccess(gameId, side, keys);
-    if (seq === p.log.length && !mayTakeBack(p.log, side))
+    if (seq === p.log.length && !mayUndo(p, side))
       throw new PlayError('illegal-command', nothingToTakeBack(p, side), 'nothing-to-undo');
     // The state before the last command: worked out once the store has found the log as the giver knows it.
     let previous: GameStateBase | undefined;
@@ -265,7 +307,7 @@ export class Referee {
       const side = p.rules.game.decider(p.state);
       if (side === undefined) break;
       if (this.store.summary(gameId)?.players[side] !== 'computer') break;
-      const player = p.rules.computer(computerSeed(p.record.seed, p.log.length));
+      const player = p.rules.computer(computerSeedFor(p.record, p.log.length));
       const command = player(p.rules.game.viewFor(p.state, side), p.rules.game.legalCommands(p.state, side));
       try {
         this.admit(gameId, { side, command, seq: p.log.length });
@@ -322,7 +364,7 @@ export class Referee {
       log: p.log.slice(from, at).map((entry, i) => logEntry(rules, p.state, entry, from + i, viewer)),
       from,
       ...(result ? { result } : {}),
-      ...(at === total && mayTakeBack(p.log, viewer) ? { undoable: true as const } : {}),
+      ...(at === total && mayUndo(p, viewer) ? { undoable: true as const } : {}),
     };
   }
 
@@ -415,7 +457,14 @@ export class Referee {
       this.touch(gameId, cached);
       return cached;
     }
-    const record = this.store.exportRecord(gameId);
+    let record: GameRecord<unknown> | undefined;
+    try {
+      record = this.store.exportRecord(gameId);
+    } catch (error) {
+      if (error instanceof WaitingForEntropy)
+        throw new PlayError('unplayable', error.message, 'waiting-for-entropy');
+      throw error;
+    }
     if (!record) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
     const rules = playRulesFor(record.ruleSet, this.playable);
     if (!rules) throw new PlayError('unplayable', `Muster does not play ${record.ruleSet} games`);
@@ -508,6 +557,7 @@ export class Referee {
         this.inPlay(gameId);
       } catch (error) {
         if (!(error instanceof PlayError)) throw error;
+        if (error.code === 'waiting-for-entropy') continue;
         this.unplayable.add(gameId);
       }
     }
@@ -536,10 +586,31 @@ export class Referee {
   }
 }
 
+/**
+ * Whether `side` may take back the last command (engine/undo.ts); never once a game with secret dice is
+ * over, its secret revealed.
+ */
+function mayUndo(p: InPlay, side: string): boolean {
+  if (p.record.dice && p.rules.game.result(p.state)) return false;
+  return mayTakeBack(p.log, side);
+}
+
+/**
+ * The computer's tie-break seed for the command at `index`: from the public seed (`computerSeed`), or
+ * for secret dice from their digest (fair-dice.ts), as secret as the dice.
+ */
+function computerSeedFor(record: Omit<GameRecord<unknown>, 'commands'>, index: number): number {
+  return record.dice
+    ? computerSeedOf(diceDigestOf(record.dice), index)
+    : computerSeed(record.seed as number, index);
+}
+
 /** Why `side` may not take back the last command now. */
 function nothingToTakeBack(p: InPlay, side: string): string {
   const last = p.log[p.log.length - 1];
   if (!p.rules.reversible) return `${p.rules.title} commands cannot be taken back`;
+  if (p.record.dice && p.rules.game.result(p.state))
+    return 'the game is over and its secret dice are revealed: nothing can be taken back';
   if (!last) return 'nothing has been done yet';
   if (last.side !== side) return `the last command was ${last.side}'s: only its side may take it back`;
   return 'the last command threw dice or showed something hidden: it cannot be taken back';
@@ -586,9 +657,17 @@ function step(
       turn,
       events: applied.events,
       seenBy: p.rules.commandSeenBy(applied.state, entry.side, entry.command),
-      reversible: p.rules.reversible?.(p.state, applied.state, applied.events) ?? false,
+      // Only a command that left the generator as it was: taking it back can never throw a die again.
+      reversible:
+        sameRng(p.state, applied.state) &&
+        (p.rules.reversible?.(p.state, applied.state, applied.events) ?? false),
     },
   };
+}
+
+function sameRng(before: GameStateBase, after: GameStateBase): boolean {
+  const [a, b] = [before.rng.words, after.rng.words];
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 }
 
 /** A game's record replayed into memory, or the first command the game refuses. */

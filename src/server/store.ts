@@ -1,13 +1,30 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
+import type { GameRecord, RecordedCommand, SecretDice } from '../game/engine/record.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type { Scenario } from '../game/scenario/schema.ts';
 import { validateScenario } from '../game/scenario/validate.ts';
-import type { CreatedGame, GameOutcome, GameSummary, SavedGame, SeatKind } from '../protocol/api.ts';
+import type {
+  CreatedGame,
+  GameDice,
+  GameOutcome,
+  GameSummary,
+  SavedGame,
+  SeatKind,
+} from '../protocol/api.ts';
+import {
+  commitmentOf,
+  DICE_SCHEME,
+  diceDigestOf,
+  isSeedState,
+  missingEntropy,
+  SecretDiceSchema,
+  SeedStateSchema,
+  seedStateOf,
+} from '../protocol/fair-dice.ts';
 import type { Problem } from '../protocol/issues.ts';
 import { describeGiven, joinWords } from '../protocol/text.ts';
 import { DEFAULT_RULE_SET } from '../rulesets/index.ts';
@@ -64,6 +81,8 @@ export interface GameStoreOptions {
   readonly now?: () => Date;
   /** Picks the seed of a game created without one. */
   readonly randomSeed?: () => number;
+  /** Draws the secret of a game with secret dice (default: 32 bytes of node:crypto, hex). */
+  readonly newSecret?: () => string;
   readonly newId?: () => string;
   /** Makes a seat key (default: 128 random bits, seat-keys.ts). */
   readonly newSeatKey?: () => string;
@@ -105,7 +124,24 @@ export const MIGRATIONS: readonly string[] = [
   // Seat keys: the SHA-256 of each human seat's key, by side (seat-keys.ts); NULL for a game saved
   // before this migration, which has no keys and stays open to every request, as it was.
   `ALTER TABLE games ADD COLUMN seat_locks_json TEXT;`,
+  // How the dice are seeded (StoredDice): {"kind":"seeded"} (the seed column, public) or a game's secret
+  // dice (fair-dice.ts: the secret, its commitment, the seats' entropy; the seed column unused); NULL for
+  // a game saved before secret dice existed, whose seed was public.
+  `ALTER TABLE games ADD COLUMN dice_json TEXT;`,
 ];
+
+/** How a game's dice are seeded, as the store keeps them (dice_json). */
+type StoredDice = { readonly kind: 'seeded' } | ({ readonly kind: 'secret' } & SecretDice);
+
+/** A game's record when its secret dice still wait for a seat's entropy: it cannot be set up yet. */
+export class WaitingForEntropy extends Error {
+  override readonly name = 'WaitingForEntropy';
+  constructor(readonly waitingFor: readonly string[]) {
+    super(
+      `the dice wait for the entropy of ${joinWords(waitingFor)}'s seat: no die is thrown until every human seat has been opened`,
+    );
+  }
+}
 
 const CommandSchema = z
   .looseObject({ type: z.string().min(1).max(100).describe('What the command does, e.g. "place-order"') })
@@ -117,6 +153,12 @@ const SEAT_KINDS = ['human', 'computer'] as const satisfies readonly SeatKind[];
 export const CreateGameSchema = z.strictObject({
   scenario: z.string().min(1).max(200).describe('The id of a scenario'),
   seed: SEED_SCHEMA.optional(),
+  dice: z
+    .enum(['secret', 'seeded'])
+    .optional()
+    .describe(
+      'Secret dice (the default for two or more human seats and no seed: a network game) or a seed anyone may read',
+    ),
   title: z.string().trim().min(1).max(200).optional(),
   players: z
     .record(z.string().min(1).max(100), z.enum(SEAT_KINDS))
@@ -135,7 +177,9 @@ const RecordSchema = z.strictObject({
   version: z.literal(1),
   ruleSet: z.string().min(1).max(100),
   scenario: z.record(z.string(), z.unknown()).describe('The scenario, as a scenario file holds it'),
-  seed: SEED_SCHEMA,
+  seed: z.union([SEED_SCHEMA, SeedStateSchema]),
+  dice: SecretDiceSchema.optional(),
+  result: z.strictObject({ winner: z.string().optional(), reason: z.string() }).optional(),
   commands: z
     .array(z.strictObject({ side: z.string().min(1).max(100), command: CommandSchema }))
     .max(MAX_COMMANDS),
@@ -157,12 +201,14 @@ interface GameRow {
   decider: string | null;
   result_json: string | null;
   seat_locks_json: string | null;
+  dice_json: string | null;
 }
 
 export class GameStore {
   private readonly db: Database.Database;
   private readonly now: () => Date;
   private readonly randomSeed: () => number;
+  private readonly newSecret: () => string;
   private readonly newId: () => string;
   private readonly newSeatKey: () => string;
   private readonly scenarios: ScenarioCatalog;
@@ -173,6 +219,7 @@ export class GameStore {
     this.db = new Database(options.file);
     this.now = options.now ?? (() => new Date());
     this.randomSeed = options.randomSeed ?? (() => randomInt(0, 2 ** 32));
+    this.newSecret = options.newSecret ?? (() => randomBytes(32).toString('hex'));
     this.newId = options.newId ?? randomUUID;
     this.newSeatKey = options.newSeatKey ?? newSeatKey;
     this.scenarios = options.scenarios;
@@ -191,13 +238,15 @@ export class GameStore {
 
   /**
    * Creates a game of `ruleSet` (one of the store's `playable`) from a scenario of the catalogue (body:
-   * `{ scenario, seed?, title?, players? }`; sides left out of `players` are human). `judge` gives its
-   * starting status. The answer holds each human seat's key (`seatKeys`): the only time it is given.
+   * `{ scenario, seed?, dice?, title?, players? }`; sides left out of `players` are human). `judge` gives
+   * its starting status. The answer holds each human seat's key (`seatKeys`): the only time it is given.
+   * Secret dice (the default for two or more human seats given no seed) draw the server's secret here;
+   * the game is judged once every human seat has given its entropy (`addEntropy`).
    */
   create(input: unknown, judge?: RecordJudge, ruleSet: string = DEFAULT_RULE_SET): CreatedGame {
     const checked = checkBody(CreateGameSchema, input);
     if (!checked.ok) throw invalid('the game to create is not valid', checked.problems);
-    const { scenario: id, seed = this.randomSeed(), title, players = {} } = checked.value;
+    const { scenario: id, seed, dice: asked, title, players = {} } = checked.value;
     const unknownRuleSet = this.ruleSetProblem(ruleSet);
     if (unknownRuleSet) throw invalid('the game to create is not valid', [unknownRuleSet]);
     const scenario = this.scenarios.get(id);
@@ -222,7 +271,39 @@ export class GameStore {
       );
     }
     const seats = Object.fromEntries(sides.map((side) => [side, players[side] ?? 'human']));
-    return this.insert(ruleSet, scenario, seed, title ?? scenario.title, [], seats, judge);
+    const humans = sides.filter((side) => seats[side] === 'human');
+    const kind = asked ?? (humans.length >= 2 && seed === undefined ? 'secret' : 'seeded');
+    if (kind === 'secret' && seed !== undefined) {
+      throw invalid('the game to create is not valid', [
+        {
+          path: ['seed'],
+          message: `expected no seed with secret dice (nobody may know their seed before the end), got ${seed}`,
+        },
+      ]);
+    }
+    if (kind === 'seeded') {
+      const dice = { kind } as const;
+      return this.insert(
+        ruleSet,
+        scenario,
+        seed ?? this.randomSeed(),
+        title ?? scenario.title,
+        [],
+        seats,
+        dice,
+        judge,
+      );
+    }
+    const secret = this.newSecret();
+    const dice: StoredDice = {
+      kind,
+      scheme: DICE_SCHEME,
+      commitment: commitmentOf(secret),
+      secret,
+      contributors: humans,
+      entropy: {},
+    };
+    return this.insert(ruleSet, scenario, 0, title ?? scenario.title, [], seats, dice, judge);
   }
 
   /**
@@ -333,23 +414,74 @@ export class GameStore {
     return this.db.prepare('DELETE FROM games WHERE id = ?').run(gameId).changes > 0;
   }
 
-  /** The game as a `GameRecord`: the file a player downloads, and what `importRecord` takes back. */
+  /**
+   * The game as a `GameRecord`: the file a player downloads, and what `importRecord` takes back. A game
+   * with secret dice holds its secret (the referee gives it to nobody before the end) and the seed derived
+   * from it; one still waiting for a seat's entropy has no seed yet: `WaitingForEntropy`.
+   */
   exportRecord(gameId: string): GameRecord<unknown> | undefined {
     const game = this.db
-      .prepare('SELECT rule_set, scenario_json, seed FROM games WHERE id = ?')
-      .get(gameId) as { rule_set: string; scenario_json: string; seed: number } | undefined;
+      .prepare('SELECT rule_set, scenario_json, seed, dice_json FROM games WHERE id = ?')
+      .get(gameId) as
+      | { rule_set: string; scenario_json: string; seed: number; dice_json: string | null }
+      | undefined;
     if (!game) return undefined;
     const commands = this.db
       .prepare('SELECT side, command_json FROM commands WHERE game_id = ? ORDER BY seq')
       .all(gameId) as { side: string; command_json: string }[];
+    const dice = game.dice_json === null ? undefined : (JSON.parse(game.dice_json) as StoredDice);
     return {
       format: 'muster-game',
       version: 1,
       ruleSet: game.rule_set,
       scenario: JSON.parse(game.scenario_json),
-      seed: game.seed,
+      ...(dice?.kind === 'secret' ? secretSeed(dice) : { seed: game.seed }),
       commands: commands.map((c) => ({ side: c.side, command: JSON.parse(c.command_json) })),
     };
+  }
+
+  /**
+   * Records a human seat's entropy in a game with secret dice (once: a second is a 'conflict'); when it
+   * is the last one missing, `judge` gives the starting status of the game, now that its dice are seeded.
+   * The game's summary after it.
+   */
+  addEntropy(
+    gameId: string,
+    side: string,
+    entropy: string,
+    judge: (record: GameRecord<unknown>) => GameStatus,
+  ): GameSummary {
+    return this.db.transaction(() => {
+      const row = this.db.prepare('SELECT dice_json FROM games WHERE id = ?').get(gameId) as
+        | { dice_json: string | null }
+        | undefined;
+      if (!row) throw notFound(gameId);
+      const dice = row.dice_json === null ? undefined : (JSON.parse(row.dice_json) as StoredDice);
+      if (dice?.kind !== 'secret')
+        throw new StoreError(
+          'conflict',
+          `game ${gameId} has no secret dice: its seed is public and takes no entropy`,
+        );
+      if (!dice.contributors.includes(side)) {
+        throw invalid('the entropy is not valid', [
+          {
+            path: ['side'],
+            message: `expected a human seat of the game (${joinWords(dice.contributors.map((s) => JSON.stringify(s)))}), got ${describeGiven(side)}`,
+          },
+        ]);
+      }
+      if (dice.entropy[side] !== undefined)
+        throw new StoreError(
+          'conflict',
+          `${side}'s entropy was given when its seat was first opened: it is not changed`,
+        );
+      const next: StoredDice = { ...dice, entropy: { ...dice.entropy, [side]: entropy } };
+      this.db
+        .prepare('UPDATE games SET dice_json = ?, updated_at = ? WHERE id = ?')
+        .run(JSON.stringify(next), this.now().toISOString(), gameId);
+      if (missingEntropy(next).length === 0) this.writeStatus(gameId, judge(this.exportRecord(gameId)!), 0);
+      return this.summary(gameId)!;
+    })();
   }
 
   /**
@@ -388,16 +520,29 @@ export class GameStore {
         });
       }
     });
+    const dice = record.dice ? { kind: 'secret' as const, ...record.dice } : ({ kind: 'seeded' } as const);
+    problems.push(...importedDiceProblems(record.seed, dice, sides));
     if (problems.length > 0) throw invalid(what, problems);
-    return this.insert(
-      record.ruleSet,
-      scenario.scenario,
-      record.seed,
-      scenario.scenario.title,
-      record.commands,
-      Object.fromEntries(sides.map((side) => [side, 'human' as const])),
-      judge,
-    );
+    const seats = Object.fromEntries(sides.map((side) => [side, 'human' as const]));
+    const seed = typeof record.seed === 'number' ? record.seed : 0;
+    const title = scenario.scenario.title;
+    if (dice.kind === 'seeded')
+      return this.insert(record.ruleSet, scenario.scenario, seed, title, record.commands, seats, dice, judge);
+    // Secret dice come back only with the game over: its secret would let whoever holds it foresee them.
+    const over: RecordJudge = (r) => {
+      const status = judge ? judge(r) : undefined;
+      if (!status?.result) {
+        throw invalid(what, [
+          {
+            path: ['dice'],
+            message:
+              'expected the record of a finished game: a game with secret dice is imported only once it is over (whoever holds its secret could foresee its dice)',
+          },
+        ]);
+      }
+      return status;
+    };
+    return this.insert(record.ruleSet, scenario.scenario, seed, title, record.commands, seats, dice, over);
   }
 
   close(): void {
@@ -413,6 +558,11 @@ export class GameStore {
     };
   }
 
+  /**
+   * Saves a new game. `seed` is the seed column (unused for secret dice). The game is judged when its
+   * dice are seeded: at once, or for secret dice once every contributor has given its entropy (until then
+   * its status is turn 1, nobody to decide).
+   */
   private insert(
     ruleSet: string,
     scenario: Scenario,
@@ -420,9 +570,16 @@ export class GameStore {
     title: string,
     commands: readonly RecordedCommand<unknown>[],
     players: Readonly<Record<string, SeatKind>>,
+    dice: StoredDice,
     judge: RecordJudge | undefined,
   ): CreatedGame {
-    const status = judge?.({ format: 'muster-game', version: 1, ruleSet, scenario, seed, commands });
+    const base = { format: 'muster-game', version: 1, ruleSet, scenario, commands } as const;
+    const status =
+      dice.kind === 'seeded'
+        ? judge?.({ ...base, seed })
+        : missingEntropy(dice).length === 0
+          ? judge?.({ ...base, ...secretSeed(dice) })
+          : { turn: 1 };
     const id = this.newId();
     const seatKeys: Record<string, string> = {};
     for (const [side, seat] of Object.entries(players))
@@ -432,8 +589,8 @@ export class GameStore {
     this.db.transaction(() => {
       this.db
         .prepare(
-          `INSERT INTO games (id, title, rule_set, scenario_id, scenario_title, scenario_json, sides_json, players_json, seat_locks_json, seed, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO games (id, title, rule_set, scenario_id, scenario_title, scenario_json, sides_json, players_json, seat_locks_json, seed, dice_json, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -446,6 +603,7 @@ export class GameStore {
           JSON.stringify(players),
           JSON.stringify(locks),
           seed,
+          JSON.stringify(dice),
           at,
           at,
         );
@@ -500,7 +658,7 @@ export class GameStore {
 }
 
 const SUMMARY_SELECT = `SELECT g.id, g.title, g.rule_set, g.scenario_id, g.scenario_title, g.seed, g.created_at, g.updated_at,
-  g.sides_json, g.players_json, g.turn, g.decider, g.result_json, g.seat_locks_json,
+  g.sides_json, g.players_json, g.turn, g.decider, g.result_json, g.seat_locks_json, g.dice_json,
   (SELECT count(*) FROM commands c WHERE c.game_id = g.id) AS commands
   FROM games g`;
 
@@ -516,7 +674,7 @@ function summaryOf(row: GameRow): GameSummary {
     title: row.title,
     ruleSet: row.rule_set,
     scenario: { id: row.scenario_id, title: row.scenario_title },
-    seed: row.seed,
+    ...diceOf(row),
     commands: row.commands,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -526,6 +684,80 @@ function summaryOf(row: GameRow): GameSummary {
     ...(row.result_json !== null ? { result: JSON.parse(row.result_json) as GameOutcome } : {}),
     ...(row.seat_locks_json === null ? { open: true as const } : {}),
   };
+}
+
+/**
+ * The summary's dice: the public seed, or secret dice without their secret until the game is over (the
+ * result is saved in the transaction of the command that ends it, so the reveal comes with the end).
+ */
+function diceOf(row: GameRow): { seed?: number; dice: GameDice } {
+  if (row.dice_json === null) return { seed: row.seed, dice: { kind: 'seeded', savedBefore: true } };
+  const stored = JSON.parse(row.dice_json) as StoredDice;
+  if (stored.kind === 'seeded') return { seed: row.seed, dice: { kind: 'seeded' } };
+  const { kind, scheme, commitment, contributors, entropy, secret } = stored;
+  return {
+    dice: {
+      kind,
+      scheme,
+      commitment,
+      contributors,
+      entropy,
+      waitingFor: missingEntropy(stored),
+      ...(row.result_json !== null ? { secret } : {}),
+    },
+  };
+}
+
+/** A record's seed and dice for secret dice every contributor has given its entropy to. */
+function secretSeed(dice: SecretDice): Pick<GameRecord<unknown>, 'seed' | 'dice'> {
+  const missing = missingEntropy(dice);
+  if (missing.length > 0) throw new WaitingForEntropy(missing);
+  const { scheme, commitment, secret, contributors, entropy } = dice;
+  return {
+    seed: seedStateOf(diceDigestOf(dice)),
+    dice: { scheme, commitment, secret, contributors, entropy },
+  };
+}
+
+/**
+ * What is wrong with an imported record's dice: a seed state needs the secret dice it derives from, and
+ * those must be whole (the commitment of the secret, every human seat's entropy, the seed they derive).
+ */
+function importedDiceProblems(
+  seed: GameRecord<unknown>['seed'],
+  dice: StoredDice,
+  sides: readonly string[],
+): Problem[] {
+  if (dice.kind === 'seeded') {
+    return typeof seed === 'number'
+      ? []
+      : [
+          {
+            path: ['seed'],
+            message: 'expected a whole number from 0 to 4294967295 (a seed state comes only with "dice")',
+          },
+        ];
+  }
+  if (dice.contributors.some((side) => !sides.includes(side)) || missingEntropy(dice).length > 0)
+    return [
+      {
+        path: ['dice', 'entropy'],
+        message: "expected the entropy of every contributor, each one of the scenario's sides",
+      },
+    ];
+  if (commitmentOf(dice.secret) !== dice.commitment)
+    return [
+      {
+        path: ['dice', 'commitment'],
+        message: 'expected the SHA-256 commitment of the secret: they do not match',
+      },
+    ];
+  const derived = seedStateOf(diceDigestOf(dice));
+  if (!isSeedState(seed, derived))
+    return [
+      { path: ['seed'], message: 'expected the seed the secret and the entropy derive: they do not match' },
+    ];
+  return [];
 }
 
 function invalid(message: string, problems: readonly Problem[]): StoreError {

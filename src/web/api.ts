@@ -9,6 +9,7 @@ import type {
   ComputerPlayResponse,
   CreatedGame,
   CreateGameRequest,
+  EntropyRequest,
   GameList,
   GamePlay,
   GameSummary,
@@ -115,6 +116,9 @@ export const api = {
       undefined,
       id,
     ),
+  /** A seat's share of a game's secret dice (src/web/fair-dice.ts), with the seat's key. */
+  entropy: (id: string, request: EntropyRequest) =>
+    call<GameSummary>('POST', `${gameUrl(id)}/entropy`, request, undefined, id),
   command: (id: string, request: AppendCommandRequest) =>
     call<AppendCommandResponse>('POST', `${gameUrl(id)}/commands`, request, undefined, id),
   /** Takes back the side's last command (when `GamePlay.undoable`). */

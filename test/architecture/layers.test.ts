@@ -28,7 +28,7 @@ const ALLOWED: Record<Layer, readonly Layer[]> = {
 };
 const PURE: readonly Layer[] = ['core', 'rulesets', 'game', 'protocol'];
 /** Packages the pure layers may use: pure libraries with no I/O. */
-const PURE_PACKAGES = ['zod'];
+const PURE_PACKAGES = ['zod', '@noble/hashes'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

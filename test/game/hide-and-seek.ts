@@ -1,4 +1,4 @@
-import { seedRng } from '../../src/core/random/prng.ts';
+import { rngOf } from '../../src/core/random/prng.ts';
 import { type PlayableRuleSet, randomPlayer } from '../../src/game/engine/battle.ts';
 import type { GameDefinition, GameResult, GameStateBase, Viewer } from '../../src/game/engine/game.ts';
 
@@ -68,7 +68,7 @@ export const hideAndSeekGame: GameDefinition<HsState, HsCommand, HsEvent, HsView
     const sides = [s.sides[0]!.id, s.sides[1]!.id] as const;
     return {
       format: { ruleSet: HIDE_AND_SEEK, version: 1 },
-      rng: seedRng(seed),
+      rng: rngOf(seed),
       seq: 0,
       sides,
       turn: 1,

@@ -283,7 +283,7 @@ describe('HTTP API', () => {
       const bad = await post<ApiError>('/api/games', { scenario: 'waterloo' });
       expect(bad.status).toBe(400);
       expect(bad.body.issues![0]!.path).toBe('scenario');
-      const game = (await post<GameSummary>('/api/games', { scenario: 'plassey-1757' })).body;
+      const game = (await post<GameSummary>('/api/games', { scenario: 'plassey-1757', dice: 'seeded' })).body;
       expect(game.seed).toBe(4242);
       const cmd = await post<ApiError>(`/api/games/${game.id}/commands`, {
         side: 'company',

@@ -50,11 +50,15 @@ export interface TestServer {
  */
 export function serverForTests(
   prefix: string,
-  options: { readonly listen?: boolean; readonly app?: Partial<AppOptions> } = {},
+  options: {
+    readonly listen?: boolean;
+    readonly app?: Partial<AppOptions>;
+    readonly store?: Partial<GameStoreOptions>;
+  } = {},
 ): TestServer {
   let cleanup = () => {};
   const start = async () => {
-    server.store = openStore(server.file);
+    server.store = openStore(server.file, options.store);
     server.app = await buildApp({ store: server.store, scenarios: SCENARIOS, ...options.app });
     if (options.listen) server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   };

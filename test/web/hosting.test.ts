@@ -92,7 +92,9 @@ describe('hosting any playable rule set over the API', () => {
       },
     ]);
     const typo = await post<ApiError>('/api/games', { scenario: 'training-village-ford', rules: 'chess' });
-    expect(typo.body.issues![0]!.message).toMatch(/the fields are: scenario, seed, title, players, ruleSet/);
+    expect(typo.body.issues![0]!.message).toMatch(
+      /the fields are: scenario, seed, dice, title, players, ruleSet/,
+    );
   });
 
   it('plays commands through the game, refuses what it refuses, and hides the hidden choice', async () => {

@@ -53,9 +53,28 @@ describe('saved games store', () => {
   });
 
   it('picks a seed when none is given, and takes a title', () => {
-    const game = store.create({ scenario: 'plassey-1757', title: 'Thursday club' });
+    const game = store.create({ scenario: 'plassey-1757', title: 'Thursday club', dice: 'seeded' });
     expect(game.seed).toBe(4242);
+    expect(game.dice).toEqual({ kind: 'seeded' });
     expect(game.title).toBe('Thursday club');
+    const alone = store.create({ scenario: 'plassey-1757', players: { nawab: 'computer' } });
+    expect([alone.seed, alone.dice]).toEqual([4242, { kind: 'seeded' }]);
+  });
+
+  it('gives a game of two human seats and no seed secret dice: a commitment, no seed, no secret', () => {
+    const game = store.create({ scenario: 'plassey-1757' });
+    expect(game.seed).toBeUndefined();
+    expect(game.dice).toMatchObject({
+      kind: 'secret',
+      scheme: 'muster-dice-v1',
+      contributors: ['company', 'nawab'],
+      entropy: {},
+      waitingFor: ['company', 'nawab'],
+    });
+    expect(game.dice.kind === 'secret' && game.dice.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(store.list())).not.toMatch(/"secret"\s*:/);
+    const seeded = refusal(() => store.create({ scenario: 'plassey-1757', seed: 5, dice: 'secret' }));
+    expect(seeded.problems.map((p) => p.path.join('.'))).toEqual(['seed']);
   });
 
   it('appends commands in order and keeps them across a restart (the log is the source of truth)', () => {
@@ -136,7 +155,10 @@ describe('saved games store', () => {
     expect(create.code).toBe('invalid');
     expect(create.problems.map((p) => [p.path.join('.'), p.message])).toEqual([
       ['seed', 'expected an integer from 0 to 4294967295, got -1 (a number)'],
-      ['colour', 'unknown field (the fields are: scenario, seed, title, players), got "red" (a string)'],
+      [
+        'colour',
+        'unknown field (the fields are: scenario, seed, dice, title, players), got "red" (a string)',
+      ],
     ]);
     const unknown = refusal(() => store.create({ scenario: 'waterloo' }));
     expect(unknown.problems[0]!.message).toMatch(

@@ -32,6 +32,28 @@ export function seedRng(seed: number): RngState {
   return { algorithm: 'xoshiro128**', words: [next(), next(), next(), next()] };
 }
 
+/**
+ * What a game's dice are seeded with: a 32-bit seed (the owner's, expanded by `seedRng`), or a whole
+ * generator state derived elsewhere (a network game's secret dice: src/protocol/fair-dice.ts hashes the
+ * server's secret and the seats' entropy into 128 bits, used as the state as they are).
+ */
+export type SeedMaterial = number | RngState;
+
+/** The generator state a game starts from: `seedRng` of a number, or the state given, checked. */
+export function rngOf(seed: SeedMaterial): RngState {
+  if (typeof seed === 'number') return seedRng(seed);
+  const { words } = seed;
+  if (
+    seed.algorithm !== 'xoshiro128**' ||
+    words.length !== 4 ||
+    words.some((w) => !Number.isInteger(w) || w < 0 || w > 0xffffffff)
+  )
+    throw new RangeError('a seed state must be xoshiro128** with four 32-bit unsigned words');
+  if ((words[0] | words[1] | words[2] | words[3]) === 0)
+    throw new RangeError('a seed state must not be all zero');
+  return { algorithm: 'xoshiro128**', words: [words[0], words[1], words[2], words[3]] };
+}
+
 /** A mutable generator, created from an `RngState` and written back with `state()`. Never stored. */
 export class Prng {
   private a: number;

@@ -1,3 +1,4 @@
+import type { SeedMaterial } from '../../core/random/prng.ts';
 import type { GameDefinition } from '../engine/game.ts';
 import { applyCommand } from './apply.ts';
 import type { CpCommand } from './commands.ts';
@@ -9,7 +10,7 @@ import { CP_RULE_SET, type CpGameState } from './state.ts';
 import { type CpView, eventFor, viewFor } from './view.ts';
 
 /** The first state of a battle: the scenario laid out, and turn 1 begun (command points thrown). */
-export function setupBattle(scenario: unknown, seed: number): CpGameState {
+export function setupBattle(scenario: unknown, seed: SeedMaterial): CpGameState {
   const w = new Work(setupState(scenario, seed));
   beginTurn(w);
   return { ...w.finish(), seq: 0 };

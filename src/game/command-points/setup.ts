@@ -1,4 +1,4 @@
-import { seedRng } from '../../core/random/prng.ts';
+import { rngOf, type SeedMaterial } from '../../core/random/prng.ts';
 import {
   COMMAND_POINTS_SCENARIO_OVERRIDES,
   COMMAND_POINTS_UNIT_OVERRIDES,
@@ -71,7 +71,7 @@ function formationOf(unit: Unit): CpFormation {
  * shells validate first) laid out, every unit rated, every commander with a unit of his command.
  * `begin` (apply.ts) then starts turn 1.
  */
-export function setupState(json: unknown, seed: number): CpGameState {
+export function setupState(json: unknown, seed: SeedMaterial): CpGameState {
   const v = validateScenario(json);
   if (!v.ok) throw new Error(`invalid scenario: ${v.errors.map(formatScenarioIssue).slice(0, 5).join('; ')}`);
   const scenario = v.scenario;
@@ -123,7 +123,7 @@ export function setupState(json: unknown, seed: number): CpGameState {
   const sides = [scenario.sides[0]!.id, scenario.sides[1]!.id] as const;
   return {
     format: { ruleSet: CP_RULE_SET, version: CP_STATE_VERSION },
-    rng: seedRng(seed),
+    rng: rngOf(seed),
     seq: 0,
     scenario: { id: scenario.id, title: scenario.title },
     sides,

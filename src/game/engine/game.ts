@@ -1,4 +1,4 @@
-import type { RngState } from '../../core/random/prng.ts';
+import type { RngState, SeedMaterial } from '../../core/random/prng.ts';
 
 /**
  * The contract between a rule set's game (its state machine) and everything that drives it: the CLI,
@@ -12,7 +12,7 @@ import type { RngState } from '../../core/random/prng.ts';
 export interface GameDefinition<State extends GameStateBase, Command, Event extends GameEventBase, View> {
   readonly ruleSet: string;
   /** The starting state of a scenario (already validated) with a seed for its dice. */
-  setup(scenario: unknown, seed: number): State;
+  setup(scenario: unknown, seed: SeedMaterial): State;
   /** The side that must decide now, or undefined when the game is over. */
   decider(state: State): string | undefined;
   /** Every command the deciding side may give now (the UI, the computer and the tests use it). */

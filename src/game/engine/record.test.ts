@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PrngDice } from '../../core/random/dice.ts';
-import { type RngState, seedRng } from '../../core/random/prng.ts';
+import { type RngState, rngOf } from '../../core/random/prng.ts';
 import { d6 } from '../../core/random/rolls.ts';
 import type { Applied, GameDefinition, GameEventBase, GameStateBase } from './game.ts';
 import { type GameRecord, replay } from './record.ts';
@@ -21,7 +21,7 @@ const race: GameDefinition<RaceState, RaceCommand, RaceEvent, RaceState> = {
   ruleSet: 'race',
   setup: (_scenario, seed) => ({
     format: { ruleSet: 'race', version: 1 },
-    rng: seedRng(seed),
+    rng: rngOf(seed),
     seq: 0,
     scores: { a: 0, b: 0 },
     turn: 'a',

@@ -1,4 +1,5 @@
-import type { Applied, GameDefinition, GameEventBase, GameStateBase } from './game.ts';
+import type { SeedMaterial } from '../../core/random/prng.ts';
+import type { Applied, GameDefinition, GameEventBase, GameResult, GameStateBase } from './game.ts';
 
 /**
  * A game is its scenario, its seed and its ordered commands: that record is the source of truth (saves,
@@ -9,8 +10,32 @@ export interface GameRecord<Command> {
   readonly version: 1;
   readonly ruleSet: string;
   readonly scenario: unknown;
-  readonly seed: number;
+  /**
+   * What its dice are seeded with: the owner's 32-bit seed, or, for a game with secret dice (`dice`), the
+   * generator state derived from the server's secret and the seats' entropy.
+   */
+  readonly seed: SeedMaterial;
+  /** A network game's secret dice, revealed at its end: how `seed` was made, for anyone to check. */
+  readonly dice?: SecretDice;
+  /** How the game ended, as the server judged it (a finished game with secret dice), to check a replay. */
+  readonly result?: GameResult;
   readonly commands: readonly RecordedCommand<Command>[];
+}
+
+/**
+ * The parts of a network game's secret dice (the scheme `muster-dice-v1`, src/protocol/fair-dice.ts
+ * computes it; docs/web.md states it): plain data here, the game only ever sees the derived `seed`.
+ */
+export interface SecretDice {
+  readonly scheme: 'muster-dice-v1';
+  /** The commitment every seat was given at creation: SHA-256 of the domain and the secret, hex. */
+  readonly commitment: string;
+  /** The server's secret (32 bytes, hex): in a record only once the game is over. */
+  readonly secret: string;
+  /** The human seats whose entropy is mixed in, in the scenario's side order. */
+  readonly contributors: readonly string[];
+  /** Each contributor's entropy (32 bytes, hex), as its browser gave it when the seat was first opened. */
+  readonly entropy: Readonly<Record<string, string>>;
 }
 
 export interface RecordedCommand<Command> {

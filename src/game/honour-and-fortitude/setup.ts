@@ -1,5 +1,5 @@
 import { PrngDice } from '../../core/random/dice.ts';
-import { seedRng } from '../../core/random/prng.ts';
+import { rngOf, type SeedMaterial } from '../../core/random/prng.ts';
 import { resolveUnitState } from '../../rulesets/honour-and-fortitude/procedures/small-rolls.ts';
 import { hfRatingsOf, withUnitOverrides } from '../../rulesets/honour-and-fortitude/scenario-ratings.ts';
 import {
@@ -37,13 +37,13 @@ function figuresPerStand(scenario: Scenario, unit: Unit): number {
  * (scenario-ratings.ts) and its state rolled (Morale + Drill + d6, Muster's reconstruction), the
  * Generals with the unit they start with or the nearest, and turn 1 begun with its initiative dice.
  */
-export function setupBattle(json: unknown, seed: number): HfGameState {
+export function setupBattle(json: unknown, seed: SeedMaterial): HfGameState {
   const v = validateScenario(json);
   if (!v.ok) throw new Error(`invalid scenario: ${v.errors.map(formatScenarioIssue).slice(0, 5).join('; ')}`);
   const scenario = v.scenario;
   const overrides = scenarioOverrides(scenario);
   const thresholds = overrides.stateThresholds ?? UNIT_STATE_TABLE.thresholds;
-  const dice = new PrngDice(seedRng(seed));
+  const dice = new PrngDice(rngOf(seed));
   const units: Record<string, HfUnit> = {};
   for (const u of scenario.units) {
     const ratings = withUnitOverrides(hfRatingsOf(u).ratings, unitOverrides(u));

@@ -1,5 +1,5 @@
 import { newDeck } from '../../core/random/deck.ts';
-import { seedRng } from '../../core/random/prng.ts';
+import { rngOf, type SeedMaterial } from '../../core/random/prng.ts';
 import type { GeneralId, GeneralState, TableState, UnitId, UnitState } from '../../core/table/model.ts';
 import { jcUnitRatings } from '../../rulesets/john-company/scenario-ratings.ts';
 import type { JcUnitProfile } from '../../rulesets/john-company/table/unit-profile.ts';
@@ -37,7 +37,7 @@ export const FACING_FROM_EDGE: Readonly<Record<Edge, number>> = {
  * John Company (scenario-ratings.ts), the decks built, and the sequence of play at turn 1, Step 2, the
  * first side placing its counters (Step 1 draws no Orders cards on turn 1).
  */
-export function setupBattle(json: unknown, seed: number): JcGameState {
+export function setupBattle(json: unknown, seed: SeedMaterial): JcGameState {
   const v = validateScenario(json);
   if (!v.ok) throw new Error(`invalid scenario: ${v.errors.map(formatScenarioIssue).slice(0, 5).join('; ')}`);
   const scenario = v.scenario;
@@ -126,7 +126,7 @@ export function setupBattle(json: unknown, seed: number): JcGameState {
   const first = scenario.sides[0]!.id;
   return {
     format: { ruleSet: JC_RULE_SET, version: JC_STATE_VERSION },
-    rng: seedRng(seed),
+    rng: rngOf(seed),
     seq: 0,
     scenario: scenarioFacts(scenario),
     turn: 1,

@@ -1,6 +1,6 @@
 import { cosDegrees, sinDegrees } from '../../core/geometry/angles.ts';
 import { newDeck } from '../../core/random/deck.ts';
-import { seedRng } from '../../core/random/prng.ts';
+import { rngOf, type SeedMaterial } from '../../core/random/prng.ts';
 import type { GeneralState, TableState } from '../../core/table/model.ts';
 import {
   MACDUFF_SCENARIO_OVERRIDES,
@@ -93,7 +93,7 @@ function clearOf(placed: Record<string, TableState['units'][string]>, unit: MdUn
 }
 
 /** The starting state of a MacDuff battle: turn 1, the deck shuffled, the first card drawn. */
-export function setupBattle(input: unknown, seed: number, options: EngineOptions): MdGameState {
+export function setupBattle(input: unknown, seed: SeedMaterial, options: EngineOptions): MdGameState {
   const { scenario, unitOverrides, overrides } = readScenario(input);
   const basing = scenario.basing;
   const britishUnits = (side: string) =>
@@ -173,7 +173,7 @@ export function setupBattle(input: unknown, seed: number, options: EngineOptions
   }
   const work: WorkState = {
     format: { ruleSet: MACDUFF_RULE_SET, version: 1 },
-    rng: seedRng(seed),
+    rng: rngOf(seed),
     seq: 0,
     scenario: {
       id: scenario.id,

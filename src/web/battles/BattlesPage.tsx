@@ -1,7 +1,9 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiError, GameSummary, ScenarioList, ScenarioSummary } from '../../protocol/api.ts';
+import type { Verification } from '../../protocol/verify.ts';
 import { api } from '../api.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
+import { forgetDice, keptAnchors } from '../fair-dice.ts';
 import { invitationLinks, type SeatChoice, type SeatKeys, seatRequest, splitKeys } from '../invitation.ts';
 import { routeHref } from '../router.ts';
 import {
@@ -33,6 +35,10 @@ export function BattlesPage(): ReactNode {
   const [scenarios, setScenarios] = useState<ScenarioList>();
   const [error, setError] = useState<ApiError>();
   const [invitations, setInvitations] = useState<Invitations>();
+  const [verified, setVerified] = useState<{
+    readonly game: GameSummary;
+    readonly verification: Verification;
+  }>();
 
   const reload = useCallback(async () => {
     const [g, s] = await Promise.all([api.games(), api.scenarios()]);
@@ -75,10 +81,13 @@ export function BattlesPage(): ReactNode {
   ) => {
     const { players, remote } = seatRequest(seats);
     await act(async () => {
+      // A player on another screen: secret dice (unless a seed is asked for, which everyone then reads).
+      const dice = remote.length > 0 && seed === undefined ? 'secret' : 'seeded';
       const r = await api.createGame({
         scenario: scenario.id,
         ruleSet,
         players,
+        dice,
         ...(seed === undefined ? {} : { seed }),
       });
       if (!r.ok) return r;
@@ -103,10 +112,26 @@ export function BattlesPage(): ReactNode {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
 
+  /**
+   * Verify: the record of a finished game (fetched with this browser's keys), checked here as anyone may
+   * (src/protocol/verify.ts, loaded when asked for) against what this browser kept of its secret dice.
+   */
+  const verifyGame = async (game: GameSummary) => {
+    const r = await api.exportGame(game.id);
+    if (!r.ok) return setError(r.error);
+    const [{ verifyRecord }, { PLAYABLE_RULE_SETS }] = await Promise.all([
+      import('../../protocol/verify.ts'),
+      import('../../game/index.ts'),
+    ]);
+    setError(undefined);
+    setVerified({ game, verification: verifyRecord(r.body, PLAYABLE_RULE_SETS, keptAnchors(game.id)) });
+  };
+
   return (
     <div className="battles">
       <h1>Battles</h1>
       {error ? <ErrorBox error={error} /> : null}
+      {verified ? <VerificationPanel {...verified} onClose={() => setVerified(undefined)} /> : null}
       {invitations ? (
         <InvitationPanel
           invitations={invitations}
@@ -129,7 +154,7 @@ export function BattlesPage(): ReactNode {
               <li key={g.id} className="card game">
                 <h3>{g.title}</h3>
                 <p className="hint">
-                  {g.scenario.title} · seed {g.seed} · {g.commands}{' '}
+                  {g.scenario.title} · {diceWords(g)} · {g.commands}{' '}
                   {g.commands === 1 ? 'command' : 'commands'} · changed{' '}
                   {new Date(g.updatedAt).toLocaleString()}
                 </p>
@@ -165,13 +190,21 @@ export function BattlesPage(): ReactNode {
                   <button type="button" onClick={() => void exportGame(g)}>
                     Export
                   </button>
+                  {g.result ? (
+                    <button type="button" onClick={() => void verifyGame(g)}>
+                      Verify<span className="visually-hidden"> {g.title}</span>
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     onClick={() => {
                       if (window.confirm(`Delete "${g.title}" and its log?`))
                         void act(async () => {
                           const r = await api.deleteGame(g.id);
-                          if (r.ok) forgetKeys(g.id);
+                          if (r.ok) {
+                            forgetKeys(g.id);
+                            forgetDice(g.id);
+                          }
                           return r;
                         });
                     }}
@@ -251,6 +284,58 @@ function invitationsOf(
       url: `${page}${hash}`,
     })),
   };
+}
+
+/**
+ * How a game's dice are seeded, in words: a public seed (never the seed of secret dice: it is not in
+ * the summary), or secret dice with their commitment, the seats still to open the game, the reveal.
+ */
+function diceWords(game: GameSummary): string {
+  const { dice } = game;
+  if (dice.kind === 'seeded')
+    return dice.savedBefore
+      ? `seed ${game.seed} (saved before secret dice: its seed was public)`
+      : `seed ${game.seed} (public)`;
+  const committed = `secret dice, commitment ${dice.commitment.slice(0, 12)}…`;
+  if (dice.secret) return `${committed}, revealed`;
+  return dice.waitingFor.length > 0
+    ? `${committed}, waiting for ${dice.waitingFor.join(' and ')} to open it`
+    : committed;
+}
+
+function failedWords(verification: Verification): string {
+  const failed = verification.checks.filter((c) => c.ok === false).length;
+  return `${failed} ${failed === 1 ? 'check' : 'checks'}`;
+}
+
+/** What Verify found: each check, matched (✓), not (✗) or not made (–), and the verdict. */
+function VerificationPanel(props: {
+  readonly game: GameSummary;
+  readonly verification: Verification;
+  readonly onClose: () => void;
+}): ReactNode {
+  const { game, verification } = props;
+  const mark = (ok: boolean | undefined) => (ok === true ? '✓' : ok === false ? '✗' : '–');
+  return (
+    <section className="panel verification" aria-labelledby="verification-title">
+      <h2 id="verification-title">Verification of {game.title}</h2>
+      <p className={verification.ok ? 'verdict verified' : 'verdict not-verified'} role="status">
+        {verification.ok
+          ? 'Verified: every check made matched.'
+          : `Not verified: ${failedWords(verification)} did not match.`}
+      </p>
+      <ul className="checks">
+        {verification.checks.map((c) => (
+          <li key={c.text} className={c.ok === true ? 'matched' : c.ok === false ? 'failed' : 'unchecked'}>
+            <span aria-hidden="true">{mark(c.ok)}</span> {c.text}
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={props.onClose}>
+        Close
+      </button>
+    </section>
+  );
 }
 
 /** The list's link to a game: Play, Resume or Replay a game this browser sits at, else Watch. */

@@ -8,7 +8,8 @@ import type { SeatChoice } from '../invitation.ts';
  * (invited by a link with that seat's key) or the computer (two players here: hot seat, one screen
  * passed between them; one here and one on another screen: over the network; one against the computer;
  * nobody: watch the computer play itself), the rule set it is played by, and optionally the seed of its
- * dice (the same seed and commands replay the same battle).
+ * dice (the same seed and commands replay the same battle). A game with a player on another screen and
+ * no seed has secret dice (src/web/fair-dice.ts).
  */
 export function NewGameForm(props: {
   readonly scenario: ScenarioSummary;
@@ -56,6 +57,13 @@ export function NewGameForm(props: {
             onChange={(e) => setSeed(e.target.value)}
           />
         </label>
+        {Object.values(seats).includes('remote') ? (
+          <p className="hint">
+            {seed === ''
+              ? 'Secret dice: nobody, the server included, can foresee or choose them; Verify checks them after the game.'
+              : 'With a seed the dice are public: the other player can read the seed and foresee every die.'}
+          </p>
+        ) : null}
       </fieldset>
       <div className="card-actions">
         <button type="submit">New game</button>

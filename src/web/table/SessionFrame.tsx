@@ -55,11 +55,32 @@ export function SessionFrame<C>(props: {
           <span className="hint">(it threw no dice and showed nothing; the other side has not answered)</span>
         </div>
       ) : null}
+      {session.waitingFor !== undefined && session.waitingFor.length > 0 ? (
+        <section className="dice-wait" role="status" aria-labelledby="dice-wait-title">
+          <h2 id="dice-wait-title">
+            Waiting for {session.waitingFor.map((side) => sideName(sides, side)).join(' and ')}
+          </h2>
+          <p>
+            This game's dice are secret: the server committed to its share before anyone played, and every
+            player's browser adds its own when it first opens the game, so that nobody, the server included,
+            can foresee or choose them. The game begins when{' '}
+            {session.waitingFor.length === 1 ? 'that player opens it' : 'those players open it'}.
+          </p>
+        </section>
+      ) : null}
+      {session.sharesGivenElsewhere.length > 0 ? (
+        <p className="hint dice-shares" role="note">
+          The share of the dice of{' '}
+          {session.sharesGivenElsewhere.map((side) => sideName(sides, side)).join(' and ')} was given by
+          another browser before this one (your other device, or whoever held the key before sending you the
+          link): Verify can only vouch for the shares this browser gave.
+        </p>
+      ) : null}
       {session.handOver !== undefined ? (
         <HandOver side={sideName(sides, session.handOver)} onTakeOver={session.takeOver} />
       ) : play && session.viewer !== undefined ? (
         props.table(play, session.viewer)
-      ) : session.error ? null : (
+      ) : session.error || session.waitingFor?.length ? null : (
         <p className="loading">Loading…</p>
       )}
     </div>

@@ -7,6 +7,7 @@ import type {
   GameSummary,
 } from '../../protocol/api.ts';
 import { api } from '../api.ts';
+import { giveEntropy } from '../fair-dice.ts';
 import { heldKeys } from '../seat-keys.ts';
 import { needsHandOver, type Seating, seatingOf, viewerFor, waitsForOthers } from './seats.ts';
 
@@ -22,6 +23,16 @@ import { needsHandOver, type Seating, seatingOf, viewerFor, waitsForOthers } fro
  */
 export interface TableSession<C> {
   readonly summary: GameSummary | undefined;
+  /**
+   * Secret dice: the seats whose browsers have not yet given their entropy (their players have not
+   * opened the game); nothing can be shown or played until none is left.
+   */
+  readonly waitingFor: readonly string[] | undefined;
+  /**
+   * Secret dice: the seats played here whose share of the dice another browser gave before this one
+   * kept its own (Verify cannot vouch for them).
+   */
+  readonly sharesGivenElsewhere: readonly string[];
   /** Who sits here; undefined until the game's summary has come. */
   readonly seating: Seating | undefined;
   readonly viewer: string | undefined;
@@ -79,6 +90,8 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
   toRead: (entries: readonly GameLogEntry[]) => boolean,
 ): TableSession<C> {
   const [summary, setSummary] = useState<GameSummary>();
+  const [waitingFor, setWaitingFor] = useState<readonly string[]>();
+  const [sharesGivenElsewhere, setSharesGivenElsewhere] = useState<readonly string[]>([]);
   const [seating, setSeating] = useState<Seating>();
   const [viewer, setViewer] = useState<string>();
   const [play, setPlay] = useState<GamePlay>();
@@ -158,26 +171,48 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
   );
 
   // Opening the game: its seats and this browser's keys say who sits here and whose view to show; hot
-  // seat starts with the hand-over screen.
+  // seat starts with the hand-over screen. Secret dice: this browser first gives the entropy of its
+  // seats, then waits (listening to the change stream) until every other seat's has come.
   useEffect(() => {
     let cancelled = false;
-    void (async () => {
-      const r = await api.summary(gameId);
-      if (cancelled) return;
-      if (!r.ok) return setError(r.error);
-      const sitting = seatingOf(r.body, heldKeys(gameId));
+    let unwatch = () => {};
+    const open = async (game: GameSummary) => {
+      const sitting = seatingOf(game, heldKeys(gameId));
       seated.current = sitting;
       setSeating(sitting);
-      setSummary(r.body);
-      const first = viewerFor(sitting, r.body.decider, undefined);
-      if (needsHandOver(sitting, r.body.decider, undefined)) setHandOver(first);
+      setSummary(game);
+      const first = viewerFor(sitting, game.decider, undefined);
+      if (needsHandOver(sitting, game.decider, undefined)) setHandOver(first);
       else {
         setViewer(first);
         await load(first);
       }
+    };
+    void (async () => {
+      const r = await api.summary(gameId);
+      if (cancelled) return;
+      if (!r.ok) return setError(r.error);
+      const { game, givenElsewhere } = await giveEntropy(r.body, seatingOf(r.body, heldKeys(gameId)).here);
+      if (cancelled) return;
+      setSharesGivenElsewhere(givenElsewhere);
+      const waiting = game.dice.kind === 'secret' ? game.dice.waitingFor : [];
+      if (waiting.length === 0) return open(game);
+      setSummary(game);
+      setWaitingFor(waiting);
+      let opened = false;
+      unwatch = api.watch(gameId, (heard) => {
+        if (heard.dice.kind !== 'secret' || opened) return;
+        setWaitingFor(heard.dice.waitingFor);
+        if (heard.dice.waitingFor.length > 0) return;
+        opened = true;
+        unwatch();
+        setWaitingFor(undefined);
+        void open(heard);
+      });
     })();
     return () => {
       cancelled = true;
+      unwatch();
     };
   }, [gameId, load]);
 
@@ -302,6 +337,8 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
 
   return {
     summary,
+    waitingFor,
+    sharesGivenElsewhere,
     seating,
     viewer,
     play,
