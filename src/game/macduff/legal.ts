@@ -11,6 +11,7 @@ import {
   isOnTable,
   loaded,
   mayCharge,
+  onlyReservedFire,
   type Readable,
 } from './queries.ts';
 import type { MdGameState, MdNode, MdUnit } from './state.ts';
@@ -83,9 +84,14 @@ function fitsFormation(s: Readable, unit: MdUnit, formation: MdUnit['formation']
   return stands !== undefined && onTable(s.table, stands) && !overlapsOthers(s.table, stands, [unit.id]);
 }
 
-/** The reactions open to a charged unit (6.2). */
+/**
+ * The reactions open to a charged unit (6.2): any may stand (firing if able); regular infantry may form
+ * square, cavalry counter-charge, skirmishers evade. A unit that acted and reserved its fire may only
+ * stand and fire it (6.3).
+ */
 export function reactionsOf(s: Readable, target: MdUnit): Reaction[] {
   const out: Reaction[] = ['stand'];
+  if (onlyReservedFire(target)) return out;
   if (
     target.ratings.troop === 'regular-infantry' &&
     target.formation !== 'square' &&

@@ -19,6 +19,7 @@ import {
   nearestOf,
   personalityFacts,
   recoveryFacts,
+  retreatPoint,
   rollControl,
   seniorLeaderOf,
 } from './actions.ts';
@@ -166,7 +167,6 @@ function moveOdds(
   node: Extract<MdNode, { phase: 'activation' }>,
 ): CommandOdds[] {
   const facts = moveFacts(view, unit, command.to, moveIntent(unit, command, node).how);
-  if (!facts) return [];
   return [
     { procedure: movement.id, title: `How far ${unit.name} may move`, charts: oddsOf(movement, facts) },
   ];
@@ -188,7 +188,6 @@ function chargeMoveOdds(
   const aimAt = square ?? stands;
   if (aimAt.length === 0) return [];
   const facts = moveFacts(view, charger, nearestOf(aimAt, charger.anchor), { charging: true });
-  if (!facts) return [];
   return [
     {
       procedure: movement.id,
@@ -200,8 +199,7 @@ function chargeMoveOdds(
 
 function reactionOdds(view: MdView, charger: MdUnit, target: MdUnit, reaction: Reaction): CommandOdds[] {
   if (reaction !== 'evade') return chargeMoveOdds(view, charger, target, reaction);
-  const facts = moveFacts(view, target, target.anchor, {});
-  if (!facts) return [];
+  const facts = moveFacts(view, target, retreatPoint(view, target), {});
   return [
     {
       procedure: movement.id,

@@ -125,9 +125,17 @@ export function chargeTargets(s: Readable, unit: MdUnit): MdUnit[] {
     .map(({ e }) => e);
 }
 
-/** Whether a charged unit may react (6.2): not rallying, not shattered, not yet acted unless it reserved fire. */
+/**
+ * Whether a charged unit may react (6.2): not rallying, not shattered, and either not yet acted, or it
+ * passed, or it reserved its fire (6.3, which lets it fire when charged although it has acted).
+ */
 export function mayReact(unit: MdUnit): boolean {
-  return !unit.mustRally && !unit.shattered && (!unit.activated || unit.reservedFire);
+  return !unit.mustRally && !unit.shattered && (!unit.activated || unit.passed || unit.reservedFire);
+}
+
+/** A unit whose only answer to a charge is its reserved fire (6.3): it acted, did not pass, and held its fire. */
+export function onlyReservedFire(unit: MdUnit): boolean {
+  return unit.activated && !unit.passed && unit.reservedFire;
 }
 
 /** A unit's move allowance on a given roll of its dice (for the computer's estimates). */
