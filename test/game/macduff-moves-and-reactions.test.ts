@@ -160,7 +160,11 @@ const TARGETS: readonly {
 }[] = [
   { unit: '2nd-native-infantry', formation: 'line', reactions: ['stand', 'form-square'] },
   { unit: 'native-light-cavalry', reactions: ['stand', 'counter-charge'] },
-  { unit: '1st-native-infantry', formation: 'skirmish', reactions: ['stand', 'form-square', 'evade'] },
+  {
+    unit: '1st-native-infantry',
+    formation: 'skirmish',
+    reactions: ['stand', 'form-square', 'evade', 'fire-and-evade'],
+  },
 ];
 
 describe('MacDuff reactions to a charge from each state (6.2, 6.3)', () => {
@@ -185,8 +189,13 @@ describe('MacDuff reactions to a charge from each state (6.2, 6.3)', () => {
           const reacted = r.events.find((e) => e.type === 'reacted');
           expect(reacted).toMatchObject({ unit: target.unit, data: { reaction } });
           const fired = r.events.some((e: MdEvent) => e.type === 'fired' && e.unit === target.unit);
-          // only a unit that stands fires as the charge comes in
-          if (reaction !== 'stand') expect(fired).toBe(false);
+          // only a unit that stands fires as the charge comes in; a skirmisher may fire, then evade
+          if (reaction === 'fire-and-evade') {
+            expect(fired).toBe(true);
+            const before = charged.state.units[target.unit]!.anchor;
+            const after = r.state.units[target.unit]!;
+            if (!after.offTable) expect(after.anchor.y).toBeLessThan(before.y);
+          } else if (reaction !== 'stand') expect(fired).toBe(false);
           if (reaction === 'form-square') expect(r.state.units[target.unit]!.formation).toBe('square');
           const after = r.state.units[target.unit]!;
           expect(after).toMatchObject({ activated: true, passed: false, reservedFire: false });
@@ -220,5 +229,27 @@ describe('MacDuff reactions to a charge from each state (6.2, 6.3)', () => {
     const moved = play(play(s, move).state, { type: 'end-activation' });
     expect(moved.state.units[unit]!.passed).toBe(false);
     expect(moved.events.some((e) => e.type === 'passed')).toBe(false);
+  });
+});
+
+describe('MacDuff machine guns in a whole battle (9.4)', () => {
+  it("fires a scenario's machine gun (a unit rated one) with the machine-gun procedure", () => {
+    const scenario = load('training-village-ford');
+    for (const u of scenario.units) {
+      if (u.id === 'foot-battery')
+        u.ratings = { macduff: { troop: 'machine-gun', gunKind: 'machine-gun', figures: 6 } };
+      if (u.id === 'campoo-2nd') Object.assign(u, { position: { x: 36, y: 28 }, facing: 270 });
+    }
+    const s0 = game.setup(scenario, 5);
+    expect(s0.units['foot-battery']!.ratings).toMatchObject({ troop: 'machine-gun', gunKind: 'machine-gun' });
+    const s = {
+      ...withUnits(s0, { 'foot-battery': { activated: true }, 'campoo-2nd': { concealed: false } }),
+      node: { ...ACTIVATION, side: 'company', unit: 'foot-battery' },
+    } as MdGameState;
+    const fire = game.legalCommands(s, 'company').find((c) => c.type === 'fire');
+    expect(fire).toMatchObject({ type: 'fire', target: 'campoo-2nd' });
+    const fired = play(s, fire!).events.find((e) => e.type === 'fired')!;
+    expect(fired.text).toMatch(/machine gun|jammed/);
+    expect(fired.trace?.some((step) => step.rule.section.startsWith('9.4'))).toBe(true);
   });
 });

@@ -241,12 +241,13 @@ function edgeDistance(s: Pick<Readable, 'scenario' | 'table'>, unit: MdUnit): nu
 /**
  * A retreat toward the side's own edge, its move rolled over the ground on the way (`how`): it backs away
  * keeping its front when `facingEnemy` (11.3: half a move, as retiring facing the enemy, 5.7), otherwise
- * it turns and goes a full move (12.1). A unit whose retreat would carry it over its edge leaves the
- * field. Returns the inches the roll allowed.
+ * it turns and goes a full move (12.1), or half of one after firing (`fired`: a skirmisher's fire and
+ * retreat, 6.2 and 8.1). A unit whose retreat would carry it over its edge leaves the field. Returns
+ * the inches the roll allowed.
  */
-export function retreat(ctx: Ctx, unit: MdUnit, facingEnemy: boolean): number {
+export function retreat(ctx: Ctx, unit: MdUnit, facingEnemy: boolean, fired = false): number {
   const to = retreatPoint(ctx.s, unit);
-  const inches = rollMove(ctx, unit, to, { retiring: facingEnemy });
+  const inches = rollMove(ctx, unit, to, { retiring: facingEnemy, fired });
   if (inches > edgeDistance(ctx.s, unit)) {
     leaveField(ctx, unit, 'fled', 'retreats off the field');
     return inches;

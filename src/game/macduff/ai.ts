@@ -224,8 +224,8 @@ export function computerPlayer(seed: number): Player<MdView, MdCommand> {
       const charger = view.units[node.charger];
       const has = (r: string) => legal.find((c) => c.type === 'react' && c.reaction === r);
       if (charger && isCavalry(charger.ratings.troop))
-        return has('form-square') ?? has('counter-charge') ?? legal[0]!;
-      return has('counter-charge') ?? has('stand') ?? legal[0]!;
+        return has('form-square') ?? has('counter-charge') ?? has('fire-and-evade') ?? legal[0]!;
+      return has('counter-charge') ?? has('fire-and-evade') ?? has('stand') ?? legal[0]!;
     }
     if (node.phase === 'activation') return pickActivation(view, legal, view.units[node.unit]!, rng);
     return legal[0]!;

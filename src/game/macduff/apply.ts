@@ -18,7 +18,7 @@ import { type MdCommand, MdCommandSchema, type Reaction } from './commands.ts';
 import { Ctx, type EngineOptions, type WorkState } from './context.ts';
 import type { MdEvent } from './events.ts';
 import { deciderOf, legalCommands } from './legal.ts';
-import { fireOptions, loaded, mayReact } from './queries.ts';
+import { fireAndEvadeOption, fireOptions, loaded, mayReact } from './queries.ts';
 import { activate, finishActivation } from './sequence.ts';
 import type { MdGameState, MdNode, MdUnit } from './state.ts';
 
@@ -271,6 +271,11 @@ function resolveCharge(ctx: Ctx, charger: MdUnit, target: MdUnit, reaction: Reac
   }
   if (reaction === 'form-square') ctx.place(target.id, 'square', target.anchor);
   if (reaction === 'evade') retreat(ctx, target, false);
+  if (reaction === 'fire-and-evade') {
+    const option = fireAndEvadeOption(ctx.s, target);
+    if (option) fire(ctx, target, charger, option);
+    if (ctx.onTable(target.id) && ctx.onTable(charger.id)) retreat(ctx, target, false, true);
+  }
   let contact = false;
   if (ctx.onTable(target.id)) {
     const inches = rollMove(ctx, charger, nearestStand(ctx, target.id, charger.anchor), { charging: true });

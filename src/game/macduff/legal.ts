@@ -6,6 +6,7 @@ import { layout, onTable, overlapsOthers } from './geometry.ts';
 import {
   chargeTargets,
   enemiesOf,
+  fireAndEvadeOption,
   fireOptions,
   fireTarget,
   isOnTable,
@@ -86,7 +87,8 @@ function fitsFormation(s: Readable, unit: MdUnit, formation: MdUnit['formation']
 
 /**
  * The reactions open to a charged unit (6.2): any may stand (firing if able); regular infantry may form
- * square, cavalry counter-charge, skirmishers evade. A unit that acted and reserved its fire may only
+ * square, cavalry counter-charge, skirmishers evade (a full move) or, loaded, fire and evade (a fire
+ * option that leaves half a move, then that half move back). A unit that acted and reserved its fire may only
  * stand and fire it (6.3).
  */
 export function reactionsOf(s: Readable, target: MdUnit): Reaction[] {
@@ -100,6 +102,7 @@ export function reactionsOf(s: Readable, target: MdUnit): Reaction[] {
     out.push('form-square');
   if (isCavalry(target.ratings.troop)) out.push('counter-charge');
   if (target.formation === 'skirmish') out.push('evade');
+  if (fireAndEvadeOption(s, target)) out.push('fire-and-evade');
   return out;
 }
 

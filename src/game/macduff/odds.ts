@@ -26,7 +26,7 @@ import {
 import { admitCommand, moveIntent } from './apply.ts';
 import type { MdCommand, Reaction } from './commands.ts';
 import { layout } from './geometry.ts';
-import { mayReact } from './queries.ts';
+import { fireAndEvadeOption, mayReact } from './queries.ts';
 import type { MdGameState, MdNode, MdUnit } from './state.ts';
 import { type MdView, viewFor } from './view.ts';
 
@@ -42,8 +42,9 @@ import { type MdView, viewFor } from './view.ts';
  * - `move`: the move roll (5) for the path to the point.
  * - `charge`: the charger's charge move (5.4, 6.1), only when the target may not react (6.2); otherwise
  *   the charge waits for the reaction and nothing is rolled yet.
- * - `react`: an evading target's move (6.2), else the charger's charge move at the target where the
- *   reaction leaves it (formed in square, or where it stands).
+ * - `react`: an evading target's move (6.2), a skirmisher's fire as it fires and evades (its retreat
+ *   and the charge come after), else the charger's charge move at the target where the reaction leaves
+ *   it (formed in square, or where it stands).
  * - `rally`: the Casualty Recovery (12.5).
  *
  * Only what is rolled first, on facts known now: dice that depend on earlier dice are left out (the
@@ -198,7 +199,10 @@ function chargeMoveOdds(
 }
 
 function reactionOdds(view: MdView, charger: MdUnit, target: MdUnit, reaction: Reaction): CommandOdds[] {
-  if (reaction !== 'evade') return chargeMoveOdds(view, charger, target, reaction);
+  if (reaction !== 'evade' && reaction !== 'fire-and-evade')
+    return chargeMoveOdds(view, charger, target, reaction);
+  const option = reaction === 'fire-and-evade' ? fireAndEvadeOption(view, target) : undefined;
+  if (option) return fireOdds(view, target, charger, option);
   const facts = moveFacts(view, target, retreatPoint(view, target), {});
   return [
     {

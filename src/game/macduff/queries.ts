@@ -2,7 +2,12 @@ import { moveRateOf, resolveMove } from '../../rulesets/macduff/procedures/movem
 import { fireOptionAllowed } from '../../rulesets/macduff/procedures/small-arms-fire.ts';
 import { ARTILLERY_TABLE } from '../../rulesets/macduff/tables/artillery.ts';
 import { CAVALRY_CHARGE_BONUS_INCHES, COLUMN_BONUS_INCHES } from '../../rulesets/macduff/tables/movement.ts';
-import { FIRE_OPTIONS, type FireOption, SMALL_ARMS_TABLE } from '../../rulesets/macduff/tables/small-arms.ts';
+import {
+  FIRE_OPTIONS,
+  FIRE_OPTIONS_TABLE,
+  type FireOption,
+  SMALL_ARMS_TABLE,
+} from '../../rulesets/macduff/tables/small-arms.ts';
 import { isArtillery, isCavalry } from '../../rulesets/macduff/vocabulary.ts';
 import { inArc, unitDistance, unitsSeeEachOther } from './geometry.ts';
 import type { MdGameState, MdUnit } from './state.ts';
@@ -94,6 +99,15 @@ export function fireOptions(unit: MdUnit): FireOption[] {
   const weapon = unit.ratings.smallArm;
   if (!weapon) return [];
   return FIRE_OPTIONS.filter((o) => fireOptionAllowed(weapon, o, freshCloseOrderRegular(unit)));
+}
+
+/**
+ * The fire option a skirmisher uses to fire and retreat (6.2): the first of its options that lets it
+ * move half afterwards (8.4-8.6); undefined if it cannot fire now or has none.
+ */
+export function fireAndEvadeOption(s: Readable, unit: MdUnit): FireOption | undefined {
+  if (unit.formation !== 'skirmish' || !loaded(s, unit)) return undefined;
+  return fireOptions(unit).find((o) => FIRE_OPTIONS_TABLE.rows[o].moveHalf);
 }
 
 /** The most a unit could move on its best roll, charging (for what it might reach). */
