@@ -67,11 +67,13 @@ function chargeOdds(view: MdView, unit: MdUnit, target: MdUnit): number {
   const gap = distanceBetween(view, unit.id, target.id);
   const stands = view.table.units[target.id]?.stands ?? [];
   if (stands.length === 0) return 0;
-  const reach = oddsOf(
-    movement,
-    moveFacts(view, unit, nearestOf(stands, unit.anchor), { charging: true }),
-  )[0]!.outcomes.reduce(
-    (p, o) => p + (Number(o.outcome) >= gap + CHARGE_MARGIN_INCHES ? o.probability : 0),
+  const aim = nearestOf(stands, unit.anchor);
+  // the move is walked along the line to the aimed stand, so it never exceeds that line: going all the
+  // way is contact too
+  const line = Math.hypot(aim.x - unit.anchor.x, aim.y - unit.anchor.y);
+  const needed = Math.min(gap + CHARGE_MARGIN_INCHES, line - 1e-9);
+  const reach = oddsOf(movement, moveFacts(view, unit, aim, { charging: true }))[0]!.outcomes.reduce(
+    (p, o) => p + (Number(o.outcome) >= needed ? o.probability : 0),
     0,
   );
   if (reach === 0) return 0;
