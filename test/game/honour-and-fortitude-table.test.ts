@@ -153,7 +153,7 @@ describe('morale modifiers from the table', () => {
     );
     const withGeneral = {
       ...state,
-      generals: [{ id: 'g', side: 'company', commanderInChief: true, with: company.id }],
+      generals: [{ id: 'g', side: 'company', commanderInChief: true, with: company.id, fallen: false }],
     };
     const ids = moraleModifiers(withGeneral, state.units, state.units[company.id]!, { reason: 'fire' }).map(
       (m) => m.id,

@@ -124,6 +124,40 @@ describe('losses and routs', () => {
     expect(after.facing).toBe(90);
     expect(after.y - before.y).toBeCloseTo(6, 6);
   });
+
+  it('a rout shakes the friends within 6" of higher grade than the router, not those of its grade or lower', () => {
+    // the 2nd campoo (routing) between the 1st campoo and the guns, each brought within 6" of it
+    const router = start.units['campoo-2nd']!;
+    const near = (id: string, grade: CpUnit['ratings']['grade'], dx: number): Partial<CpUnit> => {
+      const u = start.units[id]!;
+      const shift = router.x + dx - u.x;
+      return {
+        ratings: { ...u.ratings, grade },
+        x: u.x + shift,
+        y: router.y,
+        stands: u.stands.map((st) => ({ ...st, x: st.x + shift, y: st.y - u.y + router.y })),
+      };
+    };
+    const shaken = (routerGrade: CpUnit['ratings']['grade'], friendGrade: CpUnit['ratings']['grade']) => {
+      let s = withUnit(start, 'campoo-2nd', { ratings: { ...router.ratings, grade: routerGrade } });
+      s = withUnit(s, 'campoo-1st', near('campoo-1st', friendGrade, -14));
+      const w = new Work(s);
+      rout(w, 'campoo-2nd');
+      return w.units['campoo-1st']!.shakenByRout === true;
+    };
+    expect(shaken('4th', '2nd')).toBe(true);
+    expect(shaken('4th', '4th')).toBe(false);
+    expect(shaken('2nd', '4th')).toBe(false);
+    // too far: 14" between the anchors is within 6" of the stands; 30" is not
+    const far = withUnit(
+      withUnit(start, 'campoo-2nd', { ratings: { ...router.ratings, grade: '5th' } }),
+      'campoo-1st',
+      near('campoo-1st', '1st', -30),
+    );
+    const w = new Work(far);
+    rout(w, 'campoo-2nd');
+    expect(w.units['campoo-1st']!.shakenByRout).not.toBe(true);
+  });
 });
 
 describe('victory', () => {

@@ -161,7 +161,7 @@ function fallBack(w: Work, id: string, heading: number, distance: number, face?:
   }
 }
 
-/** A unit routs: it turns for home and runs 6"; friends of lower grade within 6" are shaken. */
+/** A unit routs: it turns for home and runs 6"; friends of higher grade than it within 6" are shaken. */
 export function rout(w: Work, id: string): void {
   const u = w.units[id]!;
   if (!onTable(u)) return;
@@ -171,7 +171,7 @@ export function rout(w: Work, id: string): void {
   for (const f of Object.values(w.units)) {
     if (f.side !== u.side || f.id === id || f.status !== 'formed') continue;
     if (
-      gradeRank(f.ratings.grade) > gradeRank(u.ratings.grade) &&
+      gradeRank(u.ratings.grade) > gradeRank(f.ratings.grade) &&
       within(f, u, MORALE_TABLE.routShakesWithin)
     )
       w.units[f.id] = { ...f, shakenByRout: true };
@@ -233,7 +233,7 @@ function moralePhase(w: Work): void {
         dpoints: u.dpoints,
         bases: u.bases,
         startingBases: u.startBases,
-        betterFriendRoutedNearby: u.shakenByRout,
+        lowerGradeFriendRoutedNearby: u.shakenByRout,
         thresholds: {
           retreatAtDPoints: w.base.settings.moraleRetreatAtDPoints,
           routAtLossFraction: w.base.settings.moraleRoutAtLossFraction,

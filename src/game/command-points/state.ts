@@ -56,7 +56,7 @@ export interface CpUnit {
   readonly lastTarget?: { readonly unit: string; readonly band: ArtilleryRangeBand };
   /** It advanced to within 4" of this enemy this turn: combat follows. */
   readonly attacking?: string;
-  /** A friend of higher grade routed within 6" of it: a D-point in the next morale phase. */
+  /** A friend of lower grade routed within 6" of it: a D-point in the next morale phase. */
   readonly shakenByRout: boolean;
 }
 

@@ -10,6 +10,7 @@ import { Draft } from './draft.ts';
 import type { HfEvent } from './events.ts';
 import { responseChoices } from './legal.ts';
 import { attackPlacement, checkMove, type MoveCheck, type MoveTo, mayAct } from './moves.ts';
+import { mayAttack } from './rules.ts';
 import {
   DEFENDER_CHOICES,
   type DefenderChoice,
@@ -222,6 +223,8 @@ function judgeAttack(state: HfGameState, side: string, unitId: string, targetId:
   const unit = state.units[unitId];
   const cannot = mayAct(unit, side);
   if (cannot || !unit) return { ok: false, rejection: cannot! };
+  if (!mayAttack(unit))
+    return refuse('guns-do-not-attack', `${unitId} is artillery: guns fire, they do not attack`);
   const target = state.units[targetId];
   if (!target || target.side === side || !isFighting(target) || target.meleeWith !== null)
     return refuse('illegal-target', `${targetId} is not an enemy unit that can be attacked`);

@@ -1,10 +1,12 @@
 import { groupDistance } from '../../core/geometry/rect-groups.ts';
+import { d6 } from '../../core/random/rolls.ts';
 import { type FireFacts, resolveFire } from '../../rulesets/honour-and-fortitude/procedures/fire.ts';
 import { resolveMeleeRound } from '../../rulesets/honour-and-fortitude/procedures/melee-round.ts';
 import { resolveMoraleTest } from '../../rulesets/honour-and-fortitude/procedures/morale-test.ts';
 import { resolveExplosion } from '../../rulesets/honour-and-fortitude/procedures/small-rolls.ts';
 import { EXPLOSION_RADIUS } from '../../rulesets/honour-and-fortitude/tables/casualties.ts';
 import type { MoraleResult } from '../../rulesets/honour-and-fortitude/tables/morale.ts';
+import { GENERAL_FALLS } from '../../rulesets/honour-and-fortitude/tables/reconstruction.ts';
 import type { MovementColumn, OrderState } from '../../rulesets/honour-and-fortitude/vocabulary.ts';
 import type { Edge } from '../scenario/schema.ts';
 import type { Draft } from './draft.ts';
@@ -183,6 +185,34 @@ function friendsTest(d: Draft, router: HfUnit, tested: Set<string>): void {
   }
 }
 
+/**
+ * The Generals riding with a unit run their risk (Muster's reading of "if the C in C falls",
+ * `GENERAL_FALLS`): a d6 each, falling at or under the occasion's number. A fallen General is out of the
+ * battle; when the C-in-C falls, every unit of his side still fighting tests morale (H&F QRS, Morale).
+ */
+export function riskToGenerals(d: Draft, unitId: string, occasion: 'lost-melee' | 'unit-destroyed'): void {
+  const fallsAtMost = occasion === 'lost-melee' ? GENERAL_FALLS.lostMelee : GENERAL_FALLS.unitDestroyed;
+  for (const g of d.generals) {
+    if (g.fallen || g.with !== unitId) continue;
+    const fell = d.dice.roll(d6, `general-${g.id}`) <= fallsAtMost;
+    d.emit({
+      type: 'general-at-risk',
+      general: g.id,
+      unit: unitId,
+      occasion,
+      fell,
+      commanderInChief: g.commanderInChief,
+    });
+    if (!fell) continue;
+    d.generals = d.generals.map((x) => (x.id === g.id ? { ...x, with: null, fallen: true } : x));
+    if (!g.commanderInChief) continue;
+    const tested = new Set<string>();
+    for (const u of Object.values(d.units))
+      if (u.side === g.side && !tested.has(u.id) && isFighting(d.unit(u.id)))
+        testMorale(d, u.id, { reason: 'c-in-c-fell' }, tested);
+  }
+}
+
 /** Removes figures (gunners) from a unit; at none it is destroyed. Stands shrink with it. */
 export function takeLosses(d: Draft, id: string, figures: number): void {
   if (figures <= 0) return;
@@ -192,6 +222,7 @@ export function takeLosses(d: Draft, id: string, figures: number): void {
     breakMelee(d, unit);
     d.update(id, { figures: 0, gone: true, attacking: null });
     d.emit({ type: 'destroyed', unit: id });
+    riskToGenerals(d, id, 'unit-destroyed');
     return;
   }
   const stands = layout({ ...unit, figures: left }, d.base.scenario.basing) ?? unit.stands;
@@ -296,6 +327,11 @@ export function fightRound(
   const loserId = r.loser === 'attacker' ? attackerId : defenderId;
   const loser = d.unit(loserId);
   d.update(loserId, { disorder: worseOrder(loser.disorder, r.loserOrder) });
+  riskToGenerals(d, loserId, 'lost-melee');
+  if (!isFighting(d.unit(loserId))) {
+    breakMelee(d, d.unit(loserId));
+    return;
+  }
   const result = testMorale(d, loserId, { reason: 'lost-melee' });
   if (carriesOn(result)) return;
   const after = d.unit(loserId);

@@ -1,6 +1,6 @@
 import { PrngDice, type RollRecord } from '../../core/random/dice.ts';
 import type { HfEvent, NewHfEvent } from './events.ts';
-import type { HfGameState, HfUnit } from './state.ts';
+import type { HfGameState, HfGeneral, HfUnit } from './state.ts';
 
 /**
  * The working copy of a state while one command is applied: units replaced (never mutated), dice from
@@ -8,12 +8,15 @@ import type { HfGameState, HfUnit } from './state.ts';
  */
 export class Draft {
   readonly units: Record<string, HfUnit>;
+  /** The Generals (replaced, never mutated: one may fall, or ride with another unit). */
+  generals: HfGeneral[];
   readonly rolls: RollRecord[] = [];
   readonly dice: PrngDice;
   readonly events: HfEvent[] = [];
 
   constructor(readonly base: HfGameState) {
     this.units = { ...base.units };
+    this.generals = [...base.generals];
     this.dice = new PrngDice(base.rng, this.rolls);
   }
 
@@ -41,6 +44,13 @@ export class Draft {
 
   /** A state with the draft's units, dice and the given changes. */
   finish(changes: Partial<HfGameState>): HfGameState {
-    return { ...this.base, ...changes, units: this.units, rng: this.dice.state(), seq: this.base.seq + 1 };
+    return {
+      ...this.base,
+      ...changes,
+      units: this.units,
+      generals: this.generals,
+      rng: this.dice.state(),
+      seq: this.base.seq + 1,
+    };
   }
 }

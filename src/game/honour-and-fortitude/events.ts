@@ -75,6 +75,15 @@ export type HfEvent = HfEventBase &
       }
     | { readonly type: 'left-the-table'; readonly unit: string }
     | { readonly type: 'destroyed'; readonly unit: string }
+    | {
+        /** A General at risk with the unit he rides with (Muster's reading of "if the C in C falls"). */
+        readonly type: 'general-at-risk';
+        readonly general: string;
+        readonly unit: string;
+        readonly occasion: 'lost-melee' | 'unit-destroyed';
+        readonly fell: boolean;
+        readonly commanderInChief: boolean;
+      }
     | { readonly type: 'attack-lapsed'; readonly unit: string; readonly reason: string }
     | { readonly type: 'battle-ended'; readonly result: GameResult }
   );

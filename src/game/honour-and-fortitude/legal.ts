@@ -3,7 +3,7 @@ import { groupDistance } from '../../core/geometry/rect-groups.ts';
 import type { HfCommand } from './commands.ts';
 import { centreOf, quarterOf } from './geometry.ts';
 import { attackPlacement, checkMove, formationsOf, type MoveTo, mayAct, round } from './moves.ts';
-import { ATTACK_STANDOFF, allowance, fireFactsFor } from './rules.ts';
+import { ATTACK_STANDOFF, allowance, fireFactsFor, mayAttack } from './rules.ts';
 import type { DefenderChoice } from './sequence.ts';
 import { type HfGameState, type HfUnit, isFighting } from './state.ts';
 import { holderOf } from './victory.ts';
@@ -58,7 +58,7 @@ export function responseChoices(state: HfGameState): DefenderChoice[] {
   if (state.phase.kind !== 'response') return [];
   const defender = state.units[state.phase.defender]!;
   const attacker = state.units[state.phase.attacker]!;
-  const choices: DefenderChoice[] = ['counter-attack'];
+  const choices: DefenderChoice[] = mayAttack(defender) ? ['counter-attack'] : [];
   if (defender.ratings.weapon !== null && defender.formation !== 'limbered') choices.push('fire');
   choices.push('retire');
   const c = centreOf(attacker.stands);
@@ -169,7 +169,7 @@ function unitCommands(state: HfGameState, unit: HfUnit): HfCommand[] {
     const to: MoveTo = { x: unit.x, y: unit.y, facing: unit.facing, formation };
     if (checkMove(state, unit, to).ok) add(to);
   }
-  for (const target of Object.values(state.units)) {
+  for (const target of mayAttack(unit) ? Object.values(state.units) : []) {
     if (target.side === unit.side || !isFighting(target) || target.meleeWith !== null) continue;
     const cap = reach + ATTACK_STANDOFF + 1;
     if (groupDistance(unit.stands, target.stands, cap) > cap) continue;

@@ -139,7 +139,7 @@ describe('Honour & Fortitude odds preview', () => {
   });
 
   it("a defender's response previews its Drill roll or its defensive fire", () => {
-    const { state, side } = playUntil('training-village-ford', 4, (s) => s.phase.kind === 'response');
+    const { state, side } = playUntil('training-village-ford', 2, (s) => s.phase.kind === 'response');
     if (state.phase.kind !== 'response') throw new Error('not a response');
     const { attacker, defender } = state.phase;
     const choices = legalOf(state, side, 'respond').map((c) => (c.type === 'respond' ? c.choice : ''));

@@ -142,6 +142,15 @@ export function fireFactsFor(
   };
 }
 
+/**
+ * Whether a unit may attack, or counter-attack (H&F QRS, Attacks and Melees): foot and horse, not guns.
+ * The sheet's attacks are made by troops who close to melee; gunners appear in it only as a disadvantage
+ * of those caught fighting at their guns, and the guns' own part is to fire (Muster's reading).
+ */
+export function mayAttack(unit: Pick<HfUnit, 'arm'>): boolean {
+  return unit.arm !== 'artillery';
+}
+
 /** Why a morale test is taken, and what the occasion adds. */
 export interface MoraleOccasion {
   readonly reason:
@@ -151,6 +160,7 @@ export interface MoraleOccasion {
     | 'lost-melee'
     | 'friends-rout'
     | 'explosion'
+    | 'c-in-c-fell'
     | 'rally';
   readonly artillery?: boolean;
   readonly elephants?: boolean;

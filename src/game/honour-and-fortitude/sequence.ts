@@ -33,7 +33,6 @@ export interface Progress {
   first: string;
   phase: HfPhase;
   attacks: string[];
-  generals: readonly HfGeneral[];
   result?: GameResult;
 }
 
@@ -46,7 +45,6 @@ export function progressOf(state: HfGameState): Progress {
     first: state.first,
     phase: state.phase,
     attacks: [...state.attacks],
-    generals: state.generals,
     ...(state.result ? { result: state.result } : {}),
   };
 }
@@ -271,7 +269,7 @@ export function endTurn(d: Draft, p: Progress): void {
     if (recovered !== u.disorder || groundOrder !== u.groundOrder)
       d.update(u.id, { disorder: recovered, groundOrder });
   }
-  p.generals = p.generals.map((g) => rejoin(d, g));
+  d.generals = d.generals.map((g) => rejoin(d, g));
   const result = verdict(d.base.scenario, d.units, p.turn);
   if (result) {
     p.result = result;
@@ -283,6 +281,7 @@ export function endTurn(d: Draft, p: Progress): void {
 }
 
 function rejoin(d: Draft, g: HfGeneral): HfGeneral {
+  if (g.fallen) return g;
   const host = g.with === null ? undefined : d.units[g.with];
   if (host && isFighting(host)) return g;
   const from = host ? centreOf(host.stands) : undefined;

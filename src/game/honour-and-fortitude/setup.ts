@@ -86,6 +86,7 @@ export function setupBattle(json: unknown, seed: SeedMaterial): HfGameState {
     side: g.side,
     commanderInChief: g.rank === 'commander-in-chief',
     with: g.attachedTo ?? nearestUnit(Object.values(units), g.side, g.position),
+    fallen: false,
   }));
   const base: HfGameState = {
     format: { ruleSet: HF_RULE_SET, version: HF_STATE_VERSION },
@@ -113,10 +114,10 @@ export function setupBattle(json: unknown, seed: SeedMaterial): HfGameState {
   };
   const d = new Draft(base);
   for (const u of Object.values(units)) d.update(u.id, { groundOrder: groundOrderOf(d, u) });
-  const p: Progress = { turn: 0, first: base.first, phase: base.phase, attacks: [], generals };
+  const p: Progress = { turn: 0, first: base.first, phase: base.phase, attacks: [] };
   beginTurn(d, p);
   return {
-    ...d.finish({ turn: p.turn, first: p.first, phase: p.phase, attacks: p.attacks, generals: p.generals }),
+    ...d.finish({ turn: p.turn, first: p.first, phase: p.phase, attacks: p.attacks }),
     seq: 0,
   };
 }

@@ -80,6 +80,8 @@ export interface HfGeneral {
   readonly commanderInChief: boolean;
   /** The unit he rides with (he is present with it and within 6" of its front). */
   readonly with: string | null;
+  /** He fell (killed, wounded or taken) and is out of the battle (Muster's reading of "if the C in C falls"). */
+  readonly fallen: boolean;
 }
 
 /** The scenario's facts the game needs after setup (plain JSON). */

@@ -29,12 +29,13 @@ import {
   resolveRecovery,
   resolveSurrender,
 } from '../../rulesets/macduff/procedures/morale.ts';
-import { type MoveFacts, resolveMove } from '../../rulesets/macduff/procedures/movement.ts';
+import { type MoveFacts, moverOf, resolveMove } from '../../rulesets/macduff/procedures/movement.ts';
 import { type PersonalityFacts, resolvePersonality } from '../../rulesets/macduff/procedures/personality.ts';
 import { resolveSmallArms, type SmallArmsFacts } from '../../rulesets/macduff/procedures/small-arms-fire.ts';
 import { ARTILLERY_TABLE } from '../../rulesets/macduff/tables/artillery.ts';
 import type { TargetKind } from '../../rulesets/macduff/tables/casualties.ts';
 import { CONTROL_RADIUS_INCHES, DEFAULT_CONTROL_BANDS } from '../../rulesets/macduff/tables/command.ts';
+import { type Ground, TERRAIN_SPEED } from '../../rulesets/macduff/tables/movement.ts';
 import { FIRE_OPTIONS_TABLE, type FireOption } from '../../rulesets/macduff/tables/small-arms.ts';
 import { isCavalry, type MacduffFormation, type Personality } from '../../rulesets/macduff/vocabulary.ts';
 import type { Ctx } from './context.ts';
@@ -45,7 +46,7 @@ import {
   layout,
   onTable,
   overlapsOthers,
-  pathTerrain,
+  pathLegs,
   standCount,
 } from './geometry.ts';
 import {
@@ -61,8 +62,8 @@ import type { Anchor, MdGameState, MdGeneral, MdUnit } from './state.ts';
 export type LeaderReadable = Readable & Pick<MdGameState, 'generals'>;
 
 /** The direction of a side's own base edge. */
-export function homeBearing(ctx: Ctx, side: string): number {
-  switch (ctx.s.scenario.baseEdge[side]) {
+export function homeBearing(s: Pick<Readable, 'scenario'>, side: string): number {
+  switch (s.scenario.baseEdge[side]) {
     case 'north':
       return 90;
     case 'south':
@@ -82,34 +83,39 @@ export interface MoveHow {
 }
 
 /**
- * The facts of a unit's move roll (5) for a path from its anchor to `to`, or undefined when the path is
- * impassable (no roll: it moves 0). Reads only the unit and the table's terrain.
+ * The facts of a unit's move roll (5) for the line from its anchor to `to`: the ground, roads and
+ * obstacles along it leg by leg (`pathLegs`), spent in order as far as the roll allows (7). The summary
+ * fields (`ground`, `crossesLinearObstacle`, `road`) describe the whole line. Reads only the unit and the
+ * table's terrain.
  */
-export function moveFacts(s: Readable, unit: MdUnit, to: Point, how: MoveHow): MoveFacts | undefined {
-  const path = pathTerrain(Object.values(s.table.terrain), unit, unit.anchor, to);
-  if (path.impassable) return undefined;
+export function moveFacts(s: Readable, unit: MdUnit, to: Point, how: MoveHow): MoveFacts {
+  const path = pathLegs(Object.values(s.table.terrain), unit.anchor, to);
+  const mover = moverOf(unit.ratings.troop, unit.formation);
+  let ground: Ground = 'open';
+  for (const leg of path)
+    if (leg.kind === 'ground' && TERRAIN_SPEED.rows[leg.ground][mover] < TERRAIN_SPEED.rows[ground][mover])
+      ground = leg.ground;
+  const groundLegs = path.filter((leg) => leg.kind === 'ground');
   return {
     troop: unit.ratings.troop,
     formation: unit.formation,
     gunMove: unit.formation === 'limbered' ? 'limbered' : 'manhandled',
     charging: how.charging === true,
-    ground: path.ground,
-    crossesLinearObstacle: path.crossesLinear,
+    ground,
+    crossesLinearObstacle: path.some((leg) => leg.kind === 'obstacle'),
     retiringFacingEnemy: how.retiring === true,
     changesFormation: false,
     fired: how.fired === true,
-    road: path.onRoad ? 'secondary' : 'none',
+    road: groundLegs.length > 0 && groundLegs.every((leg) => leg.road === 'secondary') ? 'secondary' : 'none',
     crewBelowHalf: unit.ratings.guns > 0 && 2 * unit.figures < unit.guns * unit.figuresPerStand,
+    path,
   };
 }
 
-/** Rolls a unit's move (5) for a path from its anchor to `to`. */
+/** Rolls a unit's move (5) along the line from its anchor toward `to`: the inches it may go along it. */
 export function rollMove(ctx: Ctx, unit: MdUnit, to: Point, how: MoveHow): number {
-  const facts = moveFacts(ctx.s, unit, to, how);
-  if (!facts) return 0;
   const trace = ctx.trace();
-  const r = resolveMove(facts, ctx.source, trace);
-  return r.inches;
+  return resolveMove(moveFacts(ctx.s, unit, to, how), ctx.source, trace).inches;
 }
 
 /** Units advance in steps this long when checking their path is clear (then the last step is refined). */
@@ -208,18 +214,46 @@ export function fits(
 }
 
 /**
- * A retreat of `inches` toward the side's own edge. `facingEnemy`: it backs away keeping its front
- * (11.3); otherwise it turns and goes (12.1). A unit whose retreat would carry it over its edge leaves the
- * field.
+ * Where a retreat heads (11.3, 12.1): straight toward the side's own edge, to a point beyond it (the
+ * move is walked over the ground on the way, and a unit whose move would carry it over the edge leaves
+ * the field).
  */
-export function retreat(ctx: Ctx, unit: MdUnit, inches: number, facingEnemy: boolean): void {
-  const home = homeBearing(ctx, unit.side);
-  const to = { x: unit.anchor.x + cosDegrees(home) * inches, y: unit.anchor.y + sinDegrees(home) * inches };
-  if (to.x < 0 || to.y < 0 || to.x > ctx.s.table.width || to.y > ctx.s.table.depth) {
-    leaveField(ctx, unit, 'fled', 'retreats off the field');
-    return;
+export function retreatPoint(s: Pick<Readable, 'scenario' | 'table'>, unit: MdUnit): Point {
+  const home = homeBearing(s, unit.side);
+  const far = s.table.width + s.table.depth;
+  return { x: unit.anchor.x + cosDegrees(home) * far, y: unit.anchor.y + sinDegrees(home) * far };
+}
+
+/** How far a unit's front is from its own edge, straight toward it. */
+function edgeDistance(s: Pick<Readable, 'scenario' | 'table'>, unit: MdUnit): number {
+  switch (s.scenario.baseEdge[unit.side]) {
+    case 'north':
+      return s.table.depth - unit.anchor.y;
+    case 'south':
+      return unit.anchor.y;
+    case 'east':
+      return s.table.width - unit.anchor.x;
+    default:
+      return unit.anchor.x;
   }
-  moveToward(ctx, unit, to, inches, facingEnemy ? unit.anchor.facing : home);
+}
+
+/**
+ * A retreat toward the side's own edge, its move rolled over the ground on the way (`how`): it backs away
+ * keeping its front when `facingEnemy` (11.3: half a move, as retiring facing the enemy, 5.7), otherwise
+ * it turns and goes a full move (12.1), or half of one after firing (`fired`: a skirmisher's fire and
+ * retreat, 6.2 and 8.1). A unit whose retreat would carry it over its edge leaves the field. Returns
+ * the inches the roll allowed.
+ */
+export function retreat(ctx: Ctx, unit: MdUnit, facingEnemy: boolean, fired = false): number {
+  const to = retreatPoint(ctx.s, unit);
+  const inches = rollMove(ctx, unit, to, { retiring: facingEnemy, fired });
+  if (inches > edgeDistance(ctx.s, unit)) {
+    leaveField(ctx, unit, 'fled', 'retreats off the field');
+    return inches;
+  }
+  moveToward(ctx, unit, to, inches, facingEnemy ? unit.anchor.facing : homeBearing(ctx.s, unit.side));
+  return inches;
 }
 
 /** A unit leaves the battle: destroyed, fled or surrendered; `how` says how, for the event. */
@@ -609,8 +643,7 @@ export function loseFigures(
       visibleTo: ctx.seenBy(unit),
     });
     const from = unit.anchor;
-    const inches = rollMove(ctx, unit, unit.anchor, {});
-    retreat(ctx, unit, inches, false);
+    const inches = retreat(ctx, unit, false);
     if (ctx.onTable(unit.id) && inches > 0 && unit.anchor.x === from.x && unit.anchor.y === from.y)
       callToSurrender(ctx, unit);
   } else if (unit.shattered && lostMelee) unit.held = 0;

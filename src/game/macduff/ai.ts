@@ -4,8 +4,9 @@ import { type MeleeFacts, melee } from '../../rulesets/macduff/procedures/melee.
 import { movement } from '../../rulesets/macduff/procedures/movement.ts';
 import { isCavalry } from '../../rulesets/macduff/vocabulary.ts';
 import type { Player } from '../engine/battle.ts';
+import { moveFacts, nearestOf } from './actions.ts';
 import type { MdCommand } from './commands.ts';
-import { inHardCover, pathTerrain } from './geometry.ts';
+import { inHardCover } from './geometry.ts';
 import { averageMove, distanceBetween, enemiesOf, maxRange, weaponRanges } from './queries.ts';
 import type { MdUnit } from './state.ts';
 import type { MdView } from './view.ts';
@@ -64,19 +65,15 @@ function goalOf(view: MdView, unit: MdUnit): Point | undefined {
 /** The chance of reaching the target (the charge move's exact odds) times the chance of winning the melee. */
 function chargeOdds(view: MdView, unit: MdUnit, target: MdUnit): number {
   const gap = distanceBetween(view, unit.id, target.id);
-  const path = pathTerrain(Object.values(view.table.terrain), unit, unit.anchor, target.anchor);
-  if (path.impassable) return 0;
-  const reach = oddsOf(movement, {
-    troop: unit.ratings.troop,
-    formation: unit.formation,
-    charging: true,
-    ground: path.ground,
-    crossesLinearObstacle: path.crossesLinear,
-    retiringFacingEnemy: false,
-    changesFormation: false,
-    fired: false,
-  })[0]!.outcomes.reduce(
-    (p, o) => p + (Number(o.outcome) >= gap + CHARGE_MARGIN_INCHES ? o.probability : 0),
+  const stands = view.table.units[target.id]?.stands ?? [];
+  if (stands.length === 0) return 0;
+  const aim = nearestOf(stands, unit.anchor);
+  // the move is walked along the line to the aimed stand, so it never exceeds that line: going all the
+  // way is contact too
+  const line = Math.hypot(aim.x - unit.anchor.x, aim.y - unit.anchor.y);
+  const needed = Math.min(gap + CHARGE_MARGIN_INCHES, line - 1e-9);
+  const reach = oddsOf(movement, moveFacts(view, unit, aim, { charging: true }))[0]!.outcomes.reduce(
+    (p, o) => p + (Number(o.outcome) >= needed ? o.probability : 0),
     0,
   );
   if (reach === 0) return 0;
@@ -229,8 +226,8 @@ export function computerPlayer(seed: number): Player<MdView, MdCommand> {
       const charger = view.units[node.charger];
       const has = (r: string) => legal.find((c) => c.type === 'react' && c.reaction === r);
       if (charger && isCavalry(charger.ratings.troop))
-        return has('form-square') ?? has('counter-charge') ?? legal[0]!;
-      return has('counter-charge') ?? has('stand') ?? legal[0]!;
+        return has('form-square') ?? has('counter-charge') ?? has('fire-and-evade') ?? legal[0]!;
+      return has('counter-charge') ?? has('fire-and-evade') ?? has('stand') ?? legal[0]!;
     }
     if (node.phase === 'activation') return pickActivation(view, legal, view.units[node.unit]!, rng);
     return legal[0]!;

@@ -18,7 +18,7 @@ import { type MdCommand, MdCommandSchema, type Reaction } from './commands.ts';
 import { Ctx, type EngineOptions, type WorkState } from './context.ts';
 import type { MdEvent } from './events.ts';
 import { deciderOf, legalCommands } from './legal.ts';
-import { fireOptions, loaded, mayReact } from './queries.ts';
+import { fireAndEvadeOption, fireOptions, loaded, mayReact } from './queries.ts';
 import { activate, finishActivation } from './sequence.ts';
 import type { MdGameState, MdNode, MdUnit } from './state.ts';
 
@@ -222,6 +222,15 @@ function play(ctx: Ctx, command: MdCommand): void {
       finishActivation(ctx, unit);
       return;
     case 'end-activation':
+      if (!node.fired && !node.moved && !node.switched) {
+        unit.passed = true;
+        ctx.emit({
+          type: 'passed',
+          unit: unit.id,
+          text: `${unit.name} passes`,
+          visibleTo: ctx.seenBy(unit),
+        });
+      }
       finishActivation(ctx, unit);
       return;
   }
@@ -250,6 +259,8 @@ function resolveCharge(ctx: Ctx, charger: MdUnit, target: MdUnit, reaction: Reac
   const reacted = mayReact(target);
   if (reacted) {
     target.activated = true;
+    target.passed = false;
+    target.reservedFire = false;
     ctx.emit({
       type: 'reacted',
       unit: target.id,
@@ -259,14 +270,20 @@ function resolveCharge(ctx: Ctx, charger: MdUnit, target: MdUnit, reaction: Reac
     });
   }
   if (reaction === 'form-square') ctx.place(target.id, 'square', target.anchor);
-  if (reaction === 'evade') retreat(ctx, target, rollMove(ctx, target, target.anchor, {}), false);
+  if (reaction === 'evade') retreat(ctx, target, false);
+  if (reaction === 'fire-and-evade') {
+    const option = fireAndEvadeOption(ctx.s, target);
+    if (option) fire(ctx, target, charger, option);
+    if (ctx.onTable(target.id) && ctx.onTable(charger.id)) retreat(ctx, target, false, true);
+  }
   let contact = false;
   if (ctx.onTable(target.id)) {
     const inches = rollMove(ctx, charger, nearestStand(ctx, target.id, charger.anchor), { charging: true });
     contact = chargeInto(ctx, charger, target, inches);
     const options = fireOptions(target);
     const option = options.includes('stand') ? 'stand' : options[0];
-    const mayFire = reacted && reaction !== 'counter-charge' && reaction !== 'evade' && loaded(ctx.s, target);
+    // Only a unit that stands fires (6.2 "stand, firing if able"); square, counter-charge and evasion are other reactions.
+    const mayFire = reacted && reaction === 'stand' && loaded(ctx.s, target);
     if (contact && mayFire && option) fire(ctx, target, charger, option);
   }
   if (isCavalry(charger.ratings.troop)) charger.mustRally = true;

@@ -8,8 +8,11 @@ import { FIRE_OPTIONS } from '../../rulesets/macduff/tables/small-arms.ts';
 export const FORMATION_CHANGES = ['line', 'column', 'square', 'skirmish', 'mass'] as const;
 export type MdFormationChange = (typeof FORMATION_CHANGES)[number];
 
-/** Reactions to a charge (6.2). */
-export const REACTIONS = ['stand', 'form-square', 'counter-charge', 'evade'] as const;
+/**
+ * Reactions to a charge (6.2): stand (firing if able), form square, counter-charge, and for skirmishers
+ * evade (retreat a full move) or fire-and-evade (fire, then retreat the half move firing leaves).
+ */
+export const REACTIONS = ['stand', 'form-square', 'counter-charge', 'evade', 'fire-and-evade'] as const;
 export type Reaction = (typeof REACTIONS)[number];
 
 const id = z.string().min(1);

@@ -24,6 +24,7 @@ export interface MdEvent extends GameEventBase {
     | 'surrender-called'
     | 'left-field'
     | 'fire-reserved'
+    | 'passed'
     | 'activation-ended'
     | 'turn-ended'
     | 'game-over';

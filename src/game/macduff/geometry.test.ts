@@ -7,7 +7,7 @@ import {
   inConcealingGround,
   inHardCover,
   inNaturalCover,
-  pathTerrain,
+  pathLegs,
   standCount,
   unitsSeeEachOther,
 } from './geometry.ts';
@@ -84,22 +84,35 @@ describe("MacDuff's reading of the table", () => {
     expect(groundAt(terrain, { x: 75, y: 15 })).toBe('open');
   });
 
-  it('finds the slowest ground and the obstacles along a move', () => {
-    expect(pathTerrain(terrain, foot, { x: 5, y: 15 }, { x: 45, y: 15 })).toEqual({
-      ground: 'difficult',
-      onRoad: false,
-      crossesLinear: false,
-      impassable: false,
+  it('reads the ground along a move leg by leg, and the obstacles it crosses bank to bank', () => {
+    const inches = (legs: ReturnType<typeof pathLegs>) =>
+      legs.map((l) => ({ ...l, inches: Math.round(l.inches * 100) / 100 }));
+    expect(inches(pathLegs(terrain, { x: 5, y: 15 }, { x: 45, y: 15 }))).toEqual([
+      { kind: 'ground', inches: 5, ground: 'open', road: 'none' },
+      { kind: 'ground', inches: 3.5, ground: 'broken', road: 'none' },
+      { kind: 'ground', inches: 3, ground: 'broken', road: 'secondary' },
+      { kind: 'ground', inches: 3.5, ground: 'broken', road: 'none' },
+      { kind: 'ground', inches: 10, ground: 'open', road: 'none' },
+      { kind: 'ground', inches: 10, ground: 'difficult', road: 'none' },
+      { kind: 'ground', inches: 5, ground: 'open', road: 'none' },
+    ]);
+    // a wall 5" ahead: the line runs through it from 4.5" to 5.5"
+    expect(inches(pathLegs(terrain, { x: 70, y: 25 }, { x: 70, y: 35 }))).toEqual([
+      { kind: 'ground', inches: 4.5, ground: 'open', road: 'none' },
+      { kind: 'obstacle', inches: 1 },
+      { kind: 'ground', inches: 4.5, ground: 'open', road: 'none' },
+    ]);
+    // within 1" of the near bank, the move starts with the crossing
+    expect(pathLegs(terrain, { x: 70, y: 29 }, { x: 70, y: 35 })[0]).toEqual({
+      kind: 'obstacle',
+      inches: 1.5,
     });
-    expect(pathTerrain(terrain, foot, { x: 15, y: 2 }, { x: 15.5, y: 22 })).toMatchObject({
-      ground: 'broken',
-      onRoad: true,
+    expect(pathLegs(terrain, { x: 70, y: 35 }, { x: 70, y: 45 })[1]).toEqual({
+      kind: 'obstacle',
+      inches: 1,
+      impassable: true,
     });
-    expect(pathTerrain(terrain, foot, { x: 70, y: 25 }, { x: 70, y: 35 })).toMatchObject({
-      ground: 'open',
-      crossesLinear: true,
-    });
-    expect(pathTerrain(terrain, foot, { x: 70, y: 35 }, { x: 70, y: 45 }).impassable).toBe(true);
+    expect(pathLegs(terrain, { x: 70, y: 35 }, { x: 70, y: 35 })).toEqual([]);
   });
 
   it('gives hard cover in villages and behind walls, natural cover in woods, concealment only wholly in cover', () => {

@@ -7,8 +7,8 @@ import { segmentsCrossProperly } from '../../core/geometry/segments.ts';
 import type { TableState, TerrainFeature, UnitStandState } from '../../core/table/model.ts';
 import { SightTracer } from '../../core/table/sight-line.ts';
 import { type SightProfile, TableIndex } from '../../core/table/spatial-index.ts';
-import { moverOf } from '../../rulesets/macduff/procedures/movement.ts';
-import { type Ground, TERRAIN_SPEED } from '../../rulesets/macduff/tables/movement.ts';
+import type { PathLeg } from '../../rulesets/macduff/procedures/movement.ts';
+import type { Ground } from '../../rulesets/macduff/tables/movement.ts';
 import type { ScenarioBasing } from '../scenario/schema.ts';
 import { unitStands } from '../scenario/table.ts';
 import type { Anchor, MdUnit } from './state.ts';
@@ -152,57 +152,91 @@ function pathOf(f: TerrainFeature): readonly Point[] | undefined {
   return 'closed' in f && f.closed ? [...f.path, f.path[0]!] : f.path;
 }
 
-function crosses(path: readonly Point[], a: Point, b: Point): boolean {
-  for (let i = 0; i + 1 < path.length; i++) {
-    const p = path[i]!;
-    const q = path[i + 1]!;
-    if (segmentsCrossProperly(a.x, a.y, b.x, b.y, p.x, p.y, q.x, q.y)) return true;
-  }
-  return false;
+/** How far a move line runs through a wall, barricade or work (the crossing of a water course is its width). */
+const BARRIER_DEPTH_INCHES = 1;
+/** A unit whose front is this close to an obstacle's near bank stands at it: its move starts with the crossing. */
+const AT_OBSTACLE_INCHES = 1;
+/** The ground along a move is read every quarter inch. */
+const SAMPLE_INCHES = 0.25;
+
+/** Where `ab` crosses `pq` properly, as a fraction of `ab`; undefined if it does not. */
+function crossingAt(a: Point, b: Point, p: Point, q: Point): number | undefined {
+  if (!segmentsCrossProperly(a.x, a.y, b.x, b.y, p.x, p.y, q.x, q.y)) return undefined;
+  const rx = b.x - a.x;
+  const ry = b.y - a.y;
+  const sx = q.x - p.x;
+  const sy = q.y - p.y;
+  return ((p.x - a.x) * sy - (p.y - a.y) * sx) / (rx * sy - ry * sx);
 }
 
-export interface PathTerrain {
-  /** The ground along the path slowest for this mover. */
-  readonly ground: Ground;
-  /** Every point of the path lies on a road (Muster reads the scenario's roads as secondary roads). */
-  readonly onRoad: boolean;
-  readonly crossesLinear: boolean;
-  readonly impassable: boolean;
-}
-
-/** What a move from a to b crosses, sampled every inch, for a unit of this kind. */
-export function pathTerrain(
-  terrain: readonly TerrainFeature[],
-  unit: MdUnit,
-  a: Point,
-  b: Point,
-): PathTerrain {
-  const mover = moverOf(unit.ratings.troop, unit.formation);
+/**
+ * The line of a move from a to b as MacDuff walks it (7), leg by leg: the ground every quarter inch
+ * (roads: within a road's width, plus an inch, of its centre line; Muster reads the scenarios' roads as
+ * secondary roads), and each wall, barricade, work or water course the line crosses (7.4), from bank to
+ * bank (a water course's width; 1" for a wall), high walls and forts as barriers no one crosses. A unit
+ * within 1" of an obstacle's near bank stands at it.
+ */
+export function pathLegs(terrain: readonly TerrainFeature[], a: Point, b: Point): PathLeg[] {
   const length = Math.hypot(b.x - a.x, b.y - a.y);
-  const steps = Math.max(1, Math.ceil(length));
-  let ground: Ground = groundAt(terrain, a);
-  for (let i = 1; i <= steps; i++) {
-    const t = i / steps;
-    const g = groundAt(terrain, { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
-    if (TERRAIN_SPEED.rows[g][mover] < TERRAIN_SPEED.rows[ground][mover]) ground = g;
-  }
-  let onRoad = true;
-  for (let i = 0; i <= steps && onRoad; i++) {
-    const t = i / steps;
-    const p = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-    onRoad = terrain.some(
-      (f) => f.kind === 'road' && nearPolyline(f.path, p, f.width / 2 + ROAD_SLACK_INCHES),
-    );
-  }
-  let crossesLinear = false;
-  let impassable = false;
+  if (length < 1e-9) return [];
+  const bands: { from: number; to: number; impassable: boolean }[] = [];
   for (const f of terrain) {
     const path = pathOf(f);
-    if (!path || !crosses(path, a, b)) continue;
-    if (IMPASSABLE.has(f.kind)) impassable = true;
-    else if (LINEAR.has(f.kind)) crossesLinear = true;
+    if (!path) continue;
+    const impassable = IMPASSABLE.has(f.kind);
+    if (!impassable && !LINEAR.has(f.kind)) continue;
+    const depth = 'width' in f ? f.width : BARRIER_DEPTH_INCHES;
+    for (let i = 0; i + 1 < path.length; i++) {
+      const t = crossingAt(a, b, path[i]!, path[i + 1]!);
+      if (t === undefined) continue;
+      const at = t * length;
+      const from = at - depth / 2 < AT_OBSTACLE_INCHES ? 0 : at - depth / 2;
+      bands.push({ from, to: Math.max(from, at + depth / 2), impassable });
+    }
   }
-  return { ground, onRoad, crossesLinear, impassable };
+  bands.sort((x, y) => x.from - y.from);
+  const legs: PathLeg[] = [];
+  const ground = (from: number, to: number) => {
+    const n = Math.ceil((to - from) / SAMPLE_INCHES - 1e-9);
+    for (let i = 0; i < n; i++) {
+      const d0 = from + ((to - from) * i) / n;
+      const d1 = from + ((to - from) * (i + 1)) / n;
+      const mid = (d0 + d1) / 2 / length;
+      const p = { x: a.x + (b.x - a.x) * mid, y: a.y + (b.y - a.y) * mid };
+      const g = groundAt(terrain, p);
+      const road = onRoad(terrain, p) ? 'secondary' : 'none';
+      const last = legs[legs.length - 1];
+      if (last?.kind === 'ground' && last.ground === g && last.road === road)
+        legs[legs.length - 1] = { ...last, inches: last.inches + (d1 - d0) };
+      else legs.push({ kind: 'ground', inches: d1 - d0, ground: g, road });
+    }
+  };
+  let at = 0;
+  for (const band of bands) {
+    if (band.to <= at) continue;
+    const from = Math.max(at, band.from);
+    ground(at, from);
+    const last = legs[legs.length - 1];
+    if (last?.kind === 'obstacle' && from <= at)
+      legs[legs.length - 1] = {
+        kind: 'obstacle',
+        inches: last.inches + (band.to - from),
+        ...(last.impassable || band.impassable ? { impassable: true } : {}),
+      };
+    else
+      legs.push({
+        kind: 'obstacle',
+        inches: band.to - from,
+        ...(band.impassable ? { impassable: true } : {}),
+      });
+    at = band.to;
+  }
+  if (at < length) ground(at, length);
+  return legs;
+}
+
+function onRoad(terrain: readonly TerrainFeature[], p: Point): boolean {
+  return terrain.some((f) => f.kind === 'road' && nearPolyline(f.path, p, f.width / 2 + ROAD_SLACK_INCHES));
 }
 
 /** A unit's front centre this far off a road's edge still counts as on it. */

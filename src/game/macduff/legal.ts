@@ -6,11 +6,13 @@ import { layout, onTable, overlapsOthers } from './geometry.ts';
 import {
   chargeTargets,
   enemiesOf,
+  fireAndEvadeOption,
   fireOptions,
   fireTarget,
   isOnTable,
   loaded,
   mayCharge,
+  onlyReservedFire,
   type Readable,
 } from './queries.ts';
 import type { MdGameState, MdNode, MdUnit } from './state.ts';
@@ -83,9 +85,15 @@ function fitsFormation(s: Readable, unit: MdUnit, formation: MdUnit['formation']
   return stands !== undefined && onTable(s.table, stands) && !overlapsOthers(s.table, stands, [unit.id]);
 }
 
-/** The reactions open to a charged unit (6.2). */
+/**
+ * The reactions open to a charged unit (6.2): any may stand (firing if able); regular infantry may form
+ * square, cavalry counter-charge, skirmishers evade (a full move) or, loaded, fire and evade (a fire
+ * option that leaves half a move, then that half move back). A unit that acted and reserved its fire may only
+ * stand and fire it (6.3).
+ */
 export function reactionsOf(s: Readable, target: MdUnit): Reaction[] {
   const out: Reaction[] = ['stand'];
+  if (onlyReservedFire(target)) return out;
   if (
     target.ratings.troop === 'regular-infantry' &&
     target.formation !== 'square' &&
@@ -94,6 +102,7 @@ export function reactionsOf(s: Readable, target: MdUnit): Reaction[] {
     out.push('form-square');
   if (isCavalry(target.ratings.troop)) out.push('counter-charge');
   if (target.formation === 'skirmish') out.push('evade');
+  if (fireAndEvadeOption(s, target)) out.push('fire-and-evade');
   return out;
 }
 

@@ -19,13 +19,14 @@ import {
   nearestOf,
   personalityFacts,
   recoveryFacts,
+  retreatPoint,
   rollControl,
   seniorLeaderOf,
 } from './actions.ts';
 import { admitCommand, moveIntent } from './apply.ts';
 import type { MdCommand, Reaction } from './commands.ts';
 import { layout } from './geometry.ts';
-import { mayReact } from './queries.ts';
+import { fireAndEvadeOption, mayReact } from './queries.ts';
 import type { MdGameState, MdNode, MdUnit } from './state.ts';
 import { type MdView, viewFor } from './view.ts';
 
@@ -41,8 +42,9 @@ import { type MdView, viewFor } from './view.ts';
  * - `move`: the move roll (5) for the path to the point.
  * - `charge`: the charger's charge move (5.4, 6.1), only when the target may not react (6.2); otherwise
  *   the charge waits for the reaction and nothing is rolled yet.
- * - `react`: an evading target's move (6.2), else the charger's charge move at the target where the
- *   reaction leaves it (formed in square, or where it stands).
+ * - `react`: an evading target's move (6.2), a skirmisher's fire as it fires and evades (its retreat
+ *   and the charge come after), else the charger's charge move at the target where the reaction leaves
+ *   it (formed in square, or where it stands).
  * - `rally`: the Casualty Recovery (12.5).
  *
  * Only what is rolled first, on facts known now: dice that depend on earlier dice are left out (the
@@ -166,7 +168,6 @@ function moveOdds(
   node: Extract<MdNode, { phase: 'activation' }>,
 ): CommandOdds[] {
   const facts = moveFacts(view, unit, command.to, moveIntent(unit, command, node).how);
-  if (!facts) return [];
   return [
     { procedure: movement.id, title: `How far ${unit.name} may move`, charts: oddsOf(movement, facts) },
   ];
@@ -188,7 +189,6 @@ function chargeMoveOdds(
   const aimAt = square ?? stands;
   if (aimAt.length === 0) return [];
   const facts = moveFacts(view, charger, nearestOf(aimAt, charger.anchor), { charging: true });
-  if (!facts) return [];
   return [
     {
       procedure: movement.id,
@@ -199,9 +199,11 @@ function chargeMoveOdds(
 }
 
 function reactionOdds(view: MdView, charger: MdUnit, target: MdUnit, reaction: Reaction): CommandOdds[] {
-  if (reaction !== 'evade') return chargeMoveOdds(view, charger, target, reaction);
-  const facts = moveFacts(view, target, target.anchor, {});
-  if (!facts) return [];
+  if (reaction !== 'evade' && reaction !== 'fire-and-evade')
+    return chargeMoveOdds(view, charger, target, reaction);
+  const option = reaction === 'fire-and-evade' ? fireAndEvadeOption(view, target) : undefined;
+  if (option) return fireOdds(view, target, charger, option);
+  const facts = moveFacts(view, target, retreatPoint(view, target), {});
   return [
     {
       procedure: movement.id,

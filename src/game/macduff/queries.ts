@@ -2,7 +2,12 @@ import { moveRateOf, resolveMove } from '../../rulesets/macduff/procedures/movem
 import { fireOptionAllowed } from '../../rulesets/macduff/procedures/small-arms-fire.ts';
 import { ARTILLERY_TABLE } from '../../rulesets/macduff/tables/artillery.ts';
 import { CAVALRY_CHARGE_BONUS_INCHES, COLUMN_BONUS_INCHES } from '../../rulesets/macduff/tables/movement.ts';
-import { FIRE_OPTIONS, type FireOption, SMALL_ARMS_TABLE } from '../../rulesets/macduff/tables/small-arms.ts';
+import {
+  FIRE_OPTIONS,
+  FIRE_OPTIONS_TABLE,
+  type FireOption,
+  SMALL_ARMS_TABLE,
+} from '../../rulesets/macduff/tables/small-arms.ts';
 import { isArtillery, isCavalry } from '../../rulesets/macduff/vocabulary.ts';
 import { inArc, unitDistance, unitsSeeEachOther } from './geometry.ts';
 import type { MdGameState, MdUnit } from './state.ts';
@@ -96,6 +101,15 @@ export function fireOptions(unit: MdUnit): FireOption[] {
   return FIRE_OPTIONS.filter((o) => fireOptionAllowed(weapon, o, freshCloseOrderRegular(unit)));
 }
 
+/**
+ * The fire option a skirmisher uses to fire and retreat (6.2): the first of its options that lets it
+ * move half afterwards (8.4-8.6); undefined if it cannot fire now or has none.
+ */
+export function fireAndEvadeOption(s: Readable, unit: MdUnit): FireOption | undefined {
+  if (unit.formation !== 'skirmish' || !loaded(s, unit)) return undefined;
+  return fireOptions(unit).find((o) => FIRE_OPTIONS_TABLE.rows[o].moveHalf);
+}
+
 /** The most a unit could move on its best roll, charging (for what it might reach). */
 export function bestReach(unit: MdUnit): number {
   const rate = moveRateOf(unit.ratings.troop);
@@ -125,9 +139,17 @@ export function chargeTargets(s: Readable, unit: MdUnit): MdUnit[] {
     .map(({ e }) => e);
 }
 
-/** Whether a charged unit may react (6.2): not rallying, not shattered, not yet acted unless it reserved fire. */
+/**
+ * Whether a charged unit may react (6.2): not rallying, not shattered, and either not yet acted, or it
+ * passed, or it reserved its fire (6.3, which lets it fire when charged although it has acted).
+ */
 export function mayReact(unit: MdUnit): boolean {
-  return !unit.mustRally && !unit.shattered && (!unit.activated || unit.reservedFire);
+  return !unit.mustRally && !unit.shattered && (!unit.activated || unit.passed || unit.reservedFire);
+}
+
+/** A unit whose only answer to a charge is its reserved fire (6.3): it acted, did not pass, and held its fire. */
+export function onlyReservedFire(unit: MdUnit): boolean {
+  return unit.activated && !unit.passed && unit.reservedFire;
 }
 
 /** A unit's move allowance on a given roll of its dice (for the computer's estimates). */

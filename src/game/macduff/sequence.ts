@@ -10,7 +10,6 @@ import {
   rally,
   retreat,
   revealByProximity,
-  rollMove,
   trySpotting,
 } from './actions.ts';
 import type { Ctx } from './context.ts';
@@ -27,6 +26,7 @@ export function startTurn(ctx: Ctx): void {
   const cards: string[] = [];
   for (const u of ctx.active()) {
     u.activated = false;
+    u.passed = false;
     u.reservedFire = false;
     u.shotThisTurn = 0;
     u.lostMeleeThisTurn = false;
@@ -221,8 +221,7 @@ function fightMelee(ctx: Ctx, m: PendingMelee): void {
 /** The loser retires half a move facing the enemy (11.3). */
 function backOff(ctx: Ctx, unit: MdUnit): void {
   if (unit.shattered && unit.lostMeleeThisTurn && !ctx.onTable(unit.id)) return;
-  const inches = rollMove(ctx, unit, unit.anchor, {}) / 2;
-  retreat(ctx, unit, inches, true);
+  retreat(ctx, unit, true);
 }
 
 /** Charging cavalry on a tie rides on through the enemy where there is room beyond; else it falls back. */

@@ -134,6 +134,7 @@ export function setupBattle(input: unknown, seed: SeedMaterial, options: EngineO
       music: ratings.musicOrColours,
       concealed: false,
       activated: false,
+      passed: false,
       reservedFire: false,
       firedSinceRally: false,
       lastFiredTurn: -1,

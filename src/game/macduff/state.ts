@@ -54,6 +54,12 @@ export interface MdUnit {
   /** Natives hidden in cover (7.7): absent from the Imperial side's view. */
   concealed: boolean;
   activated: boolean;
+  /**
+   * It passed this turn (2.1): its activation ended without firing, moving, charging, changing formation,
+   * limbering, rallying or reserving fire. A unit that passed may still react to a charge (6.2).
+   */
+  passed: boolean;
+  /** It reserved its fire this turn (6.3): it may fire when charged, and only that. */
   reservedFire: boolean;
   /** It fired since it last rallied (8.4 c). */
   firedSinceRally: boolean;

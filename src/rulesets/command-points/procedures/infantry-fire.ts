@@ -34,15 +34,19 @@ export interface InfantryFireResult {
   readonly dpoints: number;
 }
 
-/** Dice thrown: bases less D-points, halved against skirmishers or guns, halved again in works, rounding up. */
+/**
+ * Dice thrown: the bases, halved against skirmishers or guns and halved again in works (rounding up),
+ * less the D-points. The text halves "the number of bases", so the halving comes first and each D-point
+ * still costs a whole die (Muster's reading; see docs/rules/command-points.md).
+ */
 export function infantryFireDice(facts: InfantryFireFacts, trace?: Trace): number {
-  let n = Math.max(0, facts.bases - facts.dpoints);
-  trace?.add({ rule: cp(section, 'one D6 per base less D. Points'), label: 'Bases less D-points', total: n });
+  let n = facts.bases;
+  trace?.add({ rule: cp(section, 'one D6 per base'), label: 'Bases', total: n });
   if (facts.target !== 'formed') {
     n = Math.ceil(n / 2);
     trace?.add({
-      rule: cp(section, 'half against skirmishers or artillery'),
-      label: `Halved against ${facts.target}`,
+      rule: cp(section, 'half the bases against skirmishers or artillery'),
+      label: `Bases halved against ${facts.target}`,
       total: n,
     });
   }
@@ -54,6 +58,14 @@ export function infantryFireDice(facts: InfantryFireFacts, trace?: Trace): numbe
       total: n,
     });
   }
+  const less = Math.min(n, facts.dpoints);
+  n -= less;
+  trace?.add({
+    rule: cp(section, 'less the number of D. Points'),
+    label: `Less ${facts.dpoints} D-point(s)`,
+    delta: -less,
+    total: n,
+  });
   return n;
 }
 
@@ -108,8 +120,8 @@ export const infantryFireFactsSchema = z
     distance: z.number().min(0).max(200).describe('Inches to the target'),
     target: z
       .enum(FIRE_TARGETS)
-      .describe('formed troops, skirmishers or artillery (the last two halve the dice)'),
-    targetInWorks: z.boolean().describe('Target in fieldworks or buildings (halves the dice again)'),
+      .describe('formed troops, skirmishers or artillery (the last two halve the bases)'),
+    targetInWorks: z.boolean().describe('Target in fieldworks or buildings (halves the bases again)'),
     skirmishers: z.boolean().describe('The firers are in skirmish order (they re-roll 5s)'),
   })
   .strict();
@@ -117,7 +129,8 @@ export const infantryFireFactsSchema = z
 export const infantryFire: ProcedureDefinition<InfantryFireFacts, InfantryFireResult> = {
   id: 'infantry-fire',
   title: 'Infantry Fire',
-  summary: "The D-points a unit's musketry inflicts: a d6 per base less D-points, each 6 a D-point.",
+  summary:
+    "The D-points a unit's musketry inflicts: a d6 per base (halved against skirmishers, guns and works) less D-points, each 6 a D-point.",
   rule: cp(section),
   facts: infantryFireFactsSchema as z.ZodType<InfantryFireFacts>,
   rolls: [

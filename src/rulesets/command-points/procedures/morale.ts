@@ -10,8 +10,8 @@ export interface MoraleFacts {
   readonly dpoints: number;
   readonly bases: number;
   readonly startingBases: number;
-  /** A friendly unit of higher grade than this one routed within 6" this turn. */
-  readonly betterFriendRoutedNearby: boolean;
+  /** A friendly unit of lower grade than this one routed within 6" of it this turn. */
+  readonly lowerGradeFriendRoutedNearby: boolean;
   /** Replaces Muster's reconstructed thresholds (a scenario override). */
   readonly thresholds?: Partial<Pick<MoraleTable, 'retreatAtDPoints' | 'routAtLossFraction'>>;
 }
@@ -25,17 +25,17 @@ export interface MoraleResult {
 }
 
 /**
- * The morale phase for one unit: the surviving line (a friend of higher grade routing within 6" costs a
- * D-point), then Muster's reconstruction: at the D-point cap a unit retreats one move, and routs if it
+ * The morale phase for one unit: the surviving line (a friend of lower grade routing within 6" of it
+ * costs it a D-point: the sentence's subject, the unit that routs, is the lower-grade one), then Muster's reconstruction: at the D-point cap a unit retreats one move, and routs if it
  * has also lost half its starting bases. No dice.
  */
 export function resolveMorale(facts: MoraleFacts, trace?: Trace): MoraleResult {
   let { dpoints } = facts;
   let casualties = 0;
-  if (facts.betterFriendRoutedNearby) {
+  if (facts.lowerGradeFriendRoutedNearby) {
     trace?.add({
       rule: cp('Morale', 'lower grade unit routs within 6"'),
-      label: 'A better friend routed nearby',
+      label: 'A friend of lower grade routed within 6"',
       value: true,
     });
     const taken = takeDPoints(
@@ -67,9 +67,9 @@ export const moraleFactsSchema = z
     dpoints: z.int().min(0).max(COMMAND_TABLE.maxDPoints).describe('D-points on the unit (0-5)'),
     bases: z.int().min(1).max(60).describe('Bases it has now'),
     startingBases: z.int().min(1).max(60).describe('Bases it started the battle with'),
-    betterFriendRoutedNearby: z
+    lowerGradeFriendRoutedNearby: z
       .boolean()
-      .describe('A friendly unit of higher training grade routed within 6" of it this turn'),
+      .describe('A friendly unit of lower training grade routed within 6" of it this turn'),
     thresholds: z
       .object({
         retreatAtDPoints: z
@@ -104,12 +104,12 @@ export const morale: ProcedureDefinition<MoraleFacts, MoraleResult> = {
   rolls: [],
   examples: [
     {
-      title: 'Militia with 4 D-points see a better battalion rout beside them',
-      facts: { dpoints: 4, bases: 6, startingBases: 6, betterFriendRoutedNearby: true },
+      title: 'Regulars with 4 D-points see militia rout beside them',
+      facts: { dpoints: 4, bases: 6, startingBases: 6, lowerGradeFriendRoutedNearby: true },
     },
     {
       title: 'A battalion at 5 D-points that has lost half its bases',
-      facts: { dpoints: 5, bases: 3, startingBases: 6, betterFriendRoutedNearby: false },
+      facts: { dpoints: 5, bases: 3, startingBases: 6, lowerGradeFriendRoutedNearby: false },
     },
   ],
   resolve: (facts, _dice, trace) => resolveMorale(facts, trace),

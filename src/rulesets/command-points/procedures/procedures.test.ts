@@ -18,8 +18,13 @@ import { commandRoll } from './command-roll.ts';
 import { commanderLoss } from './commander-loss.ts';
 import { dpointsProcedure, redress, takeDPoints } from './dpoints.ts';
 import { COMMAND_POINTS_PROCEDURES } from './index.ts';
-import { type InfantryFireFacts, infantryFire } from './infantry-fire.ts';
-import { morale } from './morale.ts';
+import {
+  type InfantryFireFacts,
+  infantryFire,
+  infantryFireDice,
+  resolveInfantryFire,
+} from './infantry-fire.ts';
+import { morale, resolveMorale } from './morale.ts';
 import { movement } from './movement.ts';
 
 /** Resolves example `i` of a procedure with its typed-in dice (all of them used). */
@@ -115,6 +120,46 @@ describe('worked examples', () => {
       rerolls: 1,
       rerollHits: 1,
       dpoints: 2,
+    });
+  });
+
+  it('infantry: the bases are halved (against skirmishers, guns, works), then each D-point costs a die', () => {
+    const facts: InfantryFireFacts = {
+      bases: 6,
+      dpoints: 2,
+      weapon: 'musket',
+      distance: 6,
+      target: 'formed',
+      targetInWorks: false,
+      skirmishers: false,
+    };
+    expect(infantryFireDice(facts)).toBe(4);
+    // 6 bases halved is 3, less 2 D-points: 1 die (not 6 - 2 = 4 halved to 2)
+    expect(infantryFireDice({ ...facts, target: 'skirmishers' })).toBe(1);
+    expect(infantryFireDice({ ...facts, target: 'artillery', dpoints: 1 })).toBe(2);
+    // halved again in works: 6 -> 3 -> 2, less 2: none; 7 bases -> 4 -> 2, less 1: 1
+    expect(infantryFireDice({ ...facts, target: 'skirmishers', targetInWorks: true })).toBe(0);
+    expect(
+      infantryFireDice({ ...facts, bases: 7, dpoints: 1, target: 'skirmishers', targetInWorks: true }),
+    ).toBe(1);
+    // never below none, and no dice are thrown
+    expect(infantryFireDice({ ...facts, bases: 2, dpoints: 5, target: 'skirmishers' })).toBe(0);
+    expect(resolveInfantryFire({ ...facts, bases: 2, dpoints: 5 }, new SuppliedDice([])).dice).toBe(0);
+  });
+
+  it('morale: a unit takes a D-point when a friend of lower grade routs within 6" of it', () => {
+    const base = { dpoints: 0, bases: 6, startingBases: 6, lowerGradeFriendRoutedNearby: false };
+    expect(resolveMorale(base)).toEqual({ dpoints: 0, casualties: 0, action: 'hold' });
+    expect(resolveMorale({ ...base, lowerGradeFriendRoutedNearby: true })).toEqual({
+      dpoints: 1,
+      casualties: 0,
+      action: 'hold',
+    });
+    // at the cap the D-point becomes a casualty (taken as morale), and the unit retreats
+    expect(resolveMorale({ ...base, dpoints: 5, lowerGradeFriendRoutedNearby: true })).toEqual({
+      dpoints: 5,
+      casualties: 1,
+      action: 'retreat',
     });
   });
 

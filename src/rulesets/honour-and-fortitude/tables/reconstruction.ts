@@ -63,3 +63,26 @@ export const COMPULSORY_MOVES: CompulsoryMoveTable = {
   readings: ['Compulsory moves: Retire, Panic and Run'],
   distances: { retire: 'passive', panic: 'active', run: 'aggressive' },
 };
+
+/** When a General riding with a unit falls: a d6 at or under these, on each occasion. */
+export interface GeneralFallsTable extends TableMeta {
+  /** The unit he rides with loses a round of melee. */
+  readonly lostMelee: number;
+  /** The unit he rides with is destroyed. */
+  readonly unitDestroyed: number;
+}
+
+/**
+ * "If the C in C falls" (Morale): the sheet names the test but not how a General falls. A General rides
+ * with a unit; he is at risk when it loses a round of melee (falls on a 1) and when it is destroyed
+ * around him (falls on 1-3). A fallen General is out of the battle; when the C-in-C falls, every unit
+ * of his side still fighting tests morale.
+ */
+export const GENERAL_FALLS: GeneralFallsTable = {
+  id: 'hf-general-falls',
+  title: 'When a General falls',
+  source: reconstruction('Morale', 'if the C in C falls'),
+  readings: ['When the C-in-C falls'],
+  lostMelee: 1,
+  unitDestroyed: 3,
+};

@@ -240,6 +240,63 @@ describe('movement (5, 7)', () => {
       ).inches,
     ).toBe(0);
   });
+
+  it('spends the allowance along the line: ground and obstacles cost only where the unit reaches them', () => {
+    const leg = (inches: number, ground: 'open' | 'broken' | 'difficult' | 'village' = 'open') =>
+      ({ kind: 'ground', inches, ground }) as const;
+    const stream = { kind: 'obstacle', inches: 3 } as const;
+    // 10": woods 12" away do not slow it; 6" of open then woods at half speed: 6 + 2
+    expect(resolveMove({ ...baseMove, path: [leg(12), leg(10, 'broken')] }, dice(4)).inches).toBe(10);
+    expect(resolveMove({ ...baseMove, path: [leg(6), leg(10, 'broken')] }, dice(4)).inches).toBe(8);
+    // a stream 10" away: it reaches the bank with nothing left, and stops there
+    expect(resolveMove({ ...baseMove, path: [leg(10), stream, leg(20)] }, dice(4))).toMatchObject({
+      inches: 10,
+      halted: 'at-obstacle',
+      crossed: 0,
+    });
+    // 2" away: 2", the crossing (half the move, 5") over 3" of line, then the 3" left
+    expect(resolveMove({ ...baseMove, path: [leg(2), stream, leg(20)] }, dice(4))).toMatchObject({
+      inches: 8,
+      crossed: 1,
+    });
+    // the village (half speed) beyond the stream is reached only by what is left
+    expect(resolveMove({ ...baseMove, path: [stream, leg(1), leg(10, 'village')] }, dice(6)).inches).toBe(
+      3 + 1 + 2.5,
+    );
+    // cavalry stop at the edge of difficult ground and at a barrier
+    const horse = { ...baseMove, troop: 'light-cavalry' as const };
+    expect(resolveMove({ ...horse, path: [leg(5), leg(10, 'difficult')] }, dice(1))).toMatchObject({
+      inches: 5,
+      halted: 'impassable',
+    });
+    expect(
+      resolveMove({ ...horse, path: [leg(4), { kind: 'obstacle', inches: 1, impassable: true }] }, dice(1)),
+    ).toMatchObject({ inches: 4, halted: 'impassable' });
+  });
+
+  it('gives guns a whole turn to cross: a gun that reaches the obstacle stops; one at it crosses and ends beyond', () => {
+    const gun = {
+      ...baseMove,
+      troop: 'field-gun' as const,
+      formation: 'limbered' as const,
+      gunMove: 'limbered' as const,
+      crossesLinearObstacle: true,
+      road: 'secondary' as const,
+    };
+    // 12 + 5 = 17, x1.5 on the road: 6" to the ford cost 4"; 13" left is not the 17" crossing takes
+    expect(resolveMove({ ...gun, inchesToObstacle: 6 }, dice(5))).toMatchObject({
+      inches: 6,
+      halted: 'at-obstacle',
+      crossed: 0,
+    });
+    // at the ford: the whole move crossing it, then no more
+    expect(resolveMove(gun, dice(5))).toMatchObject({ inches: 0, crossed: 1 });
+    expect(resolveMove(gun, dice(5)).halted).toBeUndefined();
+    // foot 6" short with 10": 6" (6 of 10), and 4" left is less than the 5" crossing takes
+    expect(
+      resolveMove({ ...baseMove, crossesLinearObstacle: true, inchesToObstacle: 6 }, dice(4)),
+    ).toMatchObject({ inches: 6, halted: 'at-obstacle' });
+  });
 });
 
 const musketry: SmallArmsFacts = {
