@@ -349,7 +349,8 @@ function printComparison(ref: string, mine: Figures, base: Figures, rounds: numb
     rows.push([`apply ${type} p99`, us(a.p99), us(b.p99), ratio(b.p99 / a.p99)]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const r of rows) say(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+  for (const r of rows)
+    say(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
   if (mine.commandsPerBattle !== base.commandsPerBattle)
     say(
       `(the battles differ: ${mine.commandsPerBattle.toFixed(1)} commands a battle here, ${base.commandsPerBattle.toFixed(1)} there)`,
@@ -388,7 +389,9 @@ async function main(): Promise<void> {
   });
   const battles = Number(values.battles ?? (values.quick ? 3 : 20));
   if (values['figures-of'] !== undefined) {
-    process.stdout.write(`${JSON.stringify(await figuresOf(values['figures-of'], battles, Number(values['replay-from'] ?? 1)))}\n`);
+    process.stdout.write(
+      `${JSON.stringify(await figuresOf(values['figures-of'], battles, Number(values['replay-from'] ?? 1)))}\n`,
+    );
     return;
   }
   process.stdout.write(`Whole battles - node ${process.version}\n`);
@@ -410,7 +413,9 @@ async function main(): Promise<void> {
       // ABBA: neither checkout always runs first (a machine's load drifts).
       const order = r % 2 === 0 ? (['mine', 'base'] as const) : (['base', 'mine'] as const);
       for (const which of order) {
-        process.stderr.write(`round ${r + 1}/${rounds}: ${which === 'mine' ? 'this tree' : values.against}\n`);
+        process.stderr.write(
+          `round ${r + 1}/${rounds}: ${which === 'mine' ? 'this tree' : values.against}\n`,
+        );
         const from = mine[0]?.replaySeed ?? base[0]?.replaySeed ?? 1;
         if (which === 'mine') mine.push(measureIn(HERE, battles, from));
         else base.push(measureIn(other.root, battles, from));

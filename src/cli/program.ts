@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { DEFAULT_RULE_SET, RULE_SETS } from '../rulesets/index.ts';
+import type { BattleRunner } from './battle-pool.ts';
 import { compareCommand } from './compare.ts';
 import {
   procedureHelp,
@@ -35,6 +36,8 @@ export interface CliEnv {
   writeFile?(file: string, text: string): Promise<void>;
   /** Progress of a long run (`muster compare`): the shell draws a bar on a terminal. */
   progress?(done: number, total: number, label: string): void;
+  /** Runs `muster compare`'s battles on worker threads (default: on this thread). */
+  battleRunner?(workers: number): BattleRunner;
 }
 
 /** Help is wrapped at a fixed width, so it reads the same in a terminal, a pipe, the tests and the docs. */
@@ -259,16 +262,18 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .option('--battles <n>', 'battles per rule set', '20')
     .option('--seed <n>', "the first battle's seed (0-4294967295)", '1')
     .option('--json', 'as JSON, with every figure')
+    .option('--workers <n>', "worker threads playing the battles (default: the machine's cores)")
     .action(
       async (
         scenario: string,
-        opts: { rulesets?: string; battles?: string; seed?: string; json?: boolean },
+        opts: { rulesets?: string; battles?: string; seed?: string; json?: boolean; workers?: string },
       ) => {
         emit(
           sink,
           await compareCommand(scenario, opts, {
             readInput: (file) => env.readInput(file),
             ...(env.progress ? { progress: env.progress } : {}),
+            ...(env.battleRunner ? { battleRunner: env.battleRunner } : {}),
           }),
         );
       },
