@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { type BattleAnswer, type BattleTask, playTask } from './battle-worker.ts';
 
@@ -45,6 +46,8 @@ export function poolRunner(workers: number, signal?: AbortSignal): BattleRunner 
       minThreads: workers,
       maxThreads: workers,
     });
+    // Every queued task listens for the abort.
+    if (signal) setMaxListeners(tasks.length + 10, signal);
     const answers: BattleAnswer[] = new Array(tasks.length);
     let done = 0;
     try {
