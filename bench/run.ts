@@ -189,16 +189,27 @@ for (const ruleSet of RULE_SETS) {
   }
 }
 
+/** Runs a bench of its own in a child process (see below) and says its lines but the first (its title). */
+function child(script: string, args: readonly string[] = []): void {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url)), ...args],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`${script} failed:\n${run.stderr}`);
+  for (const line of run.stdout.split('\n').slice(1)) if (line !== '') say(line);
+}
+
 say('');
 say('Whole battles (John Company, computer against computer)');
 // In a process of its own: loading the games' modules changes how V8 compiles the procedures measured
 // above (the traced reaction test ran ~40% slower beside them), and a figure must not depend on that.
-const battles = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./battles.ts', import.meta.url))],
-  {
-    encoding: 'utf8',
-  },
-);
-if (battles.status !== 0) throw new Error(`the battle bench failed:\n${battles.stderr}`);
-for (const line of battles.stdout.split('\n').slice(1)) if (line !== '') say(line);
+child('./battles.ts');
+
+say('');
+say('Every core: battles on worker threads');
+child('./workers.ts');
+
+say('');
+say('Starting the command line (each call a new process; medians)');
+child('./startup.ts', ['--rounds', '5']);
