@@ -15,6 +15,7 @@ import { playCommand, processTerminal, type Terminal } from './play.ts';
 import { procedureList, procedureOrThrow, type Registry, ruleSetOrThrow, UsageError } from './registry.ts';
 import { replayCommand } from './replay.ts';
 import { type CliOutcome, EXIT_OK, EXIT_USAGE, fail, internalError, resolveSituation } from './resolve.ts';
+import { looksLikeJsonLines, resolveLines } from './resolve-lines.ts';
 import { listCommand, validateCommand } from './scenario.ts';
 
 /** What the CLI needs from the world; `main.ts` gives it the process, tests give it fakes. */
@@ -107,6 +108,10 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     )
     .option('--explain', 'print a readable explanation instead of JSON')
     .option('--no-odds', 'leave out the exact odds')
+    .option(
+      '--jsonl',
+      'many situations, one JSON object a line (JSON Lines): one answer a line, in order (found without it when the input is not one JSON value but its first line is)',
+    )
     .option('--ruleset <id>', 'the rule set', DEFAULT_RULE_SET)
     .helpOption(false)
     .option('-h, --help', 'show this help; after a procedure, its fields, rolls and examples')
@@ -120,6 +125,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
           dice?: string[];
           explain?: boolean;
           odds: boolean;
+          jsonl?: boolean;
           ruleset: string;
           help?: boolean;
         },
@@ -154,9 +160,10 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
                   : String(error);
           throw new UsageError(`cannot read ${source}: ${reason}`);
         }
+        const resolveText = opts.jsonl || looksLikeJsonLines(text) ? resolveLines : resolveSituation;
         emit(
           sink,
-          resolveSituation(
+          resolveText(
             {
               procedure,
               ruleSet: opts.ruleset,
