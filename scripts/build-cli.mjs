@@ -27,6 +27,10 @@ const result = await esbuild.build({
   ],
   outdir: out,
   outExtension: { '.js': '.mjs' },
+  // The commands program.ts imports when run go into chunks of their own, loaded only then; beside the
+  // command, as the sources' `new URL(..., import.meta.url)` paths expect (the depth of src/cli).
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',

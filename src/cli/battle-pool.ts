@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
-import { type BattleAnswer, type BattleTask, playTask } from './battle-worker.ts';
+import type { BattleAnswer, BattleTask } from './battle-worker.ts';
 
 /**
  * Battles on worker threads (piscina): every task is one seeded battle (battle-worker.ts), and the
@@ -72,6 +72,8 @@ export function poolRunner(workers: number, signal?: AbortSignal): BattleRunner 
 
 /** A runner on the calling thread (tests; the same answers as any pool). */
 export const inProcessRunner: BattleRunner = async (tasks, onAnswer) => {
+  // Loaded when run: the shell imports this module at start, and the battles need the games.
+  const { playTask } = await import('./battle-worker.ts');
   const answers: BattleAnswer[] = [];
   for (const task of tasks) {
     answers.push(playTask(task));

@@ -2,7 +2,6 @@ import { Command, CommanderError } from 'commander';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { DEFAULT_RULE_SET, RULE_SETS } from '../rulesets/index.ts';
 import type { BattleRunner } from './battle-pool.ts';
-import { compareCommand } from './compare.ts';
 import {
   procedureHelp,
   procedureListing,
@@ -11,12 +10,12 @@ import {
   topHelpAfter,
 } from './help.ts';
 import { inputJsonSchema } from './json-schema.ts';
-import { playCommand, processTerminal, type Terminal } from './play.ts';
+import type { Terminal } from './play.ts';
+// The commands that play battles (play, replay, compare, scenario) are imported when run: `muster resolve`
+// starts without loading the games.
 import { procedureList, procedureOrThrow, type Registry, ruleSetOrThrow, UsageError } from './registry.ts';
-import { replayCommand } from './replay.ts';
 import { type CliOutcome, EXIT_OK, EXIT_USAGE, fail, internalError, resolveSituation } from './resolve.ts';
 import { looksLikeJsonLines, resolveLines } from './resolve-lines.ts';
-import { listCommand, validateCommand } from './scenario.ts';
 
 /** What the CLI needs from the world; `main.ts` gives it the process, tests give it fakes. */
 export interface CliEnv {
@@ -228,6 +227,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
         scenario: string,
         opts: { side?: string; ai?: string; seed?: string; save?: string; turns?: string; ruleset: string },
       ) => {
+        const { playCommand, processTerminal } = await import('./play.ts');
         const own = env.terminal ? undefined : processTerminal();
         try {
           emit(
@@ -255,6 +255,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .argument('<file>', 'the saved game (a Muster game record, JSON)')
     .option('--side <side>', 'print only what this side saw (default: everything)')
     .action(async (file: string, opts: { side?: string }) => {
+      const { replayCommand } = await import('./replay.ts');
       emit(sink, await replayCommand(file, opts, (f) => env.readInput(f), env.playable));
     });
 
@@ -277,7 +278,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
       ) => {
         emit(
           sink,
-          await compareCommand(scenario, opts, {
+          await (await import('./compare.ts')).compareCommand(scenario, opts, {
             readInput: (file) => env.readInput(file),
             ...(env.progress ? { progress: env.progress } : {}),
             ...(env.battleRunner ? { battleRunner: env.battleRunner } : {}),
@@ -299,6 +300,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     )
     .argument('<file>', 'the scenario file, or a scenario id')
     .action(async (file: string) => {
+      const { validateCommand } = await import('./scenario.ts');
       emit(sink, await validateCommand(file, (f) => env.readInput(f)));
     });
   scenario
@@ -306,6 +308,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .summary('list the scenarios in scenarios/')
     .description('List the scenarios that come with Muster (scenarios/), by id and title.')
     .action(async () => {
+      const { listCommand } = await import('./scenario.ts');
       emit(sink, await listCommand((f) => env.readInput(f)));
     });
 
