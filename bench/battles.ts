@@ -327,26 +327,28 @@ function printComparison(ref: string, mine: Figures, base: Figures, rounds: numb
   say(
     `This tree against ${ref}: medians of ${rounds} alternating round${rounds === 1 ? '' : 's'}; ratio = how many times faster this tree is`,
   );
-  const rows: string[][] = [['figure', 'this tree', ref, 'ratio']];
+  const rows: string[][] = [['figure', 'this tree', ref, 'ratio', 'commands']];
   const ratio = (x: number) => `${x.toFixed(2)}x`;
   rows.push([
     'computer v computer battles/s',
     mine.battlesPerSecond.toFixed(2),
     base.battlesPerSecond.toFixed(2),
     ratio(mine.battlesPerSecond / base.battlesPerSecond),
+    '',
   ]);
   rows.push([
     'replay of 1,000 commands',
     `${mine.replayMs.toFixed(0)} ms`,
     `${base.replayMs.toFixed(0)} ms`,
     ratio(base.replayMs / mine.replayMs),
+    '1000',
   ]);
   const types = Object.entries(mine.apply).sort((a, b) => b[1].count - a[1].count);
   for (const [type, a] of types) {
     const b = base.apply[type];
     if (!b) continue;
-    rows.push([`apply ${type} p50`, us(a.p50), us(b.p50), ratio(b.p50 / a.p50)]);
-    rows.push([`apply ${type} p99`, us(a.p99), us(b.p99), ratio(b.p99 / a.p99)]);
+    rows.push([`apply ${type} p50`, us(a.p50), us(b.p50), ratio(b.p50 / a.p50), String(a.count)]);
+    rows.push([`apply ${type} p99`, us(a.p99), us(b.p99), ratio(b.p99 / a.p99), String(a.count)]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows)
