@@ -11,11 +11,12 @@ import {
 } from './help.ts';
 import { inputJsonSchema } from './json-schema.ts';
 import type { Terminal } from './play.ts';
-// The commands that play battles (play, replay, compare, scenario) are imported when run: `muster resolve`
-// starts without loading the games.
 import { procedureList, procedureOrThrow, type Registry, ruleSetOrThrow, UsageError } from './registry.ts';
 import { type CliOutcome, EXIT_OK, EXIT_USAGE, fail, internalError, resolveSituation } from './resolve.ts';
 import { looksLikeJsonLines, resolveLines } from './resolve-lines.ts';
+
+// The commands that play battles (play, replay, compare, scenario) are imported when they run:
+// `muster resolve` starts without loading the games.
 
 /** What the CLI needs from the world; `main.ts` gives it the process, tests give it fakes. */
 export interface CliEnv {
