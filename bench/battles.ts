@@ -369,9 +369,12 @@ function checkout(ref: string): { root: string; remove(): void } {
   };
   git('worktree', 'add', '--detach', '--quiet', root, ref);
   symlinkSync(join(HERE, 'node_modules'), join(root, 'node_modules'), 'dir');
+  let removed = false;
   return {
     root,
     remove() {
+      if (removed) return;
+      removed = true;
       git('worktree', 'remove', '--force', root);
       rmSync(dir, { recursive: true, force: true });
     },
