@@ -249,6 +249,9 @@ function longRecord(
 // ---------------------------------------------------------------------------------------------------
 // The parent: runs children and prints.
 
+/** Ctrl-C stopped a child process. */
+class Interrupted extends Error {}
+
 /** Measures the checkout at `root` in a child process of its own. */
 function measureIn(root: string, battles: number, replayFrom = 1): Figures {
   const child = spawnSync(
@@ -266,6 +269,7 @@ function measureIn(root: string, battles: number, replayFrom = 1): Figures {
     ],
     { cwd: HERE, encoding: 'utf8', maxBuffer: 1 << 24 },
   );
+  if (child.signal === 'SIGINT') throw new Interrupted();
   if (child.status !== 0) throw new Error(`measuring ${root} failed:\n${child.stderr}`);
   return JSON.parse(child.stdout) as Figures;
 }
@@ -411,9 +415,9 @@ async function main(): Promise<void> {
     process.exit(130);
   };
   process.once('SIGINT', stop);
+  const mine: Figures[] = [];
+  const base: Figures[] = [];
   try {
-    const mine: Figures[] = [];
-    const base: Figures[] = [];
     for (let r = 0; r < rounds; r++) {
       // ABBA: neither checkout always runs first (a machine's load drifts).
       const order = r % 2 === 0 ? (['mine', 'base'] as const) : (['base', 'mine'] as const);
@@ -427,6 +431,12 @@ async function main(): Promise<void> {
       }
     }
     printComparison(values.against, medianFigures(mine), medianFigures(base), rounds);
+  } catch (error) {
+    if (!(error instanceof Interrupted)) throw error;
+    process.stderr.write(
+      `Interrupted after ${mine.length + base.length} of ${2 * rounds} measurements; nothing printed, the temporary worktree removed.\n`,
+    );
+    process.exitCode = 130;
   } finally {
     process.off('SIGINT', stop);
     other.remove();
