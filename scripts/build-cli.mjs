@@ -4,7 +4,7 @@
 // source files it was built from: bin/muster.mjs runs the bundle only while none of them is newer,
 // and runs the sources under tsx otherwise. Without esbuild (an install without dev dependencies) it
 // builds nothing and says so: the command still runs, through tsx.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -17,6 +17,8 @@ try {
   process.stderr.write('build-cli: esbuild is not installed; muster will run its sources through tsx\n');
   process.exit(0);
 }
+// A fresh folder: chunks of an earlier build (their names carry a hash) are not left behind.
+rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const result = await esbuild.build({
   absWorkingDir: root,
