@@ -1,24 +1,32 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { computerPlayer, playBattle, randomPlayer } from '../src/game/john-company/ai/players.ts';
-import { makeJohnCompanyGame } from '../src/game/john-company/game.ts';
+import { parseArgs } from 'node:util';
+import { defaultWorkers, Interrupted, poolRunner } from '../src/cli/battle-pool.ts';
+import type { BattleTask } from '../src/cli/battle-worker.ts';
 
 /**
  * How often the computer opponent beats a player choosing uniformly among the legal commands, from
- * each side of each scenario in scenarios/: seeds 1..n, the computer's tie-breaking PRNG seeded with
- * the seed and the random player's with seed + 1000. A win is the scenario's victory for the
- * computer's side; draws and losses are not wins. A battle the engine fails to finish (it throws) is
- * counted under Errors, with its seed on stderr.
+ * each side of each scenario in scenarios/ (src/game/john-company/ai/rates.ts): seeds 1..n, the
+ * computer's tie-breaking PRNG seeded with the seed and the random player's with seed + 1000. A win is
+ * the scenario's victory for the computer's side; draws and losses are not wins. A battle the engine
+ * fails to finish (it throws) is counted under Errors, with its seed on stderr. The battles run on
+ * worker threads; the table is the same whatever their number.
  *
  *   node --import tsx bench/ai-rates.ts [seeds per side, default 50] [scenario id or id:side ...]
+ *     [--workers N (default: the machine's cores)]
  *
  * e.g. `bench/ai-rates.ts 200 assaye-1803:maratha` measures one side of one scenario.
  */
 
-const game = makeJohnCompanyGame({ traces: false });
+const { values, positionals } = parseArgs({
+  options: { workers: { type: 'string' } },
+  allowPositionals: true,
+});
+const workers = values.workers === undefined ? defaultWorkers() : Number(values.workers);
+if (!Number.isSafeInteger(workers) || workers < 1) throw new Error('--workers: expected a whole number >= 1');
 const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
-const n = Number(process.argv[2] ?? 50);
-const only = process.argv.slice(3).map((arg) => {
+const n = Number(positionals[0] ?? 50);
+const only = positionals.slice(1).map((arg) => {
   const [id, side] = arg.split(':');
   return { id, side };
 });
@@ -31,37 +39,70 @@ const ids = readdirSync(dir)
 const measured = (id: string, side: string) =>
   only.length === 0 || only.some((o) => o.id === id && (o.side === undefined || o.side === side));
 
+/** Each row of the table: a scenario and the computer's side, with its battles' tasks. */
+const rows: { id: string; side: string; tasks: BattleTask[] }[] = [];
+for (const id of ids) {
+  const scenario = JSON.parse(readFileSync(`${dir}${id}.json`, 'utf8')) as { sides: { id: string }[] };
+  const sides = scenario.sides.map((s) => s.id);
+  for (const side of sides)
+    if (measured(id, side))
+      rows.push({
+        id,
+        side,
+        tasks: Array.from({ length: n }, (_, i) => ({
+          kind: 'rate' as const,
+          scenario,
+          sides,
+          computerSide: side,
+          seed: i + 1,
+        })),
+      });
+}
+
+const tasks = rows.flatMap((r) => r.tasks);
+const controller = new AbortController();
+process.once('SIGINT', () => controller.abort());
+const started = performance.now();
+let lastLine = 0;
+let answers: Awaited<ReturnType<ReturnType<typeof poolRunner>>>;
+try {
+  answers = await poolRunner(workers, controller.signal)(tasks, (done) => {
+    const now = performance.now();
+    if (done === tasks.length || now - lastLine > 5000) {
+      lastLine = now;
+      process.stderr.write(`${done}/${tasks.length} battles played\n`);
+    }
+  });
+} catch (error) {
+  if (!(error instanceof Interrupted)) throw error;
+  process.stderr.write(
+    `Interrupted: ${error.done} of ${error.total} battles were played; no table printed.\n`,
+  );
+  process.exit(130);
+}
+const seconds = (performance.now() - started) / 1000;
+
 process.stdout.write(`The computer opponent against random play: ${n} battles per side, seeds 1-${n}\n`);
 process.stdout.write(
   '| Scenario | Computer plays | Wins | Draws | Losses | Errors | Win rate | ms per battle |\n',
 );
 process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- |\n');
-for (const id of ids) {
-  const scenario = JSON.parse(readFileSync(`${dir}${id}.json`, 'utf8')) as { sides: { id: string }[] };
-  const sides = scenario.sides.map((s) => s.id);
-  for (const side of sides) {
-    if (!measured(id, side)) continue;
-    let wins = 0;
-    let draws = 0;
-    let errors = 0;
-    const start = performance.now();
-    for (let seed = 1; seed <= n; seed++) {
-      const players = Object.fromEntries(
-        sides.map((s) => [s, s === side ? computerPlayer(seed) : randomPlayer(seed + 1000)]),
-      );
-      try {
-        const winner = playBattle(game, scenario, seed, players).state.result?.winner;
-        if (winner === side) wins++;
-        else if (winner === undefined) draws++;
-      } catch (error) {
-        errors++;
-        process.stderr.write(`${id}, computer ${side}, seed ${seed}: ${String(error).slice(0, 300)}\n`);
-      }
-    }
-    const ms = (performance.now() - start) / n;
-    const losses = n - wins - draws - errors;
-    process.stdout.write(
-      `| ${id} | ${side} | ${wins} | ${draws} | ${losses} | ${errors} | ${((100 * wins) / n).toFixed(0)}% | ${ms.toFixed(0)} |\n`,
-    );
+let at = 0;
+for (const row of rows) {
+  const count = { win: 0, draw: 0, loss: 0, error: 0 };
+  let ms = 0;
+  for (const task of row.tasks) {
+    const answer = answers[at++]!;
+    if (answer.kind !== 'rate') continue;
+    count[answer.result]++;
+    ms += answer.ms;
+    if (answer.error !== undefined)
+      process.stderr.write(`${row.id}, computer ${row.side}, seed ${task.seed}: ${answer.error}\n`);
   }
+  process.stdout.write(
+    `| ${row.id} | ${row.side} | ${count.win} | ${count.draw} | ${count.loss} | ${count.error} | ${((100 * count.win) / n).toFixed(0)}% | ${(ms / n).toFixed(0)} |\n`,
+  );
 }
+process.stderr.write(
+  `${tasks.length} battles in ${seconds.toFixed(1)} s on ${workers} worker${workers === 1 ? '' : 's'}\n`,
+);

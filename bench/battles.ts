@@ -1,104 +1,238 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type GameRecord, replay } from '../src/game/engine/record.ts';
-import { decide } from '../src/game/john-company/ai/opponent.ts';
-import { playBattle, randomPlayer } from '../src/game/john-company/ai/players.ts';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { GameRecord } from '../src/game/engine/record.ts';
 import type { JcCommand } from '../src/game/john-company/commands.ts';
-import { practiceScenario } from '../src/game/john-company/fixtures.ts';
-import { makeJohnCompanyGame } from '../src/game/john-company/game.ts';
 import type { JcGameState } from '../src/game/john-company/state.ts';
 
 /**
- * Whole battles' speed on one core (issue "Whole battles"; targets: >= 20 computer-v-computer battles/s
- * on a 12-units-a-side table, >= 300,000 commands applied/s, and the replay time of a 1,000-command
- * game), with where the time of a computer-v-computer battle goes: `viewFor`, `legalCommands`, the
- * computer's `decide`, and `apply`. Run alone: `node --import tsx bench/battles.ts`; `runBattleBench`
- * is what `npm run bench` calls.
+ * Whole battles' speed on one core (issue 13), measured in a child process per checkout so that two
+ * versions of the engine never share a process:
+ * - computer-v-computer battles/s on the 12-units-a-side practice table, and where a battle's time goes
+ *   (`viewFor`, `legalCommands`, the computer's `decide`, `apply`);
+ * - the replay time of a 1,000-command Assaye (random v random; setup included);
+ * - `apply`'s time per command type, p50 and p99, each command of the battles above timed alone (one
+ *   command runs the engine on to the next decision, so a count of commands/s measures no fixed work);
+ * - how many of the computer's line-of-sight queries in those battles were answered without tracing a
+ *   line (the sight's memo, or a verdict inherited from the table before): this tree only.
+ *
+ *   node --import tsx bench/battles.ts [--battles N] [--quick]
+ *   node --import tsx bench/battles.ts --against <git ref> [--rounds R] [--battles N] [--quick]
+ *
+ * With `--against`, the ref is checked out in a temporary git worktree (its node_modules a link to
+ * this checkout's), and the two are measured in alternating child processes, R rounds (ABBA order),
+ * each figure the median of its rounds; then each figure is printed with the ratio (how many times
+ * faster this tree is). `npm run bench` prints this tree's figures alone.
  */
 
-const game = makeJohnCompanyGame({ traces: false });
-
-interface Split {
-  view: number;
-  legal: number;
-  decide: number;
-  apply: number;
-  /** Per command type: how many, and the milliseconds of their steps (view, legal, decide and apply). */
-  byType: Map<JcCommand['type'], { count: number; ms: number }>;
+/** What one child process measures of one checkout (times in ms; apply times in µs). */
+interface Figures {
+  readonly battles: number;
+  readonly battlesPerSecond: number;
+  readonly commandsPerBattle: number;
+  readonly failed: readonly string[];
+  /** Shares of a battle's time, by step. */
+  readonly split: Readonly<Record<'view' | 'legal' | 'decide' | 'apply', number>>;
+  readonly replayMs: number;
+  readonly replaySeed: number;
+  /** Per command type: how many were timed, and the p50 and p99 of `apply` in µs. */
+  readonly apply: Readonly<Record<string, { count: number; p50: number; p99: number }>>;
+  /** Line-of-sight queries of the computer's battles, and those answered without tracing. */
+  readonly sight?: { readonly queries: number; readonly untraced: number; readonly battles: number };
 }
 
-function emptySplit(): Split {
-  return { view: 0, legal: 0, decide: 0, apply: 0, byType: new Map() };
-}
+const HERE = fileURLToPath(new URL('..', import.meta.url));
 
-/** One computer-v-computer battle, timing each part of every step. */
-function timedBattle(
-  scenario: unknown,
-  seed: number,
-  split: Split,
-): { commands: number; record: GameRecord<JcCommand> } {
-  let state: JcGameState = game.setup(scenario, seed);
-  const commands: { side: string; command: JcCommand }[] = [];
-  for (;;) {
-    const side = game.decider(state);
-    if (side === undefined) break;
-    const start = performance.now();
-    let t = start;
-    const view = game.viewFor(state, side);
-    let now = performance.now();
-    split.view += now - t;
-    t = now;
-    const legal = game.legalCommands(state, side);
-    now = performance.now();
-    split.legal += now - t;
-    t = now;
-    const command = decide(view, legal);
-    now = performance.now();
-    split.decide += now - t;
-    t = now;
-    const applied = game.apply(state, side, command);
-    now = performance.now();
-    split.apply += now - t;
-    const kind = split.byType.get(command.type) ?? { count: 0, ms: 0 };
-    kind.count++;
-    kind.ms += now - start;
-    split.byType.set(command.type, kind);
-    if (!applied.ok) throw new Error(applied.rejection.message);
-    state = applied.state;
-    commands.push({ side, command });
-  }
-  return {
-    commands: commands.length,
-    record: { format: 'muster-game', version: 1, ruleSet: game.ruleSet, scenario, seed, commands },
-  };
-}
+// ---------------------------------------------------------------------------------------------------
+// The child: measures the checkout at `root`.
 
-/** Seconds to apply every command of the records from their starting states (setup not counted). */
-function applyTime(records: readonly GameRecord<JcCommand>[]): { seconds: number; commands: number } {
-  let seconds = 0;
-  let commands = 0;
-  for (const r of records) {
-    let state = game.setup(r.scenario, r.seed);
-    const t = performance.now();
-    for (const { side, command } of r.commands) {
+type GameModule = typeof import('../src/game/john-company/game.ts');
+type OpponentModule = typeof import('../src/game/john-company/ai/opponent.ts');
+type PlayersModule = typeof import('../src/game/john-company/ai/players.ts');
+type FixturesModule = typeof import('../src/game/john-company/fixtures.ts');
+type RecordModule = typeof import('../src/game/engine/record.ts');
+type SightModule = typeof import('../src/rulesets/john-company/table/line-of-sight.ts');
+
+async function figuresOf(root: string, wanted: number, replayFrom: number): Promise<Figures> {
+  const load = <T>(path: string) => import(pathToFileURL(join(root, path)).href) as Promise<T>;
+  const { makeJohnCompanyGame } = await load<GameModule>('src/game/john-company/game.ts');
+  const { decide } = await load<OpponentModule>('src/game/john-company/ai/opponent.ts');
+  const { playBattle, randomPlayer } = await load<PlayersModule>('src/game/john-company/ai/players.ts');
+  const { practiceScenario } = await load<FixturesModule>('src/game/john-company/fixtures.ts');
+  const { replay } = await load<RecordModule>('src/game/engine/record.ts');
+  const game = makeJohnCompanyGame({ traces: false });
+  const scenario = practiceScenario({ unitsPerSide: 12 });
+  type Split = Record<'view' | 'legal' | 'decide' | 'apply', number>;
+
+  /** One computer-v-computer battle, timing each part of every step. */
+  const timedBattle = (seed: number, split: Split): GameRecord<JcCommand> => {
+    let state: JcGameState = game.setup(scenario, seed);
+    const commands: { side: string; command: JcCommand }[] = [];
+    for (;;) {
+      const side = game.decider(state);
+      if (side === undefined) break;
+      let t = performance.now();
+      const view = game.viewFor(state, side);
+      let now = performance.now();
+      split.view += now - t;
+      t = now;
+      const legal = game.legalCommands(state, side);
+      now = performance.now();
+      split.legal += now - t;
+      t = now;
+      const command = decide(view, legal);
+      now = performance.now();
+      split.decide += now - t;
+      t = now;
       const applied = game.apply(state, side, command);
+      split.apply += performance.now() - t;
       if (!applied.ok) throw new Error(applied.rejection.message);
       state = applied.state;
+      commands.push({ side, command });
     }
-    seconds += (performance.now() - t) / 1000;
-    commands += r.commands.length;
+    return { format: 'muster-game', version: 1, ruleSet: game.ruleSet, scenario, seed, commands };
+  };
+
+  // Warm up the engine and the computer (JIT, the odds memo) on a few battles first.
+  for (let seed = 1000; seed < 1000 + Math.min(3, wanted); seed++) {
+    try {
+      timedBattle(seed, { view: 0, legal: 0, decide: 0, apply: 0 });
+    } catch {
+      // A battle the engine fails to finish warms up as well as any.
+    }
   }
-  return { seconds, commands };
+  const split: Split = { view: 0, legal: 0, decide: 0, apply: 0 };
+  const records: GameRecord<JcCommand>[] = [];
+  const failed: string[] = [];
+  let ms = 0;
+  for (let seed = 1; records.length < wanted && seed <= 2 * wanted; seed++) {
+    const start = performance.now();
+    try {
+      records.push(timedBattle(seed, split));
+    } catch (error) {
+      failed.push(`seed ${seed}: ${String(error).slice(0, 120)}`);
+    }
+    ms += performance.now() - start;
+  }
+  const commands = records.reduce((n, r) => n + r.commands.length, 0);
+  const total = split.view + split.legal + split.decide + split.apply;
+
+  // Every recorded command's `apply`, timed alone, from the battle's state before it.
+  const times = new Map<string, number[]>();
+  for (const r of records) {
+    let state = game.setup(r.scenario, r.seed);
+    for (const { side, command } of r.commands) {
+      const t = performance.now();
+      const applied = game.apply(state, side, command);
+      const us = 1000 * (performance.now() - t);
+      if (!applied.ok) throw new Error(applied.rejection.message);
+      state = applied.state;
+      const list = times.get(command.type) ?? [];
+      list.push(us);
+      times.set(command.type, list);
+    }
+  }
+  const apply: Record<string, { count: number; p50: number; p99: number }> = {};
+  for (const [type, list] of times) {
+    list.sort((a, b) => a - b);
+    const at = (q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))]!;
+    apply[type] = { count: list.length, p50: at(0.5), p99: at(0.99) };
+  }
+
+  const long = longRecord(game, playBattle, randomPlayer, 1000, replayFrom);
+  const t = performance.now();
+  const replayed = replay(game, long);
+  const replayMs = performance.now() - t;
+  if (!replayed.ok) throw new Error(replayed.message);
+
+  const figures: Figures = {
+    battles: records.length,
+    battlesPerSecond: (1000 * records.length) / ms,
+    commandsPerBattle: commands / records.length,
+    failed,
+    split: {
+      view: split.view / total,
+      legal: split.legal / total,
+      decide: split.decide / total,
+      apply: split.apply / total,
+    },
+    replayMs,
+    replaySeed: long.seed,
+    apply,
+  };
+  if (resolve(root) !== resolve(HERE)) return figures;
+  // Counted after the timing, on battles of their own: counting slows every query.
+  const { JohnCompanySight } = await load<SightModule>('src/rulesets/john-company/table/line-of-sight.ts');
+  const sight = sightQueries(JohnCompanySight, () => {
+    for (let seed = 1; seed <= Math.min(3, wanted); seed++) {
+      try {
+        timedBattle(seed, { view: 0, legal: 0, decide: 0, apply: 0 });
+      } catch {
+        // Left out of the speed figures above as well.
+      }
+    }
+  });
+  return { ...figures, sight: { ...sight, battles: Math.min(3, wanted) } };
 }
 
 /**
- * The first `n` commands of a random-v-random Assaye (the first seed whose battle is that long and that
- * the engine plays through).
+ * Counts the line-of-sight queries (`seesIndex` asked from outside the sight) made while `run` runs,
+ * and those answered without tracing a line (no `traceIndex` under them: a memo hit, or a verdict
+ * inherited from an earlier table). The prototype is wrapped for the count and restored after.
  */
-function longRecord(n: number): GameRecord<JcCommand> {
-  const scenario = JSON.parse(readFileSync(ASSAYE, 'utf8')) as unknown;
-  for (let seed = 1; seed < 100; seed++) {
+function sightQueries(
+  Sight: SightModule['JohnCompanySight'],
+  run: () => void,
+): { queries: number; untraced: number } {
+  const proto = Sight.prototype;
+  const sees = proto.seesIndex;
+  const trace = proto.traceIndex;
+  let depth = 0;
+  let traced = false;
+  let queries = 0;
+  let untraced = 0;
+  proto.seesIndex = function (this: InstanceType<typeof Sight>, v: number, t: number) {
+    if (depth === 0) traced = false;
+    depth++;
+    try {
+      return sees.call(this, v, t);
+    } finally {
+      depth--;
+      if (depth === 0) {
+        queries++;
+        if (!traced) untraced++;
+      }
+    }
+  };
+  proto.traceIndex = function (this: InstanceType<typeof Sight>, v: number, t: number) {
+    traced = true;
+    return trace.call(this, v, t);
+  };
+  try {
+    run();
+  } finally {
+    proto.seesIndex = sees;
+    proto.traceIndex = trace;
+  }
+  return { queries, untraced };
+}
+
+/**
+ * The first `n` commands of a random-v-random Assaye (the first seed from `from` whose battle is that
+ * long and that the engine plays through; a later child starts from the seed the first one found).
+ */
+function longRecord(
+  game: ReturnType<GameModule['makeJohnCompanyGame']>,
+  playBattle: PlayersModule['playBattle'],
+  randomPlayer: PlayersModule['randomPlayer'],
+  n: number,
+  from: number,
+): GameRecord<JcCommand> {
+  const scenario = JSON.parse(readFileSync(join(HERE, 'scenarios/assaye-1803.json'), 'utf8')) as unknown;
+  for (let seed = from; seed < 100; seed++) {
     const players = { british: randomPlayer(seed), maratha: randomPlayer(seed + 1) };
     let commands: GameRecord<JcCommand>['commands'] = [];
     try {
@@ -112,69 +246,202 @@ function longRecord(n: number): GameRecord<JcCommand> {
   throw new Error(`no Assaye of ${n} commands in 100 seeds`);
 }
 
-const ASSAYE = fileURLToPath(new URL('../scenarios/assaye-1803.json', import.meta.url));
+// ---------------------------------------------------------------------------------------------------
+// The parent: runs children and prints.
 
-export function runBattleBench(say: (line: string) => void, wanted = 20): void {
-  const scenario = practiceScenario({ unitsPerSide: 12 });
-  // Warm up the engine and the computer (JIT, the odds memo) on a few battles first.
-  const warm = emptySplit();
-  for (let seed = 1000; seed < 1003; seed++) {
-    try {
-      timedBattle(scenario, seed, warm);
-    } catch {
-      // A battle the engine fails to finish warms up as well as any.
-    }
-  }
+/** Ctrl-C stopped a child process. */
+class Interrupted extends Error {}
 
-  const split = emptySplit();
-  const records: GameRecord<JcCommand>[] = [];
-  const failed: string[] = [];
-  let commands = 0;
-  let seconds = 0;
-  for (let seed = 1; records.length < wanted && seed <= 2 * wanted; seed++) {
-    const start = performance.now();
-    try {
-      const b = timedBattle(scenario, seed, split);
-      commands += b.commands;
-      records.push(b.record);
-    } catch (error) {
-      failed.push(`seed ${seed}: ${String(error).slice(0, 120)}`);
-    }
-    seconds += (performance.now() - start) / 1000;
+/** Measures the checkout at `root` in a child process of its own. */
+function measureIn(root: string, battles: number, replayFrom = 1): Figures {
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--figures-of',
+      root,
+      '--battles',
+      String(battles),
+      '--replay-from',
+      String(replayFrom),
+    ],
+    { cwd: HERE, encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
+  if (child.signal === 'SIGINT') throw new Interrupted();
+  if (child.status !== 0) throw new Error(`measuring ${root} failed:\n${child.stderr}`);
+  return JSON.parse(child.stdout) as Figures;
+}
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** The figures of several rounds: each the median of its rounds. */
+function medianFigures(rounds: readonly Figures[]): Figures {
+  const first = rounds[0]!;
+  const apply: Record<string, { count: number; p50: number; p99: number }> = {};
+  for (const type of Object.keys(first.apply)) {
+    const each = rounds.map((r) => r.apply[type]).filter((a) => a !== undefined);
+    apply[type] = {
+      count: first.apply[type]!.count,
+      p50: median(each.map((a) => a.p50)),
+      p99: median(each.map((a) => a.p99)),
+    };
   }
-  const battles = records.length;
-  const total = split.view + split.legal + split.decide + split.apply;
-  const share = (ms: number) => `${((100 * ms) / total).toFixed(0)}%`;
+  return {
+    ...first,
+    battlesPerSecond: median(rounds.map((r) => r.battlesPerSecond)),
+    replayMs: median(rounds.map((r) => r.replayMs)),
+    apply,
+  };
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+const us = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(1)} ms` : `${x.toFixed(0)} µs`);
+
+/** This tree's figures, as `npm run bench` prints them. */
+function printFigures(f: Figures, say: (line: string) => void): void {
   say(
-    `computer v computer, 12 units a side: ${(battles / seconds).toFixed(2)} battles/s (${((1000 * seconds) / battles).toFixed(0)} ms each, ${(commands / battles).toFixed(0)} commands; target 20/s)`,
+    `computer v computer, 12 units a side: ${f.battlesPerSecond.toFixed(2)} battles/s (${(1000 / f.battlesPerSecond).toFixed(0)} ms each, ${f.commandsPerBattle.toFixed(0)} commands; ${f.battles} battles)`,
   );
   say(
-    `  time per command: ${((1000 * seconds * 1000) / commands).toFixed(0)} µs = viewFor ${share(split.view)}, legalCommands ${share(split.legal)}, decide ${share(split.decide)}, apply ${share(split.apply)}`,
+    `  where the time goes: viewFor ${pct(f.split.view)}, legalCommands ${pct(f.split.legal)}, decide ${pct(f.split.decide)}, apply ${pct(f.split.apply)}`,
   );
-  const kinds = [...split.byType].sort((a, b) => b[1].ms - a[1].ms);
+  for (const failure of f.failed) say(`  (a battle the engine failed to finish was left out: ${failure})`);
   say(
-    `  by command (per battle, share of the time): ${kinds
-      .filter(([, k]) => k.ms / total >= 0.01)
-      .map(([type, k]) => `${type} ${(k.count / battles).toFixed(0)} ${share(k.ms)}`)
-      .join(', ')}`,
+    `replay of a 1,000-command battle (Assaye, random v random, seed ${f.replaySeed}; setup included): ${f.replayMs.toFixed(0)} ms`,
   );
-  const a = applyTime(records);
+  say('apply, per command type over the battles above (each command timed alone): p50 / p99');
+  const types = Object.entries(f.apply).sort((a, b) => b[1].count - a[1].count);
+  for (const [type, a] of types)
+    say(`  ${type.padEnd(28)} ${us(a.p50).padStart(9)} / ${us(a.p99).padStart(9)}  (${a.count} commands)`);
+  if (f.sight)
+    say(
+      `line of sight in the computer's battles: ${Math.round(f.sight.queries / f.sight.battles).toLocaleString('en')} queries a battle, ${pct(f.sight.untraced / f.sight.queries)} answered without tracing a line (memo or inherited)`,
+    );
+}
+
+/** The two checkouts' figures side by side, with how many times faster this tree is. */
+function printComparison(ref: string, mine: Figures, base: Figures, rounds: number): void {
+  const say = (line: string) => process.stdout.write(`${line}\n`);
   say(
-    `apply over the recorded commands: ${Math.round(a.commands / a.seconds).toLocaleString('en')} commands/s (${((1e6 * a.seconds) / a.commands).toFixed(0)} µs each; target 300,000/s)`,
+    `This tree against ${ref}: medians of ${rounds} alternating round${rounds === 1 ? '' : 's'}; ratio = how many times faster this tree is`,
   );
-  const long = longRecord(1000);
-  const t = performance.now();
-  const replayed = replay(game, long);
-  const ms = performance.now() - t;
-  if (!replayed.ok) throw new Error(replayed.message);
-  for (const f of failed) say(`  (a battle the engine failed to finish was left out: ${f})`);
-  say(
-    `replay of a 1,000-command battle (Assaye, random v random, seed ${long.seed}; setup included): ${ms.toFixed(0)} ms`,
-  );
+  const rows: string[][] = [['figure', 'this tree', ref, 'ratio', 'commands']];
+  const ratio = (x: number) => `${x.toFixed(2)}x`;
+  rows.push([
+    'computer v computer battles/s',
+    mine.battlesPerSecond.toFixed(2),
+    base.battlesPerSecond.toFixed(2),
+    ratio(mine.battlesPerSecond / base.battlesPerSecond),
+    '',
+  ]);
+  rows.push([
+    'replay of 1,000 commands',
+    `${mine.replayMs.toFixed(0)} ms`,
+    `${base.replayMs.toFixed(0)} ms`,
+    ratio(base.replayMs / mine.replayMs),
+    '1000',
+  ]);
+  const types = Object.entries(mine.apply).sort((a, b) => b[1].count - a[1].count);
+  for (const [type, a] of types) {
+    const b = base.apply[type];
+    if (!b) continue;
+    rows.push([`apply ${type} p50`, us(a.p50), us(b.p50), ratio(b.p50 / a.p50), String(a.count)]);
+    rows.push([`apply ${type} p99`, us(a.p99), us(b.p99), ratio(b.p99 / a.p99), String(a.count)]);
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const r of rows)
+    say(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+  if (mine.commandsPerBattle !== base.commandsPerBattle)
+    say(
+      `(the battles differ: ${mine.commandsPerBattle.toFixed(1)} commands a battle here, ${base.commandsPerBattle.toFixed(1)} there)`,
+    );
+}
+
+/** Checks `ref` out in a temporary git worktree beside this checkout's node_modules; returns its path and how to remove it. */
+function checkout(ref: string): { root: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'muster-against-'));
+  const root = join(dir, 'tree');
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', args, { cwd: HERE, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')} failed:\n${r.stderr}`);
+  };
+  git('worktree', 'add', '--detach', '--quiet', root, ref);
+  symlinkSync(join(HERE, 'node_modules'), join(root, 'node_modules'), 'dir');
+  let removed = false;
+  return {
+    root,
+    remove() {
+      if (removed) return;
+      removed = true;
+      git('worktree', 'remove', '--force', root);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      against: { type: 'string' },
+      rounds: { type: 'string' },
+      battles: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      'figures-of': { type: 'string' },
+      'replay-from': { type: 'string' },
+    },
+  });
+  const battles = Number(values.battles ?? (values.quick ? 3 : 20));
+  if (values['figures-of'] !== undefined) {
+    process.stdout.write(
+      `${JSON.stringify(await figuresOf(values['figures-of'], battles, Number(values['replay-from'] ?? 1)))}\n`,
+    );
+    return;
+  }
+  process.stdout.write(`Whole battles - node ${process.version}\n`);
+  if (values.against === undefined) {
+    printFigures(measureIn(HERE, battles), (line) => process.stdout.write(`${line}\n`));
+    return;
+  }
+  const rounds = Number(values.rounds ?? (values.quick ? 1 : 3));
+  const other = checkout(values.against);
+  const stop = () => {
+    other.remove();
+    process.exit(130);
+  };
+  process.once('SIGINT', stop);
+  const mine: Figures[] = [];
+  const base: Figures[] = [];
+  try {
+    for (let r = 0; r < rounds; r++) {
+      // ABBA: neither checkout always runs first (a machine's load drifts).
+      const order = r % 2 === 0 ? (['mine', 'base'] as const) : (['base', 'mine'] as const);
+      for (const which of order) {
+        process.stderr.write(
+          `round ${r + 1}/${rounds}: ${which === 'mine' ? 'this tree' : values.against}\n`,
+        );
+        const from = mine[0]?.replaySeed ?? base[0]?.replaySeed ?? 1;
+        if (which === 'mine') mine.push(measureIn(HERE, battles, from));
+        else base.push(measureIn(other.root, battles, from));
+      }
+    }
+    printComparison(values.against, medianFigures(mine), medianFigures(base), rounds);
+  } catch (error) {
+    if (!(error instanceof Interrupted)) throw error;
+    process.stderr.write(
+      `Interrupted after ${mine.length + base.length} of ${2 * rounds} measurements; nothing printed, the temporary worktree removed.\n`,
+    );
+    process.exitCode = 130;
+  } finally {
+    process.off('SIGINT', stop);
+    other.remove();
+  }
 }
 
 const entry = process.argv[1];
-if (entry !== undefined && resolve(entry) === fileURLToPath(import.meta.url)) {
-  process.stdout.write(`Whole battles - node ${process.version}\n`);
-  runBattleBench((line) => process.stdout.write(`${line}\n`), Number(process.argv[2] ?? 20));
-}
+if (entry !== undefined && resolve(entry) === fileURLToPath(import.meta.url)) await main();

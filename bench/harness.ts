@@ -9,21 +9,33 @@ export interface Measurement {
   readonly nsPerOp: number;
 }
 
-export function measure(name: string, opsPerBatch: number, batch: () => void, seconds = 0.6): Measurement {
+/**
+ * `prepare`, when given, runs before every batch and is not timed: it hands the batch fresh inputs, so a
+ * batch cannot be answered from a cache the batch before it filled.
+ */
+export function measure<T = void>(
+  name: string,
+  opsPerBatch: number,
+  batch: (input: T) => void,
+  seconds = 0.6,
+  prepare?: () => T,
+): Measurement {
+  const next = prepare ?? (() => undefined as T);
   const warmUpUntil = performance.now() + 150;
-  while (performance.now() < warmUpUntil) batch();
+  while (performance.now() < warmUpUntil) batch(next());
   const rounds: number[] = [];
   for (let r = 0; r < 5; r++) {
     let ops = 0;
-    const start = performance.now();
-    const until = start + (seconds * 1000) / 5;
-    let now = start;
-    while (now < until) {
-      batch();
+    let timed = 0;
+    const until = performance.now() + (seconds * 1000) / 5;
+    while (performance.now() < until) {
+      const input = next();
+      const start = performance.now();
+      batch(input);
+      timed += performance.now() - start;
       ops += opsPerBatch;
-      now = performance.now();
     }
-    rounds.push(ops / ((now - start) / 1000));
+    rounds.push(ops / (timed / 1000));
   }
   rounds.sort((a, b) => a - b);
   const opsPerSecond = rounds[2]!;

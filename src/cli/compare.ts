@@ -1,11 +1,14 @@
-import {
-  type BattleOutcome,
-  type ComparisonColumn,
-  playComparisonBattle,
-  tallyOutcomes,
-} from '../game/compare.ts';
+import { type BattleOutcome, type ComparisonColumn, tallyOutcomes } from '../game/compare.ts';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
+import {
+  type BattleRunner,
+  defaultWorkers,
+  Interrupted,
+  inProcessRunner,
+  MAX_WORKERS,
+} from './battle-pool.ts';
+import type { BattleTask } from './battle-worker.ts';
 import { parseSeed } from './input.ts';
 import { UsageError } from './registry.ts';
 import { type CliOutcome, EXIT_OK } from './resolve.ts';
@@ -22,12 +25,16 @@ export interface CompareOptions {
   readonly battles?: string;
   readonly seed?: string;
   readonly json?: boolean;
+  /** `--workers`, as typed (default: the machine's cores). */
+  readonly workers?: string;
 }
 
 export interface CompareEnv {
   readInput(file: string): Promise<string>;
   /** Progress as battles finish (the shell draws a bar on a terminal). */
   progress?(done: number, total: number, ruleSet: string): void;
+  /** Where the battles run: on `workers` worker threads (the shell's pool); default: this thread. */
+  battleRunner?(workers: number): BattleRunner;
 }
 
 /** The most battles a comparison plays per rule set. */
@@ -44,20 +51,39 @@ export async function compareCommand(
   const { json, source } = await readScenarioArg(arg, env.readInput);
   const scenario = checkedScenario(json, source);
   const sides = scenario.sides.map((s) => s.id);
-  const total = battles * ruleSets.length;
-  const columns: ComparisonColumn[] = [];
-  let done = 0;
-  for (const ruleSet of ruleSets) {
+  const workers = opts.workers === undefined ? defaultWorkers() : workerCount(opts.workers);
+  const tasks: BattleTask[] = ruleSets.flatMap((ruleSet) =>
+    Array.from({ length: battles }, (_, i) => ({
+      kind: 'compare' as const,
+      ruleSet: ruleSet.id,
+      scenario: json,
+      sides,
+      seed: (seed + i) >>> 0,
+    })),
+  );
+  const run = env.battleRunner?.(workers) ?? inProcessRunner;
+  let answers: Awaited<ReturnType<BattleRunner>>;
+  try {
+    answers = await run(tasks, (done, task) =>
+      env.progress?.(done, tasks.length, task.kind === 'compare' ? task.ruleSet : ''),
+    );
+  } catch (error) {
+    if (!(error instanceof Interrupted)) throw error;
+    return {
+      stdout: '',
+      stderr: `Interrupted: ${error.done} of ${error.total} battles were played (${workers} worker${workers === 1 ? '' : 's'} stopped); no table printed.\n`,
+      code: EXIT_INTERRUPTED,
+    };
+  }
+  // The answers come in the tasks' order: each rule set's battles, seed by seed.
+  const columns: ComparisonColumn[] = ruleSets.map((ruleSet, r) => {
     const outcomes: BattleOutcome[] = [];
     for (let i = 0; i < battles; i++) {
-      outcomes.push(playComparisonBattle(ruleSet, json, sides, (seed + i) >>> 0));
-      done++;
-      env.progress?.(done, total, ruleSet.id);
-      // Let the shell draw the progress bar between battles.
-      await new Promise((resolve) => setImmediate(resolve));
+      const answer = answers[r * battles + i]!;
+      if (answer.kind === 'compare') outcomes.push(answer.outcome);
     }
-    columns.push(tallyOutcomes(ruleSet, sides, outcomes));
-  }
+    return tallyOutcomes(ruleSet, sides, outcomes);
+  });
   const names = Object.fromEntries(scenario.sides.map((s) => [s.id, s.name]));
   const stdout = opts.json
     ? `${JSON.stringify({ scenario: scenario.id, seed, battles, sides, columns }, null, 2)}\n`
@@ -84,6 +110,18 @@ function battleCount(text: string): number {
     );
   return n;
 }
+
+function workerCount(text: string): number {
+  const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_WORKERS)
+    throw new UsageError(
+      `--workers: expected a whole number from 1 to ${MAX_WORKERS}, got ${JSON.stringify(text)}`,
+    );
+  return n;
+}
+
+/** The exit code of a comparison stopped by Ctrl-C (128 + SIGINT, as shells report it). */
+export const EXIT_INTERRUPTED = 130;
 
 function seedOf(text: string): number {
   const parsed = parseSeed(text);

@@ -1,10 +1,11 @@
 /**
- * The `muster` command's entry (run by bin/muster.mjs through tsx): wires `runCli` to the process -
+ * The `muster` command's entry (bin/muster.mjs runs it, built or through tsx): wires `runCli` to the process -
  * argv, stdin or the input file, stdout and stderr, a random seed, the exit code.
  */
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { type BattleRunner, poolRunner } from './battle-pool.ts';
 import { runCli } from './program.ts';
 
 async function readInput(file: string | undefined): Promise<string> {
@@ -38,9 +39,17 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-/** A progress bar on stderr, drawn only on a terminal. */
+/**
+ * Progress on stderr: a bar redrawn in place on a terminal; elsewhere (a log, CI) a line at every
+ * tenth of the way.
+ */
 function progress(done: number, total: number, label: string): void {
-  if (!process.stderr.isTTY) return;
+  if (!process.stderr.isTTY) {
+    const tenth = (n: number) => Math.floor((10 * n) / total);
+    if (done === total || tenth(done) > tenth(done - 1))
+      process.stderr.write(`${done}/${total} battles played (${label})\n`);
+    return;
+  }
   const width = 30;
   const filled = Math.round((width * done) / total);
   process.stderr.write(
@@ -49,9 +58,20 @@ function progress(done: number, total: number, label: string): void {
   if (done === total) process.stderr.write('\n');
 }
 
+/** Battles on worker threads; Ctrl-C stops the workers (a second Ctrl-C ends the process at once). */
+function battleRunner(workers: number): BattleRunner {
+  const controller = new AbortController();
+  process.once('SIGINT', () => {
+    if (process.stderr.isTTY) process.stderr.write('\n');
+    controller.abort();
+  });
+  return poolRunner(workers, controller.signal);
+}
+
 const outcome = await runCli(process.argv.slice(2), {
   readInput,
   progress,
+  battleRunner,
   randomSeed: () => randomInt(0, 2 ** 32),
   version: version(),
   debug: Boolean(process.env['MUSTER_DEBUG']),

@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { DEFAULT_RULE_SET, RULE_SETS } from '../rulesets/index.ts';
-import { compareCommand } from './compare.ts';
+import type { BattleRunner } from './battle-pool.ts';
 import {
   procedureHelp,
   procedureListing,
@@ -10,12 +10,13 @@ import {
   topHelpAfter,
 } from './help.ts';
 import { inputJsonSchema } from './json-schema.ts';
-import { playCommand, processTerminal, type Terminal } from './play.ts';
+import type { Terminal } from './play.ts';
 import { procedureList, procedureOrThrow, type Registry, ruleSetOrThrow, UsageError } from './registry.ts';
-import { replayCommand } from './replay.ts';
 import { type CliOutcome, EXIT_OK, EXIT_USAGE, fail, internalError, resolveSituation } from './resolve.ts';
-import { listCommand, validateCommand } from './scenario.ts';
-import { verifyCommand } from './verify.ts';
+import { looksLikeJsonLines, resolveLines } from './resolve-lines.ts';
+
+// The commands that play battles (play, replay, verify, compare, scenario) are imported when they run:
+// `muster resolve` starts without loading the games.
 
 /** What the CLI needs from the world; `main.ts` gives it the process, tests give it fakes. */
 export interface CliEnv {
@@ -36,6 +37,8 @@ export interface CliEnv {
   writeFile?(file: string, text: string): Promise<void>;
   /** Progress of a long run (`muster compare`): the shell draws a bar on a terminal. */
   progress?(done: number, total: number, label: string): void;
+  /** Runs `muster compare`'s battles on worker threads (default: on this thread). */
+  battleRunner?(workers: number): BattleRunner;
 }
 
 /** Help is wrapped at a fixed width, so it reads the same in a terminal, a pipe, the tests and the docs. */
@@ -105,6 +108,10 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     )
     .option('--explain', 'print a readable explanation instead of JSON')
     .option('--no-odds', 'leave out the exact odds')
+    .option(
+      '--jsonl',
+      'many situations, one JSON object a line (JSON Lines): one answer a line, in order (found without it when the input is not one JSON value but its first line is)',
+    )
     .option('--ruleset <id>', 'the rule set', DEFAULT_RULE_SET)
     .helpOption(false)
     .option('-h, --help', 'show this help; after a procedure, its fields, rolls and examples')
@@ -118,6 +125,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
           dice?: string[];
           explain?: boolean;
           odds: boolean;
+          jsonl?: boolean;
           ruleset: string;
           help?: boolean;
         },
@@ -152,9 +160,10 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
                   : String(error);
           throw new UsageError(`cannot read ${source}: ${reason}`);
         }
+        const resolveText = opts.jsonl || looksLikeJsonLines(text) ? resolveLines : resolveSituation;
         emit(
           sink,
-          resolveSituation(
+          resolveText(
             {
               procedure,
               ruleSet: opts.ruleset,
@@ -219,6 +228,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
         scenario: string,
         opts: { side?: string; ai?: string; seed?: string; save?: string; turns?: string; ruleset: string },
       ) => {
+        const { playCommand, processTerminal } = await import('./play.ts');
         const own = env.terminal ? undefined : processTerminal();
         try {
           emit(
@@ -246,6 +256,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .argument('<file>', 'the saved game (a Muster game record, JSON)')
     .option('--side <side>', 'print only what this side saw (default: everything)')
     .action(async (file: string, opts: { side?: string }) => {
+      const { replayCommand } = await import('./replay.ts');
       emit(sink, await replayCommand(file, opts, (f) => env.readInput(f), env.playable));
     });
 
@@ -263,6 +274,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
       (value: string, before: string[] = []) => [...before, value],
     )
     .action(async (file: string, opts: { commitment?: string; entropy?: string[] }) => {
+      const { verifyCommand } = await import('./verify.ts');
       emit(sink, await verifyCommand(file, opts, (f) => env.readInput(f), env.playable));
     });
 
@@ -277,16 +289,18 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .option('--battles <n>', 'battles per rule set', '20')
     .option('--seed <n>', "the first battle's seed (0-4294967295)", '1')
     .option('--json', 'as JSON, with every figure')
+    .option('--workers <n>', "worker threads playing the battles (default: the machine's cores)")
     .action(
       async (
         scenario: string,
-        opts: { rulesets?: string; battles?: string; seed?: string; json?: boolean },
+        opts: { rulesets?: string; battles?: string; seed?: string; json?: boolean; workers?: string },
       ) => {
         emit(
           sink,
-          await compareCommand(scenario, opts, {
+          await (await import('./compare.ts')).compareCommand(scenario, opts, {
             readInput: (file) => env.readInput(file),
             ...(env.progress ? { progress: env.progress } : {}),
+            ...(env.battleRunner ? { battleRunner: env.battleRunner } : {}),
           }),
         );
       },
@@ -305,6 +319,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     )
     .argument('<file>', 'the scenario file, or a scenario id')
     .action(async (file: string) => {
+      const { validateCommand } = await import('./scenario.ts');
       emit(sink, await validateCommand(file, (f) => env.readInput(f)));
     });
   scenario
@@ -312,6 +327,7 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .summary('list the scenarios in scenarios/')
     .description('List the scenarios that come with Muster (scenarios/), by id and title.')
     .action(async () => {
+      const { listCommand } = await import('./scenario.ts');
       emit(sink, await listCommand((f) => env.readInput(f)));
     });
 

@@ -41,6 +41,8 @@ export interface ResolveRequest {
   readonly source: string;
   /** Print stack traces of internal errors. */
   readonly debug?: boolean;
+  /** The JSON answer on one line (JSON Lines, resolve-lines.ts) instead of indented. */
+  readonly compact?: boolean;
 }
 
 /** A resolution as `muster resolve` prints it in JSON (key order is the output's key order). */
@@ -169,7 +171,7 @@ function resolveOrThrow(
     rolls,
     ...(odds ? { odds } : {}),
   };
-  return ok(`${JSON.stringify(output, null, 2)}\n`);
+  return ok(`${JSON.stringify(output, null, request.compact ? undefined : 2)}\n`);
 }
 
 export function ok(stdout: string): CliOutcome {

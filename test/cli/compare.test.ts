@@ -48,6 +48,7 @@ describe('muster compare', () => {
       '--battles: expected a whole number from 1 to 100000, got "0"',
     ],
     [['training-village-ford', '--seed', '-1'], '--seed: expected a whole number'],
+    [['training-village-ford', '--workers', '0'], '--workers: expected a whole number from 1 to 64, got "0"'],
   ])('rejects bad options with a message: %j', async (argv, message) => {
     const run = await compare(argv);
     expect(run.code).toBe(2);

@@ -40,6 +40,18 @@ describe('node bin/muster.mjs', () => {
     expect(out.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('compare prints the same table on one worker thread as on two', () => {
+    const args = ['compare', 'training-village-ford', '--battles', '2', '--seed', '3'];
+    const one = run([...args, '--workers', '1'], '');
+    const two = run([...args, '--workers', '2'], '');
+    expect(one.code).toBe(0);
+    expect(two.code).toBe(0);
+    expect(one.stdout).toContain('seeds 3 to 4');
+    expect(two.stdout).toBe(one.stdout);
+    // Not on a terminal: progress as plain lines, the last when every battle is played.
+    expect(two.stderr.trim().split('\n').at(-1)).toMatch(/^8\/8 battles played/);
+  });
+
   it('no arguments: the top-level help, exit code 0', () => {
     const out = run([], '');
     expect(out.code).toBe(0);

@@ -44,4 +44,16 @@ describe('the benchmark workload', () => {
     expect(a.run()).toBe(b.run());
     expect(sightWorkload(1, 200, 'visible').run()).toBe(200);
   });
+
+  it('traces lines the memo would answer, with the answers the memo gives', () => {
+    const { sight } = sightWorkload(2, 1, 'random');
+    const n = sight.index.standCount;
+    let differ = 0;
+    for (let v = 0; v < n; v += 3)
+      for (let t = 0; t < n; t++) {
+        const memo = sight.seesIndex(v, t);
+        if (sight.traceIndex(v, t) !== memo || sight.seesIndex(v, t) !== memo) differ++;
+      }
+    expect(differ).toBe(0);
+  });
 });

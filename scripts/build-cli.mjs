@@ -1,0 +1,48 @@
+// Builds the `muster` command into one JavaScript file, dist/cli/muster.mjs, so that a call starts in
+// a fraction of the time TypeScript takes to compile under tsx. Run by `npm install` / `npm ci`
+// (the `prepare` script) and by `npm run build:cli`. Beside the bundle it writes inputs.json, the
+// source files it was built from: bin/muster.mjs runs the bundle only while none of them is newer,
+// and runs the sources under tsx otherwise. Without esbuild (an install without dev dependencies) it
+// builds nothing and says so: the command still runs, through tsx.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = `${root}dist/cli/`;
+
+let esbuild;
+try {
+  esbuild = await import('esbuild');
+} catch {
+  process.stderr.write('build-cli: esbuild is not installed; muster will run its sources through tsx\n');
+  process.exit(0);
+}
+// A fresh folder: chunks of an earlier build (their names carry a hash) are not left behind.
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const result = await esbuild.build({
+  absWorkingDir: root,
+  // The command, and the battle pool's worker (src/cli/battle-pool.ts finds it beside the command).
+  entryPoints: [
+    { in: 'src/cli/main.ts', out: 'muster' },
+    { in: 'src/cli/battle-worker.ts', out: 'battle-worker' },
+  ],
+  outdir: out,
+  outExtension: { '.js': '.mjs' },
+  // The commands program.ts imports when run go into chunks of their own, loaded only then; beside the
+  // command, as the sources' `new URL(..., import.meta.url)` paths expect (the depth of src/cli).
+  splitting: true,
+  chunkNames: '[name]-[hash]',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  // Packages stay in node_modules, loaded as installed (commander, zod, ...).
+  packages: 'external',
+  metafile: true,
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/'));
+writeFileSync(`${out}inputs.json`, `${JSON.stringify(inputs)}\n`);
+process.stderr.write(`build-cli: dist/cli/muster.mjs from ${inputs.length} source files\n`);
