@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UnitState } from '../../src/core/table/model.ts';
+import { chargesAtCard, launchCharge } from '../../src/game/john-company/combat.ts';
 import type { JcCommand } from '../../src/game/john-company/commands.ts';
 import { Draft } from '../../src/game/john-company/draft.ts';
 import type { JcEvent } from '../../src/game/john-company/events.ts';
@@ -296,5 +297,81 @@ describe('irregulars who quit the battle (Part 4, Units Without Orders 5)', () =
       if (back) expect(d.unit('maratha-2').order).toBe('hold');
     }
     expect([...outcomes].sort()).toEqual([false, true]);
+  });
+});
+
+describe('a cavalry charge (Part 3, Charge Moves; Part 4, Confrontation modifiers 1 and 12)', () => {
+  const tracing = makeJohnCompanyGame({ traces: true });
+  const bonus = 6; // British cavalry's Charge Bonus
+
+  /** The charge of company-4 (British light cavalry, 4 stands in line) at maratha-1 as placed. */
+  function charge(chargerAt: Placed, targetAt: Placed, seed: number) {
+    const s = tracing.setup(placed([chargerAt, targetAt]), seed);
+    const d = new Draft(s, { traces: true });
+    d.patchUnit('company-4', { order: 'charge', orderTarget: 'maratha-1' });
+    launchCharge(d, 'company-4');
+    chargesAtCard(d, 'company-4');
+    const moves = d.events.filter(
+      (e): e is Extract<JcEvent, { type: 'unit-moved' }> => e.type === 'unit-moved' && e.unit === 'company-4',
+    );
+    const confrontation = d.events.find((e) => e.type === 'confrontation-resolved');
+    const items = JSON.stringify(confrontation?.trace ?? []);
+    return {
+      launch: moves.find((e) => e.reason === 'charge'),
+      home: moves.find((e) => e.reason === 'charge-contact'),
+      fought: confrontation !== undefined,
+      charging: items.includes('"item":"1 charging"'),
+      notSquared: items.includes('"item":"12 cavalry did not square up"'),
+    };
+  }
+
+  /** The first seed whose charge went in against a target that stood (both tests passed). */
+  function fought(chargerAt: Placed, targetAt: Placed) {
+    for (let seed = 1; seed <= 30; seed++) {
+      const r = charge(chargerAt, targetAt, seed);
+      if (r.fought && r.home) return r;
+    }
+    throw new Error('no charge went in');
+  }
+
+  const square = (facing: number) => ((facing % 360) + 360) % 360;
+
+  for (const stands of [2, 3, 4, 5, 6])
+    for (const facing of [0, 45, 90, 150, 180])
+      for (const dx of [0, 1.3])
+        it(`squares up to a line of ${stands} ahead, turning from ${facing} degrees (offset ${dx}")`, () => {
+          const r = fought(
+            { id: 'company-4', side: 'company', position: { x: 30 + dx, y: 8 }, facing },
+            { id: 'maratha-1', side: 'maratha', position: { x: 30, y: 26 }, facing: 270, stands },
+          );
+          // All its facing change is made in Step 4, square to the target's front; the last move is
+          // straight on, its whole Charge Bonus, and it arrives squared up.
+          expect(square(r.launch!.to.facing)).toBeCloseTo(90, 6);
+          expect(square(r.home!.to.facing)).toBeCloseTo(90, 6);
+          expect(r.home!.inches).toBeGreaterThanOrEqual(bonus - 0.01);
+          expect(r.charging).toBe(true);
+          expect(r.notSquared).toBe(false);
+        });
+
+  it('squares up to a flank it comes at', () => {
+    // The target faces east; the charger stands to its south, off its right flank.
+    const r = fought(
+      { id: 'company-4', side: 'company', position: { x: 30, y: 8 }, facing: 45 },
+      { id: 'maratha-1', side: 'maratha', position: { x: 28, y: 26 }, facing: 0, stands: 4 },
+    );
+    expect(square(r.launch!.to.facing)).toBeCloseTo(90, 6);
+    expect(r.charging).toBe(true);
+    expect(r.notSquared).toBe(false);
+  });
+
+  it('faces the centre of a target beyond its ends', () => {
+    const r = charge(
+      { id: 'company-4', side: 'company', position: { x: 12, y: 8 }, facing: 90 },
+      { id: 'maratha-1', side: 'maratha', position: { x: 30, y: 26 }, facing: 270, stands: 4 },
+      1,
+    );
+    const f = square(r.launch!.to.facing);
+    expect(f).toBeGreaterThan(30);
+    expect(f).toBeLessThan(60);
   });
 });
