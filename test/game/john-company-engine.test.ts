@@ -375,3 +375,82 @@ describe('a cavalry charge (Part 3, Charge Moves; Part 4, Confrontation modifier
     expect(f).toBeLessThan(60);
   });
 });
+
+describe('a charged target’s test (Part 4, When To Make A Reaction Test)', () => {
+  // The target stands within its General's (maratha-left, at (18, 42)) Command Radius.
+  const scenario = placed([
+    { id: 'company-4', side: 'company', position: { x: 18, y: 18 }, facing: 90 },
+    { id: 'maratha-1', side: 'maratha', position: { x: 18, y: 36 }, facing: 270 },
+  ]);
+
+  /** The state with the target's counter placed face down, and the charge launched at it. */
+  function charged(seed: number, counter: 'hold' | 'blank') {
+    const s = game.setup(scenario, seed);
+    const state: JcGameState = {
+      ...s,
+      units: {
+        ...s.units,
+        'maratha-1': { ...s.units['maratha-1']!, counter: { order: counter, revealed: false } },
+        'company-4': { ...s.units['company-4']!, order: 'charge', orderTarget: 'maratha-1' },
+      },
+    };
+    const d = new Draft(state, { traces: false });
+    launchCharge(d, 'company-4');
+    return d;
+  }
+
+  /** The target's test as the charger's card comes (its own card has not). */
+  function targetTest(seed: number, counter: 'hold' | 'blank') {
+    const d = charged(seed, counter);
+    if (!d.unit('company-4').charge) return undefined;
+    chargesAtCard(d, 'company-4');
+    const i = d.events.findIndex(
+      (e) => e.type === 'reaction-tested' && e.unit === 'maratha-1' && e.occasion === 'charge-target',
+    );
+    const shown = d.events.findIndex((e) => e.type === 'order-revealed' && e.unit === 'maratha-1');
+    const e = d.events[i];
+    return e?.type === 'reaction-tested'
+      ? { test: e.test, shownFirst: shown >= 0 && shown < i, d }
+      : undefined;
+  }
+
+  it('tests on the row of the order it holds, shown as it tests, before its own card', () => {
+    let tested = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const r = targetTest(seed, 'hold');
+      if (!r) continue;
+      tested++;
+      // Hold is a Defensive order: never the Without Orders row.
+      expect(r.test.movement).not.toBe('roll-without-orders');
+      expect(r.test.withoutOrders).toBeUndefined();
+      expect(r.shownFirst).toBe(true);
+      expect(r.d.unit('maratha-1').order).toBe('hold');
+    }
+    expect(tested).toBeGreaterThan(5);
+  });
+
+  it('rolls on the Without Orders Table only when it holds no order', () => {
+    const rolled = new Set<string>();
+    for (let seed = 1; seed <= 30; seed++) {
+      const r = targetTest(seed, 'blank');
+      if (r?.test.withoutOrders) rolled.add(r.test.withoutOrders);
+    }
+    expect(rolled.size).toBeGreaterThan(0);
+  });
+
+  it('keeps its order hidden from the charger’s side until it tests', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const d = charged(seed, 'hold');
+      if (!d.unit('company-4').charge) continue;
+      const before = d.finish();
+      const seen = game.viewFor(before, 'company').units['maratha-1']!;
+      expect(seen.order).toBeUndefined();
+      expect(seen.counter).toEqual({ placed: true, revealed: false });
+      const after = new Draft(before, { traces: false });
+      chargesAtCard(after, 'company-4');
+      expect(game.viewFor(after.finish(), 'company').units['maratha-1']!.order).toBe('hold');
+      return;
+    }
+    throw new Error('no charge launched');
+  });
+});

@@ -45,6 +45,7 @@ import {
   normalMove,
   recoil,
 } from './moves.ts';
+import { revealOrder } from './orders-held.ts';
 import {
   isActive,
   ordersOf,
@@ -392,20 +393,14 @@ export function chargesAtCard(d: Draft, id: UnitId): boolean {
   return fought;
 }
 
+/**
+ * A charged target's Reaction Test (Part 4, When To Make A Reaction Test: when the charger's card or its
+ * own is drawn, on the row of its order type). Its counter is turned up now, as on its own card, which
+ * may not have come yet: the test is on the row of the order it holds (Without Orders only if it holds
+ * none), and a retire order makes it evade.
+ */
 function testTarget(d: Draft, t: UnitId, c: UnitId): void {
-  const counter = d.unit(t).counter;
-  if (counter && !counter.revealed && d.unit(t).changedOrder) {
-    d.patchUnit(t, { counter: { ...counter, revealed: true } });
-    d.emit({
-      type: 'order-revealed',
-      visibleTo: 'all',
-      unit: t,
-      order: counter.order === 'blank' ? 'without-orders' : counter.order,
-      ...(counter.target !== undefined ? { target: counter.target } : {}),
-      source: 'counter',
-      irreversible: true,
-    });
-  }
+  revealOrder(d, t);
   const tu = d.unit(t);
   if (tu.test) return;
   const role: ChargeRole = tu.changedOrder
