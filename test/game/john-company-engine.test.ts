@@ -5,7 +5,7 @@ import type { JcCommand } from '../../src/game/john-company/commands.ts';
 import { Draft } from '../../src/game/john-company/draft.ts';
 import type { JcEvent } from '../../src/game/john-company/events.ts';
 import { practiceScenario } from '../../src/game/john-company/fixtures.ts';
-import { makeJohnCompanyGame } from '../../src/game/john-company/game.ts';
+import { makeJohnCompanyGame, playStep } from '../../src/game/john-company/game.ts';
 import { goesLooting, loot } from '../../src/game/john-company/looting.ts';
 import type { JcGameState } from '../../src/game/john-company/state.ts';
 import { leaveTable, unitDistance } from '../../src/game/john-company/units.ts';
@@ -452,5 +452,38 @@ describe('a charged target’s test (Part 4, When To Make A Reaction Test)', () 
       return;
     }
     throw new Error('no charge launched');
+  });
+});
+
+describe('units never given an order (Part 4, Units Without Orders)', () => {
+  it('keep rolling on the Without Orders Table: No Orders gives no Hold that carries on', () => {
+    const practice = practiceScenario({ unitsPerSide: 4, turnLimit: 4 });
+    let s = game.setup(practice, 7);
+    const events: JcEvent[] = [];
+    // Both sides place no counter, keep every order when charged, and do nothing on their cards.
+    const idle = (legal: readonly JcCommand[]): JcCommand =>
+      legal.find((c) => c.type === 'finish-orders') ??
+      legal.find((c) => c.type === 'finish-aiming') ??
+      legal.find((c) => c.type === 'respond-to-charge' && c.order === undefined) ??
+      legal.find((c) => c.type === 'choose-order' && c.order === 'hold') ??
+      legal.find((c) => c.type === 'end-activation') ??
+      legal[0]!;
+    for (let i = 0; i < 2000 && s.turn <= 3; i++) {
+      const step = playStep(game, s, idle);
+      if (!step?.applied.ok) break;
+      s = step.applied.state;
+      events.push(...step.applied.events);
+    }
+    expect(s.turn).toBeGreaterThan(3);
+    const revealed = events.filter((e) => e.type === 'order-revealed');
+    expect(revealed.length).toBeGreaterThan(0);
+    // No order ever carries on: nobody gave one.
+    expect(revealed.filter((e) => e.type === 'order-revealed' && e.source === 'continuing')).toEqual([]);
+    // A unit left on No Orders rolls on the Without Orders Table again at its next test.
+    const rolls = new Map<string, string[]>();
+    for (const e of events)
+      if (e.type === 'reaction-tested' && e.test.withoutOrders)
+        rolls.set(e.unit, [...(rolls.get(e.unit) ?? []), e.test.withoutOrders]);
+    expect([...rolls.values()].some((r) => r.length > 1 && r[0]!.startsWith('no-orders'))).toBe(true);
   });
 });

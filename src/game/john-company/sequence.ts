@@ -65,14 +65,23 @@ function startTurn(d: Draft): void {
       if (u.counter || u.order !== undefined) d.clearUnit(u.id, ['counter', 'order', 'orderTarget', 'test']);
       continue;
     }
+    // An order the Without Orders Table set was given by no General: it does not carry on (Part 4,
+    // Units Without Orders: the exceptions are for units given the Hold, Support or Square order), and
+    // the Hold of No Orders (or of nothing to repeat) is no order to repeat either.
+    const fromTable = u.test?.withoutOrders;
+    const noneGiven = fromTable !== undefined && fromTable !== 'uses-initiative' && u.order === 'hold';
     const lastOrder =
-      u.order !== undefined && ORDERS.orders[u.order].endsAs === undefined ? u.order : u.lastOrder;
+      u.order !== undefined && !noneGiven && ORDERS.orders[u.order].endsAs === undefined
+        ? u.order
+        : u.lastOrder;
     const continuing =
-      u.order === 'hold' || u.order === 'form-square'
-        ? { order: u.order }
-        : u.order === 'support' && u.orderTarget !== undefined
-          ? { order: 'support' as const, target: u.orderTarget }
-          : u.continuing;
+      fromTable !== undefined
+        ? u.continuing
+        : u.order === 'hold' || u.order === 'form-square'
+          ? { order: u.order }
+          : u.order === 'support' && u.orderTarget !== undefined
+            ? { order: 'support' as const, target: u.orderTarget }
+            : u.continuing;
     d.patchUnit(u.id, {
       ...FRESH_FOR_TURN,
       ...(lastOrder !== undefined ? { lastOrder } : {}),
