@@ -487,3 +487,72 @@ describe('units never given an order (Part 4, Units Without Orders)', () => {
     expect([...rolls.values()].some((r) => r.length > 1 && r[0]!.startsWith('no-orders'))).toBe(true);
   });
 });
+
+describe('Forward March’s minimum (Part 3, Definitions Of Unit Orders 5)', () => {
+  /** company-1 on its card, Forward March, its test letting it move normally; maratha-1 where given. */
+  function marching(enemyY: number): JcGameState {
+    const s = game.setup(
+      placed([
+        { id: 'company-1', side: 'company', position: { x: 20, y: 6 }, facing: 90 },
+        { id: 'maratha-1', side: 'maratha', position: { x: 20, y: enemyY }, facing: 270 },
+      ]),
+      1,
+    );
+    return {
+      ...s,
+      units: {
+        ...s.units,
+        'company-1': {
+          ...s.units['company-1']!,
+          order: 'forward-march',
+          test: { level: 15, status: 'Steady', movement: 'normal', tested: true },
+        },
+      },
+      node: {
+        phase: 'activation',
+        activation: {
+          kind: 'unit',
+          unit: 'company-1',
+          side: 'company',
+          moved: false,
+          fired: false,
+          movedFraction: 0,
+          mayRally: false,
+        },
+      },
+    };
+  }
+
+  it('binds a unit that can move: no end is offered or accepted before it has moved', () => {
+    const s = marching(40);
+    const legal = game.legalCommands(s, 'company');
+    expect(legal.some((c) => c.type === 'end-activation')).toBe(false);
+    const moves = legal.filter((c) => c.type === 'move');
+    expect(moves.length).toBeGreaterThan(0);
+    for (const m of moves) expect(game.apply(s, 'company', m).ok).toBe(true);
+    const ended = game.apply(s, 'company', { type: 'end-activation' });
+    expect(ended.ok ? '' : ended.rejection.code).toBe('below-minimum');
+    // Less than half its move (Steady European line: 6" Normal Move) is refused too.
+    const short = game.apply(s, 'company', {
+      type: 'move',
+      unit: 'company-1',
+      manoeuvres: [{ kind: 'advance', inches: 2 }],
+    });
+    expect(short.ok).toBe(false);
+    const half = must(s, 'company', {
+      type: 'move',
+      unit: 'company-1',
+      manoeuvres: [{ kind: 'advance', inches: 3 }],
+    });
+    if (half.state.node.phase === 'activation')
+      expect(game.legalCommands(half.state, 'company')).toContainEqual({ type: 'end-activation' });
+  });
+
+  it('does not bind a unit at its closest approach (2") to an enemy', () => {
+    const s = marching(8.05);
+    const gapNow = unitDistance(s.table.units['company-1']!, s.table.units['maratha-1']!);
+    expect(gapNow).toBeLessThan(2.1);
+    expect(game.legalCommands(s, 'company')).toContainEqual({ type: 'end-activation' });
+    expect(game.apply(s, 'company', { type: 'end-activation' }).ok).toBe(true);
+  });
+});

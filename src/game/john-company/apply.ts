@@ -35,7 +35,16 @@ import { Draft, type EngineOptions, groundOf } from './draft.ts';
 import type { JcEvent } from './events.ts';
 import { deployLightCompany, rejoinLightCompany } from './light-companies.ts';
 import { commitMove, followSupported, mandatoryMove } from './moves.ts';
-import { anythingToDo, checkMove, formProblem, mayFireNow, moveProblem, moverOf, reject } from './options.ts';
+import {
+  anythingToDo,
+  checkMove,
+  endProblem,
+  formProblem,
+  mayFireNow,
+  moveProblem,
+  moverOf,
+  reject,
+} from './options.ts';
 import {
   afterOrders,
   aimableBatteries,
@@ -818,6 +827,8 @@ function endActivation(d: Draft): Rejection | undefined {
   const a = node.activation;
   if (a.kind === 'unit') {
     if (a.choose) return reject('choose-order-first', `${a.unit} must choose an order`);
+    const owed = endProblem(d, a);
+    if (owed) return owed;
     const u = d.unit(a.unit);
     if (a.mayRally && u.routing && u.mandatoryMove === undefined) mandatoryMove(d, a.unit, 'rout');
   }

@@ -24,7 +24,15 @@ import type { JcCommand, CommandManoeuvre as Manoeuvre } from './commands.ts';
 import { Draft } from './draft.ts';
 import { deployLightCompany, deployProblem, rejoinProblem } from './light-companies.ts';
 import { chargeBonusOf, normalMove } from './moves.ts';
-import { checkMove, formProblem, mayFireNow, moveProblem, moverOf, surelyOutOfRange } from './options.ts';
+import {
+  checkMove,
+  formProblem,
+  mayFireNow,
+  minimumMoves,
+  moveProblem,
+  moverOf,
+  surelyOutOfRange,
+} from './options.ts';
 import { aimableBatteries, rallyGeneral, usableOrders } from './sequence.ts';
 import type { GeneralActivation, JcGameState, JcUnit, UnitActivation } from './state.ts';
 import { isActive, unitDistance, unitsWithin } from './units.ts';
@@ -262,8 +270,17 @@ function unitCommands(d: Draft, state: JcGameState, a: UnitActivation): JcComman
   if (a.choose) return a.choose.map((order) => ({ type: 'choose-order', unit: id, order }));
   const out: JcCommand[] = [];
   if (a.mayRally && rallyGeneral(d, id) !== undefined) out.push({ type: 'rally', unit: id });
-  if (!moveProblem(d, a))
-    for (const manoeuvres of moveCandidates(d, state, a)) out.push({ type: 'move', unit: id, manoeuvres });
+  // A unit that owes its order's minimum move is offered the moves that make it, and no end.
+  const owed = minimumMoves(d, a);
+  if (!moveProblem(d, a)) {
+    const offered = new Set<string>();
+    for (const manoeuvres of [...moveCandidates(d, state, a), ...owed]) {
+      const key = JSON.stringify(manoeuvres);
+      if (offered.has(key)) continue;
+      offered.add(key);
+      out.push({ type: 'move', unit: id, manoeuvres });
+    }
+  }
   const u = d.unit(id);
   const order = u.order !== undefined ? ORDERS.orders[u.order] : undefined;
   if (!a.moved && order?.endsAs !== undefined && order.move === 'formation-change') {
@@ -288,7 +305,7 @@ function unitCommands(d: Draft, state: JcGameState, a: UnitActivation): JcComman
       if (fireCheck(d, id, e.id).ok) out.push({ type: 'fire', unit: id, target: e.id });
     }
   }
-  out.push({ type: 'end-activation' });
+  if (owed.length === 0) out.push({ type: 'end-activation' });
   return out;
 }
 
