@@ -548,11 +548,66 @@ describe('Forward March’s minimum (Part 3, Definitions Of Unit Orders 5)', () 
       expect(game.legalCommands(half.state, 'company')).toContainEqual({ type: 'end-activation' });
   });
 
+  it('offers the advance to its closest approach itself, not short of it', () => {
+    // 7.9" from the enemy: Forward March may go 5.9" of its 6" (2" closest approach).
+    const s = marching(13.9);
+    const ahead = game
+      .legalCommands(s, 'company')
+      .flatMap((c) => (c.type === 'move' && c.manoeuvres.length === 1 ? c.manoeuvres : []))
+      .filter((m) => m.kind === 'advance')
+      .map((m) => (m.kind === 'advance' ? m.inches : 0));
+    expect(Math.max(...ahead)).toBe(5.9);
+    expect(
+      game.apply(s, 'company', {
+        type: 'move',
+        unit: 'company-1',
+        manoeuvres: [{ kind: 'advance', inches: 5.9 }],
+      }).ok,
+    ).toBe(true);
+  });
+
   it('does not bind a unit at its closest approach (2") to an enemy', () => {
     const s = marching(8.05);
     const gapNow = unitDistance(s.table.units['company-1']!, s.table.units['maratha-1']!);
     expect(gapNow).toBeLessThan(2.1);
     expect(game.legalCommands(s, 'company')).toContainEqual({ type: 'end-activation' });
     expect(game.apply(s, 'company', { type: 'end-activation' }).ok).toBe(true);
+  });
+});
+
+describe('the sequence’s words', () => {
+  it('announces Step 3 before the charge counters it shows', () => {
+    const s0 = game.setup(
+      placed([
+        { id: 'company-4', side: 'company', position: { x: 30, y: 10 }, facing: 90 },
+        { id: 'maratha-4', side: 'maratha', position: { x: 30, y: 34 }, facing: 270 },
+      ]),
+      1,
+    );
+    let s = must(s0, 'company', {
+      type: 'place-order',
+      unit: 'company-4',
+      order: 'charge',
+      target: 'maratha-4',
+    }).state;
+    s = must(s, 'company', { type: 'finish-orders' }).state;
+    const events = must(s, 'maratha', { type: 'finish-orders' }).events;
+    const step3 = events.findIndex((e) => e.type === 'step-began' && e.step === 3);
+    const shown = events.findIndex((e) => e.type === 'order-revealed' && e.unit === 'company-4');
+    expect(step3).toBeGreaterThanOrEqual(0);
+    expect(shown).toBeGreaterThan(step3);
+  });
+
+  it('says a unit whose chain of command has fallen has no General to order it', () => {
+    const s = game.setup(scenario, 1);
+    const generals = Object.fromEntries(
+      Object.entries(s.generals).map(([id, g]) => [
+        id,
+        g.side === 'company' ? { ...g, casualty: 'killed' as const } : g,
+      ]),
+    );
+    const turn2: JcGameState = { ...s, turn: 2, generals, node: { phase: 'orders', side: 'company' } };
+    const r = game.apply(turn2, 'company', { type: 'place-order', unit: 'company-1', order: 'hold' });
+    expect(r.ok ? '' : r.rejection.message).toBe('company-1 has no General to give it orders this turn');
   });
 });

@@ -250,8 +250,10 @@ function placeOrder(
   if (u.counter?.general !== undefined) refund(d, u);
   const general = order !== 'blank' && d.turn > 1 ? orderingGeneral(d, unit) : undefined;
   if (order !== 'blank' && d.turn > 1) {
-    if (general === undefined || ordersLeft(d, unit) <= 0)
-      return reject('no-orders-left', `${general ?? 'no General'} has no orders left this turn for ${unit}`);
+    if (general === undefined)
+      return reject('no-orders-left', `${unit} has no General to give it orders this turn`);
+    if (ordersLeft(d, unit) <= 0)
+      return reject('no-orders-left', `${general} has no orders left this turn for ${unit}`);
     const g = d.general(general);
     d.patchGeneral(general, { ordersUsed: g.ordersUsed + 1 });
   }

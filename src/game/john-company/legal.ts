@@ -346,30 +346,34 @@ function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeu
   const nearest = enemiesNear(d, state, id, 200, 1)[0];
   const gap = nearest?.dist ?? Number.POSITIVE_INFINITY;
   const approach = order.closestApproach ?? 0;
-  const room = Math.max(0, gap - approach - 0.25);
+  // Straight ahead no enemy gets nearer than the inches moved: up to the closest approach itself.
+  const room = Math.max(0, gap - approach);
   const ahead = Math.min(avail, room);
   const min = allowance.minimum;
+  // Distances offered: the limit itself, to the hundredth below it (never past it), and never short
+  // of the minimum by rounding.
+  const offer = (x: number) => (x <= min + 1e-9 ? up(min) : down(x));
   const [lx, ly, rx, ry] = frontEnds(me);
   const frontWidth = Math.hypot(rx - lx, ry - ly);
   const wheel30 = (frontWidth * Math.PI) / 6;
   const candidates: Manoeuvre[][] = [];
   const retire = order.class === 'retire';
   if (retire) {
-    candidates.push([{ kind: 'about-face' }, { kind: 'advance', inches: round(avail) }]);
-    candidates.push([{ kind: 'about-face' }, { kind: 'advance', inches: round(avail / 2) }]);
+    candidates.push([{ kind: 'about-face' }, { kind: 'advance', inches: offer(avail) }]);
+    candidates.push([{ kind: 'about-face' }, { kind: 'advance', inches: offer(avail / 2) }]);
   } else if (order.id === 'deploy-right' || order.id === 'deploy-left') {
     const sign = order.id === 'deploy-left' ? 1 : -1;
     const deg = Math.min(90, (Math.max(avail, 0) / Math.max(frontWidth, 0.1)) * (180 / Math.PI));
-    candidates.push([{ kind: 'wheel', degrees: round(sign * Math.min(30, deg)) }]);
-    candidates.push([{ kind: 'wheel', degrees: round(sign * Math.min(60, deg)) }]);
+    candidates.push([{ kind: 'wheel', degrees: down(sign * Math.min(30, deg)) }]);
+    candidates.push([{ kind: 'wheel', degrees: down(sign * Math.min(60, deg)) }]);
     if (regular) {
-      candidates.push([{ kind: 'oblique', inches: round(Math.min(ahead, avail)), degrees: sign * 40 }]);
-      candidates.push([{ kind: 'flank-march', inches: round(avail / 2), side: sign > 0 ? 'left' : 'right' }]);
+      candidates.push([{ kind: 'oblique', inches: offer(Math.min(ahead, avail)), degrees: sign * 40 }]);
+      candidates.push([{ kind: 'flank-march', inches: offer(avail / 2), side: sign > 0 ? 'left' : 'right' }]);
     }
   } else {
     const forward = Math.max(min, ahead);
-    candidates.push([{ kind: 'advance', inches: round(forward) }]);
-    if (ahead / 2 >= min) candidates.push([{ kind: 'advance', inches: round(Math.max(min, ahead / 2)) }]);
+    candidates.push([{ kind: 'advance', inches: offer(forward) }]);
+    if (ahead / 2 >= min) candidates.push([{ kind: 'advance', inches: offer(Math.max(min, ahead / 2)) }]);
     if (regular) {
       // Obliques towards the nearest enemy and towards each objective, within the order's arc.
       const front = frontCentre(me);
@@ -380,17 +384,17 @@ function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeu
         const off = turnBetween(me.facing, bearing(front.x, front.y, x, y));
         const deg = Math.max(-arc, Math.min(arc, off));
         if (Math.abs(deg) > 2)
-          candidates.push([{ kind: 'oblique', inches: round(forward), degrees: round(deg) }]);
+          candidates.push([{ kind: 'oblique', inches: offer(forward), degrees: round(deg) }]);
       }
     }
     if (avail > wheel30) {
       candidates.push([
         { kind: 'wheel', degrees: 30 },
-        { kind: 'advance', inches: round(Math.max(0, Math.min(ahead, avail - wheel30))) },
+        { kind: 'advance', inches: down(Math.max(0, Math.min(ahead, avail - wheel30))) },
       ]);
       candidates.push([
         { kind: 'wheel', degrees: -30 },
-        { kind: 'advance', inches: round(Math.max(0, Math.min(ahead, avail - wheel30))) },
+        { kind: 'advance', inches: down(Math.max(0, Math.min(ahead, avail - wheel30))) },
       ]);
     }
   }
@@ -407,6 +411,16 @@ function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeu
 
 function round(x: number): number {
   return Math.round(x * 100) / 100;
+}
+
+/** To the hundredth nearer zero (a distance or turn offered never passes the limit it is cut from). */
+function down(x: number): number {
+  return (Math.sign(x) * Math.floor(Math.abs(x) * 100 + 1e-7)) / 100;
+}
+
+/** To the hundredth away from zero (a minimum offered is never missed by rounding). */
+function up(x: number): number {
+  return (Math.sign(x) * Math.ceil(Math.abs(x) * 100 - 1e-7)) / 100;
 }
 
 function generalCommands(d: Draft, a: GeneralActivation): JcCommand[] {

@@ -229,6 +229,7 @@ export function aimableBatteries(d: Draft, side: string): UnitId[] {
  * each side in turn aims its defending guns.
  */
 export function afterOrders(d: Draft): void {
+  d.emit({ type: 'step-began', visibleTo: 'all', step: 3 });
   for (const u of d.allUnits()) {
     const c = u.counter;
     if (!c || c.revealed || (c.order !== 'charge' && c.order !== 'pursue') || !isActive(d, u.id)) continue;
@@ -247,7 +248,6 @@ export function afterOrders(d: Draft): void {
       irreversible: true,
     });
   }
-  d.emit({ type: 'step-began', visibleTo: 'all', step: 3 });
   nextAim(d, 0);
 }
 
