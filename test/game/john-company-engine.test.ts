@@ -490,7 +490,7 @@ describe('units never given an order (Part 4, Units Without Orders)', () => {
 
 describe('Forward March’s minimum (Part 3, Definitions Of Unit Orders 5)', () => {
   /** company-1 on its card, Forward March, its test letting it move normally; maratha-1 where given. */
-  function marching(enemyY: number): JcGameState {
+  function marching(enemyY: number, order: 'forward-march' | 'deploy-right' = 'forward-march'): JcGameState {
     const s = game.setup(
       placed([
         { id: 'company-1', side: 'company', position: { x: 20, y: 6 }, facing: 90 },
@@ -504,7 +504,7 @@ describe('Forward March’s minimum (Part 3, Definitions Of Unit Orders 5)', () 
         ...s.units,
         'company-1': {
           ...s.units['company-1']!,
-          order: 'forward-march',
+          order,
           test: { level: 15, status: 'Steady', movement: 'normal', tested: true },
         },
       },
@@ -564,6 +564,21 @@ describe('Forward March’s minimum (Part 3, Definitions Of Unit Orders 5)', () 
         manoeuvres: [{ kind: 'advance', inches: 5.9 }],
       }).ok,
     ).toBe(true);
+  });
+
+  it('offers Deploy Right’s flank march ending with its free quarter turn, and accepts it', () => {
+    const s = marching(40, 'deploy-right');
+    const turned = game
+      .legalCommands(s, 'company')
+      .find((c) => c.type === 'move' && c.manoeuvres.some((m) => m.kind === 'face'));
+    expect(turned).toMatchObject({
+      manoeuvres: [
+        { kind: 'flank-march', side: 'right' },
+        { kind: 'face', degrees: -90 },
+      ],
+    });
+    const r = must(s, 'company', turned!);
+    expect(r.state.table.units['company-1']!.facing).toBeCloseTo(0, 9);
   });
 
   it('does not bind a unit at its closest approach (2") to an enemy', () => {

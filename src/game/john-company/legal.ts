@@ -368,7 +368,13 @@ function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeu
     candidates.push([{ kind: 'wheel', degrees: down(sign * Math.min(60, deg)) }]);
     if (regular) {
       candidates.push([{ kind: 'oblique', inches: offer(Math.min(ahead, avail)), degrees: sign * 40 }]);
-      candidates.push([{ kind: 'flank-march', inches: offer(avail / 2), side: sign > 0 ? 'left' : 'right' }]);
+      const side = sign > 0 ? 'left' : 'right';
+      // The flank march ending with its free quarter turn to face the way it went, then without it.
+      candidates.push([
+        { kind: 'flank-march', inches: offer(avail / 2), side },
+        { kind: 'face', degrees: sign * 90 },
+      ]);
+      candidates.push([{ kind: 'flank-march', inches: offer(avail / 2), side }]);
     }
   } else {
     const forward = Math.max(min, ahead);
