@@ -7,12 +7,14 @@ import type { JcEvent } from '../../src/game/john-company/events.ts';
 import { practiceScenario } from '../../src/game/john-company/fixtures.ts';
 import { makeJohnCompanyGame, playStep } from '../../src/game/john-company/game.ts';
 import { goesLooting, loot } from '../../src/game/john-company/looting.ts';
+import { commandOdds } from '../../src/game/john-company/plan.ts';
 import type { JcGameState } from '../../src/game/john-company/state.ts';
 import { leaveTable, unitDistance } from '../../src/game/john-company/units.ts';
 import { groundOfState, isSpotted } from '../../src/game/john-company/view.ts';
 import type { Scenario, Unit } from '../../src/game/scenario/schema.ts';
 import { unitCentre } from '../../src/rulesets/john-company/table/movement-geometry.ts';
 import { MOVEMENT_RATES } from '../../src/rulesets/john-company/tables/movement-rates.ts';
+import { MOVEMENT_RESULTS } from '../../src/rulesets/john-company/tables/reaction-table.ts';
 
 /** Regressions of the whole battle's engine (issue "Whole battles"): each test failed before its fix. */
 
@@ -436,6 +438,31 @@ describe('a charged target’s test (Part 4, When To Make A Reaction Test)', () 
       if (r?.test.withoutOrders) rolled.add(r.test.withoutOrders);
     }
     expect(rolled.size).toBeGreaterThan(0);
+  });
+
+  it('is offered, keeping its order, the odds of a test on its own order’s row', () => {
+    const s0 = game.setup(scenario, 1);
+    let s = must(s0, 'company', {
+      type: 'place-order',
+      unit: 'company-4',
+      order: 'charge',
+      target: 'maratha-1',
+    }).state;
+    s = must(s, 'company', { type: 'finish-orders' }).state;
+    s = must(s, 'maratha', { type: 'place-order', unit: 'maratha-1', order: 'hold' }).state;
+    for (let seed = 1; seed <= 30 && s.node.phase !== 'charge-response'; seed++) {
+      const r = game.apply({ ...s, rng: game.setup(scenario, seed).rng }, 'maratha', {
+        type: 'finish-orders',
+      });
+      if (r.ok && r.state.node.phase === 'charge-response') s = r.state;
+    }
+    expect(s.node.phase).toBe('charge-response');
+    const [odds] = commandOdds(s, 'maratha', { type: 'respond-to-charge', unit: 'maratha-1' });
+    const movement = odds!.charts.find((c) => c.name === 'Effect on movement')!;
+    // On the Defend row: none of its results sends it to the Without Orders Table.
+    expect(movement.outcomes.map((o) => o.outcome)).not.toContain(
+      MOVEMENT_RESULTS['roll-without-orders'].label,
+    );
   });
 
   it('keeps its order hidden from the charger’s side until it tests', () => {
