@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { UnitState } from '../../src/core/table/model.ts';
+import { chargesAtCard, launchCharge } from '../../src/game/john-company/combat.ts';
 import type { JcCommand } from '../../src/game/john-company/commands.ts';
 import { Draft } from '../../src/game/john-company/draft.ts';
 import type { JcEvent } from '../../src/game/john-company/events.ts';
 import { practiceScenario } from '../../src/game/john-company/fixtures.ts';
-import { makeJohnCompanyGame } from '../../src/game/john-company/game.ts';
+import { makeJohnCompanyGame, playStep } from '../../src/game/john-company/game.ts';
 import { goesLooting, loot } from '../../src/game/john-company/looting.ts';
+import { commandOdds } from '../../src/game/john-company/plan.ts';
 import type { JcGameState } from '../../src/game/john-company/state.ts';
 import { leaveTable, unitDistance } from '../../src/game/john-company/units.ts';
 import { groundOfState, isSpotted } from '../../src/game/john-company/view.ts';
 import type { Scenario, Unit } from '../../src/game/scenario/schema.ts';
 import { unitCentre } from '../../src/rulesets/john-company/table/movement-geometry.ts';
 import { MOVEMENT_RATES } from '../../src/rulesets/john-company/tables/movement-rates.ts';
+import { MOVEMENT_RESULTS } from '../../src/rulesets/john-company/tables/reaction-table.ts';
 
 /** Regressions of the whole battle's engine (issue "Whole battles"): each test failed before its fix. */
 
@@ -296,5 +299,357 @@ describe('irregulars who quit the battle (Part 4, Units Without Orders 5)', () =
       if (back) expect(d.unit('maratha-2').order).toBe('hold');
     }
     expect([...outcomes].sort()).toEqual([false, true]);
+  });
+});
+
+describe('a cavalry charge (Part 3, Charge Moves; Part 4, Confrontation modifiers 1 and 12)', () => {
+  const tracing = makeJohnCompanyGame({ traces: true });
+  const bonus = 6; // British cavalry's Charge Bonus
+
+  /** The charge of company-4 (British light cavalry, 4 stands in line) at maratha-1 as placed. */
+  function charge(chargerAt: Placed, targetAt: Placed, seed: number) {
+    const s = tracing.setup(placed([chargerAt, targetAt]), seed);
+    const d = new Draft(s, { traces: true });
+    d.patchUnit('company-4', { order: 'charge', orderTarget: 'maratha-1' });
+    launchCharge(d, 'company-4');
+    chargesAtCard(d, 'company-4');
+    const moves = d.events.filter(
+      (e): e is Extract<JcEvent, { type: 'unit-moved' }> => e.type === 'unit-moved' && e.unit === 'company-4',
+    );
+    const confrontation = d.events.find((e) => e.type === 'confrontation-resolved');
+    const items = JSON.stringify(confrontation?.trace ?? []);
+    return {
+      launch: moves.find((e) => e.reason === 'charge'),
+      home: moves.find((e) => e.reason === 'charge-contact'),
+      fought: confrontation !== undefined,
+      charging: items.includes('"item":"1 charging"'),
+      notSquared: items.includes('"item":"12 cavalry did not square up"'),
+    };
+  }
+
+  /** The first seed whose charge went in against a target that stood (both tests passed). */
+  function fought(chargerAt: Placed, targetAt: Placed) {
+    for (let seed = 1; seed <= 30; seed++) {
+      const r = charge(chargerAt, targetAt, seed);
+      if (r.fought && r.home) return r;
+    }
+    throw new Error('no charge went in');
+  }
+
+  const square = (facing: number) => ((facing % 360) + 360) % 360;
+
+  for (const stands of [2, 3, 4, 5, 6])
+    for (const facing of [0, 45, 90, 150, 180])
+      for (const dx of [0, 1.3])
+        it(`squares up to a line of ${stands} ahead, turning from ${facing} degrees (offset ${dx}")`, () => {
+          const r = fought(
+            { id: 'company-4', side: 'company', position: { x: 30 + dx, y: 8 }, facing },
+            { id: 'maratha-1', side: 'maratha', position: { x: 30, y: 26 }, facing: 270, stands },
+          );
+          // All its facing change is made in Step 4, square to the target's front; the last move is
+          // straight on, its whole Charge Bonus, and it arrives squared up.
+          expect(square(r.launch!.to.facing)).toBeCloseTo(90, 6);
+          expect(square(r.home!.to.facing)).toBeCloseTo(90, 6);
+          expect(r.home!.inches).toBeGreaterThanOrEqual(bonus - 0.01);
+          expect(r.charging).toBe(true);
+          expect(r.notSquared).toBe(false);
+        });
+
+  it('squares up to a flank it comes at', () => {
+    // The target faces east; the charger stands to its south, off its right flank.
+    const r = fought(
+      { id: 'company-4', side: 'company', position: { x: 30, y: 8 }, facing: 45 },
+      { id: 'maratha-1', side: 'maratha', position: { x: 28, y: 26 }, facing: 0, stands: 4 },
+    );
+    expect(square(r.launch!.to.facing)).toBeCloseTo(90, 6);
+    expect(r.charging).toBe(true);
+    expect(r.notSquared).toBe(false);
+  });
+
+  it('faces the centre of a target beyond its ends', () => {
+    const r = charge(
+      { id: 'company-4', side: 'company', position: { x: 12, y: 8 }, facing: 90 },
+      { id: 'maratha-1', side: 'maratha', position: { x: 30, y: 26 }, facing: 270, stands: 4 },
+      1,
+    );
+    const f = square(r.launch!.to.facing);
+    expect(f).toBeGreaterThan(30);
+    expect(f).toBeLessThan(60);
+  });
+});
+
+describe('a charged target’s test (Part 4, When To Make A Reaction Test)', () => {
+  // The target stands within its General's (maratha-left, at (18, 42)) Command Radius.
+  const scenario = placed([
+    { id: 'company-4', side: 'company', position: { x: 18, y: 18 }, facing: 90 },
+    { id: 'maratha-1', side: 'maratha', position: { x: 18, y: 36 }, facing: 270 },
+  ]);
+
+  /** The state with the target's counter placed face down, and the charge launched at it. */
+  function charged(seed: number, counter: 'hold' | 'blank') {
+    const s = game.setup(scenario, seed);
+    const state: JcGameState = {
+      ...s,
+      units: {
+        ...s.units,
+        'maratha-1': { ...s.units['maratha-1']!, counter: { order: counter, revealed: false } },
+        'company-4': { ...s.units['company-4']!, order: 'charge', orderTarget: 'maratha-1' },
+      },
+    };
+    const d = new Draft(state, { traces: false });
+    launchCharge(d, 'company-4');
+    return d;
+  }
+
+  /** The target's test as the charger's card comes (its own card has not). */
+  function targetTest(seed: number, counter: 'hold' | 'blank') {
+    const d = charged(seed, counter);
+    if (!d.unit('company-4').charge) return undefined;
+    chargesAtCard(d, 'company-4');
+    const i = d.events.findIndex(
+      (e) => e.type === 'reaction-tested' && e.unit === 'maratha-1' && e.occasion === 'charge-target',
+    );
+    const shown = d.events.findIndex((e) => e.type === 'order-revealed' && e.unit === 'maratha-1');
+    const e = d.events[i];
+    return e?.type === 'reaction-tested'
+      ? { test: e.test, shownFirst: shown >= 0 && shown < i, d }
+      : undefined;
+  }
+
+  it('tests on the row of the order it holds, shown as it tests, before its own card', () => {
+    let tested = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const r = targetTest(seed, 'hold');
+      if (!r) continue;
+      tested++;
+      // Hold is a Defensive order: never the Without Orders row.
+      expect(r.test.movement).not.toBe('roll-without-orders');
+      expect(r.test.withoutOrders).toBeUndefined();
+      expect(r.shownFirst).toBe(true);
+      expect(r.d.unit('maratha-1').order).toBe('hold');
+    }
+    expect(tested).toBeGreaterThan(5);
+  });
+
+  it('rolls on the Without Orders Table only when it holds no order', () => {
+    const rolled = new Set<string>();
+    for (let seed = 1; seed <= 30; seed++) {
+      const r = targetTest(seed, 'blank');
+      if (r?.test.withoutOrders) rolled.add(r.test.withoutOrders);
+    }
+    expect(rolled.size).toBeGreaterThan(0);
+  });
+
+  it('is offered, keeping its order, the odds of a test on its own order’s row', () => {
+    const s0 = game.setup(scenario, 1);
+    let s = must(s0, 'company', {
+      type: 'place-order',
+      unit: 'company-4',
+      order: 'charge',
+      target: 'maratha-1',
+    }).state;
+    s = must(s, 'company', { type: 'finish-orders' }).state;
+    s = must(s, 'maratha', { type: 'place-order', unit: 'maratha-1', order: 'hold' }).state;
+    for (let seed = 1; seed <= 30 && s.node.phase !== 'charge-response'; seed++) {
+      const r = game.apply({ ...s, rng: game.setup(scenario, seed).rng }, 'maratha', {
+        type: 'finish-orders',
+      });
+      if (r.ok && r.state.node.phase === 'charge-response') s = r.state;
+    }
+    expect(s.node.phase).toBe('charge-response');
+    const [odds] = commandOdds(s, 'maratha', { type: 'respond-to-charge', unit: 'maratha-1' });
+    const movement = odds!.charts.find((c) => c.name === 'Effect on movement')!;
+    // On the Defend row: none of its results sends it to the Without Orders Table.
+    expect(movement.outcomes.map((o) => o.outcome)).not.toContain(
+      MOVEMENT_RESULTS['roll-without-orders'].label,
+    );
+  });
+
+  it('keeps its order hidden from the charger’s side until it tests', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const d = charged(seed, 'hold');
+      if (!d.unit('company-4').charge) continue;
+      const before = d.finish();
+      const seen = game.viewFor(before, 'company').units['maratha-1']!;
+      expect(seen.order).toBeUndefined();
+      expect(seen.counter).toEqual({ placed: true, revealed: false });
+      const after = new Draft(before, { traces: false });
+      chargesAtCard(after, 'company-4');
+      expect(game.viewFor(after.finish(), 'company').units['maratha-1']!.order).toBe('hold');
+      return;
+    }
+    throw new Error('no charge launched');
+  });
+});
+
+describe('units never given an order (Part 4, Units Without Orders)', () => {
+  it('keep rolling on the Without Orders Table: No Orders gives no Hold that carries on', () => {
+    const practice = practiceScenario({ unitsPerSide: 4, turnLimit: 4 });
+    let s = game.setup(practice, 7);
+    const events: JcEvent[] = [];
+    // Both sides place no counter, keep every order when charged, and do nothing on their cards.
+    const idle = (legal: readonly JcCommand[]): JcCommand =>
+      legal.find((c) => c.type === 'finish-orders') ??
+      legal.find((c) => c.type === 'finish-aiming') ??
+      legal.find((c) => c.type === 'respond-to-charge' && c.order === undefined) ??
+      legal.find((c) => c.type === 'choose-order' && c.order === 'hold') ??
+      legal.find((c) => c.type === 'end-activation') ??
+      legal[0]!;
+    for (let i = 0; i < 2000 && s.turn <= 3; i++) {
+      const step = playStep(game, s, idle);
+      if (!step?.applied.ok) break;
+      s = step.applied.state;
+      events.push(...step.applied.events);
+    }
+    expect(s.turn).toBeGreaterThan(3);
+    const revealed = events.filter((e) => e.type === 'order-revealed');
+    expect(revealed.length).toBeGreaterThan(0);
+    // No order ever carries on: nobody gave one.
+    expect(revealed.filter((e) => e.type === 'order-revealed' && e.source === 'continuing')).toEqual([]);
+    // A unit left on No Orders rolls on the Without Orders Table again at its next test.
+    const rolls = new Map<string, string[]>();
+    for (const e of events)
+      if (e.type === 'reaction-tested' && e.test.withoutOrders)
+        rolls.set(e.unit, [...(rolls.get(e.unit) ?? []), e.test.withoutOrders]);
+    expect([...rolls.values()].some((r) => r.length > 1 && r[0]!.startsWith('no-orders'))).toBe(true);
+  });
+});
+
+describe('Forward March’s minimum (Part 3, Definitions Of Unit Orders 5)', () => {
+  /** company-1 on its card, Forward March, its test letting it move normally; maratha-1 where given. */
+  function marching(enemyY: number, order: 'forward-march' | 'deploy-right' = 'forward-march'): JcGameState {
+    const s = game.setup(
+      placed([
+        { id: 'company-1', side: 'company', position: { x: 20, y: 6 }, facing: 90 },
+        { id: 'maratha-1', side: 'maratha', position: { x: 20, y: enemyY }, facing: 270 },
+      ]),
+      1,
+    );
+    return {
+      ...s,
+      units: {
+        ...s.units,
+        'company-1': {
+          ...s.units['company-1']!,
+          order,
+          test: { level: 15, status: 'Steady', movement: 'normal', tested: true },
+        },
+      },
+      node: {
+        phase: 'activation',
+        activation: {
+          kind: 'unit',
+          unit: 'company-1',
+          side: 'company',
+          moved: false,
+          fired: false,
+          movedFraction: 0,
+          mayRally: false,
+        },
+      },
+    };
+  }
+
+  it('binds a unit that can move: no end is offered or accepted before it has moved', () => {
+    const s = marching(40);
+    const legal = game.legalCommands(s, 'company');
+    expect(legal.some((c) => c.type === 'end-activation')).toBe(false);
+    const moves = legal.filter((c) => c.type === 'move');
+    expect(moves.length).toBeGreaterThan(0);
+    for (const m of moves) expect(game.apply(s, 'company', m).ok).toBe(true);
+    const ended = game.apply(s, 'company', { type: 'end-activation' });
+    expect(ended.ok ? '' : ended.rejection.code).toBe('below-minimum');
+    // Less than half its move (Steady European line: 6" Normal Move) is refused too.
+    const short = game.apply(s, 'company', {
+      type: 'move',
+      unit: 'company-1',
+      manoeuvres: [{ kind: 'advance', inches: 2 }],
+    });
+    expect(short.ok).toBe(false);
+    const half = must(s, 'company', {
+      type: 'move',
+      unit: 'company-1',
+      manoeuvres: [{ kind: 'advance', inches: 3 }],
+    });
+    if (half.state.node.phase === 'activation')
+      expect(game.legalCommands(half.state, 'company')).toContainEqual({ type: 'end-activation' });
+  });
+
+  it('offers the advance to its closest approach itself, not short of it', () => {
+    // 7.9" from the enemy: Forward March may go 5.9" of its 6" (2" closest approach).
+    const s = marching(13.9);
+    const ahead = game
+      .legalCommands(s, 'company')
+      .flatMap((c) => (c.type === 'move' && c.manoeuvres.length === 1 ? c.manoeuvres : []))
+      .filter((m) => m.kind === 'advance')
+      .map((m) => (m.kind === 'advance' ? m.inches : 0));
+    expect(Math.max(...ahead)).toBe(5.9);
+    expect(
+      game.apply(s, 'company', {
+        type: 'move',
+        unit: 'company-1',
+        manoeuvres: [{ kind: 'advance', inches: 5.9 }],
+      }).ok,
+    ).toBe(true);
+  });
+
+  it('offers Deploy Right’s flank march ending with its free quarter turn, and accepts it', () => {
+    const s = marching(40, 'deploy-right');
+    const turned = game
+      .legalCommands(s, 'company')
+      .find((c) => c.type === 'move' && c.manoeuvres.some((m) => m.kind === 'face'));
+    expect(turned).toMatchObject({
+      manoeuvres: [
+        { kind: 'flank-march', side: 'right' },
+        { kind: 'face', degrees: -90 },
+      ],
+    });
+    const r = must(s, 'company', turned!);
+    expect(r.state.table.units['company-1']!.facing).toBeCloseTo(0, 9);
+  });
+
+  it('does not bind a unit at its closest approach (2") to an enemy', () => {
+    const s = marching(8.05);
+    const gapNow = unitDistance(s.table.units['company-1']!, s.table.units['maratha-1']!);
+    expect(gapNow).toBeLessThan(2.1);
+    expect(game.legalCommands(s, 'company')).toContainEqual({ type: 'end-activation' });
+    expect(game.apply(s, 'company', { type: 'end-activation' }).ok).toBe(true);
+  });
+});
+
+describe('the sequence’s words', () => {
+  it('announces Step 3 before the charge counters it shows', () => {
+    const s0 = game.setup(
+      placed([
+        { id: 'company-4', side: 'company', position: { x: 30, y: 10 }, facing: 90 },
+        { id: 'maratha-4', side: 'maratha', position: { x: 30, y: 34 }, facing: 270 },
+      ]),
+      1,
+    );
+    let s = must(s0, 'company', {
+      type: 'place-order',
+      unit: 'company-4',
+      order: 'charge',
+      target: 'maratha-4',
+    }).state;
+    s = must(s, 'company', { type: 'finish-orders' }).state;
+    const events = must(s, 'maratha', { type: 'finish-orders' }).events;
+    const step3 = events.findIndex((e) => e.type === 'step-began' && e.step === 3);
+    const shown = events.findIndex((e) => e.type === 'order-revealed' && e.unit === 'company-4');
+    expect(step3).toBeGreaterThanOrEqual(0);
+    expect(shown).toBeGreaterThan(step3);
+  });
+
+  it('says a unit whose chain of command has fallen has no General to order it', () => {
+    const s = game.setup(scenario, 1);
+    const generals = Object.fromEntries(
+      Object.entries(s.generals).map(([id, g]) => [
+        id,
+        g.side === 'company' ? { ...g, casualty: 'killed' as const } : g,
+      ]),
+    );
+    const turn2: JcGameState = { ...s, turn: 2, generals, node: { phase: 'orders', side: 'company' } };
+    const r = game.apply(turn2, 'company', { type: 'place-order', unit: 'company-1', order: 'hold' });
+    expect(r.ok ? '' : r.rejection.message).toBe('company-1 has no General to give it orders this turn');
   });
 });

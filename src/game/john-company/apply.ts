@@ -35,7 +35,16 @@ import { Draft, type EngineOptions, groundOf } from './draft.ts';
 import type { JcEvent } from './events.ts';
 import { deployLightCompany, rejoinLightCompany } from './light-companies.ts';
 import { commitMove, followSupported, mandatoryMove } from './moves.ts';
-import { anythingToDo, checkMove, formProblem, mayFireNow, moveProblem, moverOf, reject } from './options.ts';
+import {
+  anythingToDo,
+  checkMove,
+  endProblem,
+  formProblem,
+  mayFireNow,
+  moveProblem,
+  moverOf,
+  reject,
+} from './options.ts';
 import {
   afterOrders,
   aimableBatteries,
@@ -241,8 +250,10 @@ function placeOrder(
   if (u.counter?.general !== undefined) refund(d, u);
   const general = order !== 'blank' && d.turn > 1 ? orderingGeneral(d, unit) : undefined;
   if (order !== 'blank' && d.turn > 1) {
-    if (general === undefined || ordersLeft(d, unit) <= 0)
-      return reject('no-orders-left', `${general ?? 'no General'} has no orders left this turn for ${unit}`);
+    if (general === undefined)
+      return reject('no-orders-left', `${unit} has no General to give it orders this turn`);
+    if (ordersLeft(d, unit) <= 0)
+      return reject('no-orders-left', `${general} has no orders left this turn for ${unit}`);
     const g = d.general(general);
     d.patchGeneral(general, { ordersUsed: g.ordersUsed + 1 });
   }
@@ -818,6 +829,8 @@ function endActivation(d: Draft): Rejection | undefined {
   const a = node.activation;
   if (a.kind === 'unit') {
     if (a.choose) return reject('choose-order-first', `${a.unit} must choose an order`);
+    const owed = endProblem(d, a);
+    if (owed) return owed;
     const u = d.unit(a.unit);
     if (a.mayRally && u.routing && u.mandatoryMove === undefined) mandatoryMove(d, a.unit, 'rout');
   }

@@ -1,6 +1,6 @@
 import { nd6 } from '../../core/random/rolls.ts';
 import type { AppliedModifier } from '../../core/rules/modifiers.ts';
-import type { UnitId } from '../../core/table/model.ts';
+import type { UnitId, UnitState } from '../../core/table/model.ts';
 import { resolveCaracole } from '../../rulesets/john-company/procedures/caracole.ts';
 import { type ChargeRole, resolveChargeTest } from '../../rulesets/john-company/procedures/charge-test.ts';
 import {
@@ -27,6 +27,7 @@ import {
 import { resolvePursuitCatch } from '../../rulesets/john-company/procedures/pursuit.ts';
 import { resolveRegainControl } from '../../rulesets/john-company/procedures/regain-control.ts';
 import { resolveSkirmishersCaught } from '../../rulesets/john-company/procedures/skirmishers-caught.ts';
+import { squaring } from '../../rulesets/john-company/table/charges.ts';
 import type { DerivedFireFacts, JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
 import type { ConfrontationModifierId } from '../../rulesets/john-company/tables/confrontation.ts';
 import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';
@@ -34,7 +35,17 @@ import { MOVEMENT_RESULTS, statusForLevel } from '../../rulesets/john-company/ta
 import type { ResolveStatus } from '../../rulesets/john-company/vocabulary.ts';
 import type { Draft } from './draft.ts';
 import { unitEvent } from './effects.ts';
-import { advanceOn, chargeBonusOf, evade, mandatoryMove, normalMove, recoil } from './moves.ts';
+import {
+  advanceOn,
+  chargeBonusOf,
+  chargeGap,
+  chargeHome,
+  evade,
+  mandatoryMove,
+  normalMove,
+  recoil,
+} from './moves.ts';
+import { revealOrder } from './orders-held.ts';
 import {
   isActive,
   ordersOf,
@@ -229,11 +240,19 @@ export function launchCharge(d: Draft, id: UnitId, role: ChargeRole = 'charger')
   }
   if (!isActive(d, id) || !isActive(d, target)) return false;
   const bonus = chargeBonusOf(d, id);
-  const gap = unitDistance(d.tableUnit(id), d.tableUnit(target));
-  chargeMove(d, id, target, full, Math.max(0, Math.min(full, gap - bonus)));
+  chargeMove(d, id, target, full, Math.max(0, Math.min(full, chargeDistance(d, id, target) - bonus)));
   if (!isActive(d, id)) return false;
   const t = d.unit(target);
   return role === 'charger' && !pursuit && !t.changedOrder && !t.routing && t.mandatoryMove === undefined;
+}
+
+/**
+ * How far a charger is from its Charge Bonus point's target: along its line of march once turned
+ * (`chargeGap`), or edge to edge where that line would miss it.
+ */
+function chargeDistance(d: Draft, id: UnitId, target: UnitId): number {
+  const along = chargeGap(d, id, target);
+  return Number.isFinite(along) ? along : unitDistance(d.tableUnit(id), d.tableUnit(target));
 }
 
 /**
@@ -374,20 +393,14 @@ export function chargesAtCard(d: Draft, id: UnitId): boolean {
   return fought;
 }
 
+/**
+ * A charged target's Reaction Test (Part 4, When To Make A Reaction Test: when the charger's card or its
+ * own is drawn, on the row of its order type). Its counter is turned up now, as on its own card, which
+ * may not have come yet: the test is on the row of the order it holds (Without Orders only if it holds
+ * none), and a retire order makes it evade.
+ */
 function testTarget(d: Draft, t: UnitId, c: UnitId): void {
-  const counter = d.unit(t).counter;
-  if (counter && !counter.revealed && d.unit(t).changedOrder) {
-    d.patchUnit(t, { counter: { ...counter, revealed: true } });
-    d.emit({
-      type: 'order-revealed',
-      visibleTo: 'all',
-      unit: t,
-      order: counter.order === 'blank' ? 'without-orders' : counter.order,
-      ...(counter.target !== undefined ? { target: counter.target } : {}),
-      source: 'counter',
-      irreversible: true,
-    });
-  }
+  revealOrder(d, t);
   const tu = d.unit(t);
   if (tu.test) return;
   const role: ChargeRole = tu.changedOrder
@@ -453,7 +466,7 @@ function resolveCharge(d: Draft, c: UnitId): void {
       d.emit({ type: 'charge-ended', visibleTo: 'all', unit: c, target: t, outcome: 'target-gone' });
       return;
     }
-    const res = advanceOn(d, c, t, ch.remaining, 'charge-contact', 'charge-contact');
+    const res = chargeHome(d, c, t, ch.remaining, 'charge-contact');
     if (res?.contact && isActive(d, c) && isActive(d, t))
       confront(d, c, t, { caughtEvading: true, straight: false, remaining: 0 });
     else d.emit({ type: 'charge-ended', visibleTo: 'all', unit: c, target: t, outcome: 'no-contact' });
@@ -463,7 +476,7 @@ function resolveCharge(d: Draft, c: UnitId): void {
     // Part 4, Confrontation: infantry and cavalry both charging: the infantry goes a quarter of the
     // distance between them, then the cavalry (here the counter-charging target) into contact.
     const gap = unitDistance(d.tableUnit(c), d.tableUnit(t));
-    const first = advanceOn(d, c, t, gap / 4, 'charge-contact', 'charge-contact');
+    const first = chargeHome(d, c, t, gap / 4, 'charge-contact');
     if (!isActive(d, c) || !isActive(d, t)) return;
     const rest = unitDistance(d.tableUnit(c), d.tableUnit(t));
     const res = advanceOn(d, t, c, rest + CONTACT_REACH, 'charge-contact', 'counter-charge');
@@ -487,7 +500,7 @@ function resolveCharge(d: Draft, c: UnitId): void {
   }
   if (!isActive(d, c) || !isActive(d, t)) return;
   const bonus = chargeBonusOf(d, c);
-  const res = advanceOn(d, c, t, ch.remaining, 'charge-contact', 'charge-contact');
+  const res = chargeHome(d, c, t, ch.remaining, 'charge-contact');
   if (!res?.contact || !isActive(d, c) || !isActive(d, t)) {
     d.emit({ type: 'charge-ended', visibleTo: 'all', unit: c, target: t, outcome: 'no-contact' });
     return;
@@ -645,12 +658,11 @@ function confront(d: Draft, c: UnitId, t: UnitId, o: ConfrontOptions): void {
   const derived = d.facts().confrontation(c, t);
   const cu = d.unit(c);
   const extra: AppliedModifier<ConfrontationModifierId>[] = o.straight ? [{ id: 'charging' }] : [];
-  const frontRank = d.tableUnit(c).stands.filter((s) => s.rank === 0).length;
   const facts: ConfrontationFacts = {
     charger: {
       ...derived.facts.charger,
       modifiers: [...(derived.facts.charger.modifiers ?? []), ...extra],
-      ...(cu.arm === 'cavalry' && derived.charger.standsInContact < frontRank
+      ...(cu.arm === 'cavalry' && !squaredUp(d.tableUnit(c), d.tableUnit(t))
         ? { cavalryDidNotSquareUp: true }
         : {}),
     },
@@ -672,6 +684,16 @@ function confront(d: Draft, c: UnitId, t: UnitId, o: ConfrontOptions): void {
     ...(run.trace ? { trace: run.trace } : {}),
   });
   applyConfrontation(d, c, t, run.value, o);
+}
+
+/**
+ * Whether a charger in contact is squared up (Part 4, Confrontation modifier 12): its front-rank stands
+ * that look onto the target (table/charges.ts `squaring`) all touch it. Stands beyond the target's ends
+ * would never meet it and do not count.
+ */
+function squaredUp(charger: UnitState, target: UnitState): boolean {
+  const { contacting, touching } = squaring(charger, target);
+  return contacting.length > 0 && contacting.every((s) => touching.includes(s));
 }
 
 function applyConfrontation(

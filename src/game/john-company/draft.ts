@@ -228,6 +228,11 @@ export class Draft {
     return this.diceInUse;
   }
 
+  /** Dice that throw what the game's would throw next, without throwing them: for trying a move out. */
+  scratchDice(): PrngDice {
+    return new PrngDice(this.diceInUse ? this.diceInUse.state() : this.rng);
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Units and Generals
 

@@ -24,7 +24,15 @@ import type { JcCommand, CommandManoeuvre as Manoeuvre } from './commands.ts';
 import { Draft } from './draft.ts';
 import { deployLightCompany, deployProblem, rejoinProblem } from './light-companies.ts';
 import { chargeBonusOf, normalMove } from './moves.ts';
-import { checkMove, formProblem, mayFireNow, moveProblem, moverOf, surelyOutOfRange } from './options.ts';
+import {
+  checkMove,
+  formProblem,
+  mayFireNow,
+  minimumMoves,
+  moveProblem,
+  moverOf,
+  surelyOutOfRange,
+} from './options.ts';
 import { aimableBatteries, rallyGeneral, usableOrders } from './sequence.ts';
 import type { GeneralActivation, JcGameState, JcUnit, UnitActivation } from './state.ts';
 import { isActive, unitDistance, unitsWithin } from './units.ts';
@@ -262,8 +270,17 @@ function unitCommands(d: Draft, state: JcGameState, a: UnitActivation): JcComman
   if (a.choose) return a.choose.map((order) => ({ type: 'choose-order', unit: id, order }));
   const out: JcCommand[] = [];
   if (a.mayRally && rallyGeneral(d, id) !== undefined) out.push({ type: 'rally', unit: id });
-  if (!moveProblem(d, a))
-    for (const manoeuvres of moveCandidates(d, state, a)) out.push({ type: 'move', unit: id, manoeuvres });
+  // A unit that owes its order's minimum move is offered the moves that make it, and no end.
+  const owed = minimumMoves(d, a);
+  if (!moveProblem(d, a)) {
+    const offered = new Set<string>();
+    for (const manoeuvres of [...moveCandidates(d, state, a), ...owed]) {
+      const key = JSON.stringify(manoeuvres);
+      if (offered.has(key)) continue;
+      offered.add(key);
+      out.push({ type: 'move', unit: id, manoeuvres });
+    }
+  }
   const u = d.unit(id);
   const order = u.order !== undefined ? ORDERS.orders[u.order] : undefined;
   if (!a.moved && order?.endsAs !== undefined && order.move === 'formation-change') {
@@ -288,7 +305,7 @@ function unitCommands(d: Draft, state: JcGameState, a: UnitActivation): JcComman
       if (fireCheck(d, id, e.id).ok) out.push({ type: 'fire', unit: id, target: e.id });
     }
   }
-  out.push({ type: 'end-activation' });
+  if (owed.length === 0) out.push({ type: 'end-activation' });
   return out;
 }
 
@@ -329,30 +346,40 @@ function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeu
   const nearest = enemiesNear(d, state, id, 200, 1)[0];
   const gap = nearest?.dist ?? Number.POSITIVE_INFINITY;
   const approach = order.closestApproach ?? 0;
-  const room = Math.max(0, gap - approach - 0.25);
+  // Straight ahead no enemy gets nearer than the inches moved: up to the closest approach itself.
+  const room = Math.max(0, gap - approach);
   const ahead = Math.min(avail, room);
   const min = allowance.minimum;
+  // Distances offered: the limit itself, to the hundredth below it (never past it), and never short
+  // of the minimum by rounding.
+  const offer = (x: number) => (x <= min + 1e-9 ? up(min) : down(x));
   const [lx, ly, rx, ry] = frontEnds(me);
   const frontWidth = Math.hypot(rx - lx, ry - ly);
   const wheel30 = (frontWidth * Math.PI) / 6;
   const candidates: Manoeuvre[][] = [];
   const retire = order.class === 'retire';
   if (retire) {
-    candidates.push([{ kind: 'about-face' }, { kind: 'advance', inches: round(avail) }]);
-    candidates.push([{ kind: 'about-face' }, { kind: 'advance', inches: round(avail / 2) }]);
+    candidates.push([{ kind: 'about-face' }, { kind: 'advance', inches: offer(avail) }]);
+    candidates.push([{ kind: 'about-face' }, { kind: 'advance', inches: offer(avail / 2) }]);
   } else if (order.id === 'deploy-right' || order.id === 'deploy-left') {
     const sign = order.id === 'deploy-left' ? 1 : -1;
     const deg = Math.min(90, (Math.max(avail, 0) / Math.max(frontWidth, 0.1)) * (180 / Math.PI));
-    candidates.push([{ kind: 'wheel', degrees: round(sign * Math.min(30, deg)) }]);
-    candidates.push([{ kind: 'wheel', degrees: round(sign * Math.min(60, deg)) }]);
+    candidates.push([{ kind: 'wheel', degrees: down(sign * Math.min(30, deg)) }]);
+    candidates.push([{ kind: 'wheel', degrees: down(sign * Math.min(60, deg)) }]);
     if (regular) {
-      candidates.push([{ kind: 'oblique', inches: round(Math.min(ahead, avail)), degrees: sign * 40 }]);
-      candidates.push([{ kind: 'flank-march', inches: round(avail / 2), side: sign > 0 ? 'left' : 'right' }]);
+      candidates.push([{ kind: 'oblique', inches: offer(Math.min(ahead, avail)), degrees: sign * 40 }]);
+      const side = sign > 0 ? 'left' : 'right';
+      // The flank march ending with its free quarter turn to face the way it went, then without it.
+      candidates.push([
+        { kind: 'flank-march', inches: offer(avail / 2), side },
+        { kind: 'face', degrees: sign * 90 },
+      ]);
+      candidates.push([{ kind: 'flank-march', inches: offer(avail / 2), side }]);
     }
   } else {
     const forward = Math.max(min, ahead);
-    candidates.push([{ kind: 'advance', inches: round(forward) }]);
-    if (ahead / 2 >= min) candidates.push([{ kind: 'advance', inches: round(Math.max(min, ahead / 2)) }]);
+    candidates.push([{ kind: 'advance', inches: offer(forward) }]);
+    if (ahead / 2 >= min) candidates.push([{ kind: 'advance', inches: offer(Math.max(min, ahead / 2)) }]);
     if (regular) {
       // Obliques towards the nearest enemy and towards each objective, within the order's arc.
       const front = frontCentre(me);
@@ -363,17 +390,17 @@ function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeu
         const off = turnBetween(me.facing, bearing(front.x, front.y, x, y));
         const deg = Math.max(-arc, Math.min(arc, off));
         if (Math.abs(deg) > 2)
-          candidates.push([{ kind: 'oblique', inches: round(forward), degrees: round(deg) }]);
+          candidates.push([{ kind: 'oblique', inches: offer(forward), degrees: round(deg) }]);
       }
     }
     if (avail > wheel30) {
       candidates.push([
         { kind: 'wheel', degrees: 30 },
-        { kind: 'advance', inches: round(Math.max(0, Math.min(ahead, avail - wheel30))) },
+        { kind: 'advance', inches: down(Math.max(0, Math.min(ahead, avail - wheel30))) },
       ]);
       candidates.push([
         { kind: 'wheel', degrees: -30 },
-        { kind: 'advance', inches: round(Math.max(0, Math.min(ahead, avail - wheel30))) },
+        { kind: 'advance', inches: down(Math.max(0, Math.min(ahead, avail - wheel30))) },
       ]);
     }
   }
@@ -390,6 +417,16 @@ function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeu
 
 function round(x: number): number {
   return Math.round(x * 100) / 100;
+}
+
+/** To the hundredth nearer zero (a distance or turn offered never passes the limit it is cut from). */
+function down(x: number): number {
+  return (Math.sign(x) * Math.floor(Math.abs(x) * 100 + 1e-7)) / 100;
+}
+
+/** To the hundredth away from zero (a minimum offered is never missed by rounding). */
+function up(x: number): number {
+  return (Math.sign(x) * Math.ceil(Math.abs(x) * 100 - 1e-7)) / 100;
 }
 
 function generalCommands(d: Draft, a: GeneralActivation): JcCommand[] {

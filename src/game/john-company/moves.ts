@@ -1,7 +1,9 @@
 import { bearing, cosDegrees, sinDegrees, turnBetween } from '../../core/geometry/angles.ts';
 import type { UnitId, UnitState } from '../../core/table/model.ts';
+import { chargeTurn, contactAhead, contactLine } from '../../rulesets/john-company/table/charges.ts';
 import { frontCentre, isFormation } from '../../rulesets/john-company/table/formations.ts';
 import { type MoveReport, type MoverFacts, resolveMove } from '../../rulesets/john-company/table/movement.ts';
+import { legsOf } from '../../rulesets/john-company/table/movement-contact.ts';
 import { unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import type { MoveKind } from '../../rulesets/john-company/table/movement-interpenetration.ts';
 import type { Manoeuvre } from '../../rulesets/john-company/table/movement-manoeuvres.ts';
@@ -341,9 +343,10 @@ export function evade(d: Draft, id: UnitId, from: UnitId, fraction: number, faci
 }
 
 /**
- * Turns a unit to face another and advances it up to `inches` straight at it, stopping on first
- * touching it (or any other enemy). Returns the inches moved and whether it touched the target, or
- * undefined when the table allows no such move.
+ * Turns a unit towards another as a charger does in Step 4 (`chargeTurn`: square to the side of the
+ * target it comes at, or to face its centre where squaring up would carry it past; turned in place) and
+ * advances it up to `inches` straight ahead, stopping on first touching it (or any other enemy). Used
+ * for the Step-4 charge move, a counter-charge and a pursuit.
  */
 export function advanceOn(
   d: Draft,
@@ -352,39 +355,78 @@ export function advanceOn(
   inches: number,
   kind: MoveKind,
   reason: MoveReason,
-): { moved: number; contact: boolean; onTable: boolean } | undefined {
+): MovedAt | undefined {
   if (!d.onTable(id) || !d.onTable(target)) return undefined;
-  const me = d.tableUnit(id);
-  const them = d.tableUnit(target);
-  const a = frontCentre(me);
-  const [tx, ty] = nearestPointOf(them, a.x, a.y);
-  const turn = turnBetween(me.facing, bearing(a.x, a.y, tx, ty));
-  const build = (n: number): Manoeuvre[] => {
+  const turn = chargeTurn(d.tableUnit(id), d.tableUnit(target), 'face');
+  return moveAt(d, id, target, inches, kind, reason, (n) => {
     const m: Manoeuvre[] = [];
-    if (Math.abs(turn) > 0.5) m.push({ kind: 'face', degrees: turn });
+    if (turn !== 0) m.push({ kind: 'face', degrees: turn });
     if (n > 0) m.push({ kind: 'advance', inches: n });
     return m;
-  };
+  });
+}
+
+/**
+ * How far a charger turned as `advanceOn` turns it would go straight ahead to touch its target
+ * (Infinity if it never would): the line of march the Step-4 move measures the Charge Bonus along.
+ */
+export function chargeGap(d: Draft, id: UnitId, target: UnitId): number {
+  const me = d.tableUnit(id);
+  const them = d.tableUnit(target);
+  const turn = chargeTurn(me, them, 'face');
+  const turned = turn === 0 ? me : { ...me, ...legsOf(me, [{ kind: 'face', degrees: turn }]).end };
+  return contactAhead(turned, them, turned.facing);
+}
+
+/**
+ * The charge's last move (Part 3, Charge Moves 2: "MUST be in a straight line towards the Enemy"): up to
+ * `inches` along `contactLine`, keeping the charger's facing (it turned in Step 4), stopping on first
+ * touching the target (or any other enemy). Also the chase of an evading target.
+ */
+export function chargeHome(
+  d: Draft,
+  id: UnitId,
+  target: UnitId,
+  inches: number,
+  reason: MoveReason,
+): MovedAt | undefined {
+  if (!d.onTable(id) || !d.onTable(target)) return undefined;
+  const line = contactLine(d.tableUnit(id), d.tableUnit(target));
+  return moveAt(d, id, target, inches, 'charge-contact', reason, (n): Manoeuvre[] =>
+    n <= 0
+      ? []
+      : [
+          line.straightAhead
+            ? { kind: 'advance', inches: n }
+            : { kind: 'straight', inches: n, direction: line.direction },
+        ],
+  );
+}
+
+export interface MovedAt {
+  /** Inches its front-centre travelled. */
+  readonly moved: number;
+  /** It touched the target. */
+  readonly contact: boolean;
+  readonly onTable: boolean;
+}
+
+function moveAt(
+  d: Draft,
+  id: UnitId,
+  target: UnitId,
+  inches: number,
+  kind: MoveKind,
+  reason: MoveReason,
+  build: (n: number) => Manoeuvre[],
+): MovedAt | undefined {
+  const me = d.tableUnit(id);
   const report = engineMove(d, id, build, Math.max(0, inches), kind, 'normal', enemiesOf(d, id));
   if (!report) return undefined;
   const contact = report.stoppedShort.includes(target) || report.contacts.includes(target);
   const moved = travelled(me, report.unit);
   const onTable = commitMove(d, id, report, reason);
   return { moved, contact, onTable };
-}
-
-/** The centre of the target's stand nearest to a point. */
-function nearestPointOf(u: UnitState, x: number, y: number): [number, number] {
-  let best: [number, number] = [u.stands[0]!.x, u.stands[0]!.y];
-  let bestD = Number.POSITIVE_INFINITY;
-  for (const s of u.stands) {
-    const dist = Math.hypot(s.x - x, s.y - y);
-    if (dist < bestD) {
-      bestD = dist;
-      best = [s.x, s.y];
-    }
-  }
-  return best;
 }
 
 /**

@@ -1,17 +1,25 @@
 import type { DiceSource } from '../../core/random/dice.ts';
 import type { UnitId, UnitState } from '../../core/table/model.ts';
 import type { RangedWeapon } from '../../rulesets/john-company/procedures/fire.ts';
+import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance.ts';
 import type { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
 import { formationAllowed, lightCompanyReach } from '../../rulesets/john-company/table/formations.ts';
 import { maximumRange } from '../../rulesets/john-company/table/measurement.ts';
 import { type MoveReport, type MoverFacts, resolveMove } from '../../rulesets/john-company/table/movement.ts';
+import { frontEnds, unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import type { Manoeuvre } from '../../rulesets/john-company/table/movement-manoeuvres.ts';
-import { type RateColumn, rateColumnOf } from '../../rulesets/john-company/tables/movement-rates.ts';
+import { CONTACT_TOLERANCE } from '../../rulesets/john-company/table/terrain.ts';
+import {
+  MOVEMENT_RATES,
+  type RateColumn,
+  rateColumnOf,
+} from '../../rulesets/john-company/tables/movement-rates.ts';
 import { ORDERS } from '../../rulesets/john-company/tables/orders.ts';
 import { MOVEMENT_RESULTS } from '../../rulesets/john-company/tables/reaction-table.ts';
 import type { Formation } from '../../rulesets/john-company/vocabulary.ts';
 import type { Rejection } from '../engine/game.ts';
 import { fireCheck } from './combat.ts';
+import type { CommandManoeuvre } from './commands.ts';
 import type { Draft } from './draft.ts';
 import type { JcUnit, UnitActivation } from './state.ts';
 import { isActive, unitsWithin } from './units.ts';
@@ -136,6 +144,71 @@ export function moveProblem(d: Draft, a: UnitActivation): Rejection | undefined 
   if (mv.rate === 0 && !(u.test?.movement === 'roll-without-orders' && u.order !== 'hold'))
     return reject('no-movement-allowed', `${a.unit}'s Reaction Test allows no move (${mv.label})`);
   return undefined;
+}
+
+/**
+ * The least move of the active unit's order (Part 3, Definitions Of Unit Orders: Forward March half its
+ * move; Deploy 3" or a quarter, whichever is less; Advance & Fire 3"), once its test has set its
+ * allowance; 0 for orders with none.
+ */
+export function minimumMove(d: Draft, unit: UnitId): number {
+  const mover = moverOf(d, unit);
+  const order = mover.order !== undefined ? ORDERS.orders[mover.order] : undefined;
+  if (!order?.minimum) return 0;
+  return resolveMovementAllowance(
+    { ...mover, formation: mover.formation ?? 'close-order-line' },
+    d.scratchDice(),
+  ).minimum;
+}
+
+/**
+ * Moves that make the active unit's minimum (`minimumMove`) while it still owes it, each legal on the
+ * table: straight ahead, and for regulars obliquely 30 degrees either way (Deploy: its wheel, and for
+ * regulars its oblique). A unit owes its minimum until it has moved, unless it stands at its order's
+ * closest approach to an enemy or within a scenario objective (Muster's named features); when none of
+ * these moves is legal it cannot move, and owes nothing. `legalCommands` offers these moves and no
+ * `end-activation` while the list is not empty; `apply` refuses `end-activation` likewise.
+ */
+export function minimumMoves(d: Draft, a: UnitActivation): CommandManoeuvre[][] {
+  if (a.moved || a.choose || moveProblem(d, a)) return [];
+  const u = d.unit(a.unit);
+  const order = u.order !== undefined ? ORDERS.orders[u.order] : undefined;
+  if (!order?.minimum) return [];
+  const minimum = Math.ceil(minimumMove(d, a.unit) * 100) / 100;
+  if (minimum <= 0) return [];
+  const me = d.tableUnit(a.unit);
+  if (order.closestApproach !== undefined)
+    for (const e of Object.values(d.table().units))
+      if (e.side !== me.side && unitsWithin(me, e, order.closestApproach + CONTACT_TOLERANCE)) return [];
+  const [cx, cy] = unitCentre(me.stands);
+  for (const o of d.scenario.objectives)
+    if (Math.hypot(o.position.x - cx, o.position.y - cy) <= o.radius) return [];
+  const regular = MOVEMENT_RATES.troops[u.profile.troop].regular;
+  const probes: CommandManoeuvre[][] = [];
+  if (order.id === 'deploy-right' || order.id === 'deploy-left') {
+    const sign = order.id === 'deploy-left' ? 1 : -1;
+    const [lx, ly, rx, ry] = frontEnds(me);
+    const width = Math.max(Math.hypot(rx - lx, ry - ly), 0.1);
+    probes.push([
+      { kind: 'wheel', degrees: Math.ceil(((sign * minimum) / width) * (18000 / Math.PI)) / 100 },
+    ]);
+    if (regular) probes.push([{ kind: 'oblique', inches: minimum, degrees: sign * 40 }]);
+  } else {
+    probes.push([{ kind: 'advance', inches: minimum }]);
+    if (regular)
+      for (const degrees of [30, -30]) probes.push([{ kind: 'oblique', inches: minimum, degrees }]);
+  }
+  return probes.filter((m) => checkMove(d, a, m, d.scratchDice()).problems.length === 0);
+}
+
+/** Why the active unit may not end its activation now: it owes its order's minimum move (`minimumMoves`). */
+export function endProblem(d: Draft, a: UnitActivation): Rejection | undefined {
+  if (minimumMoves(d, a).length === 0) return undefined;
+  const u = d.unit(a.unit);
+  return reject(
+    'below-minimum',
+    `${a.unit} must first move at least ${Math.round(minimumMove(d, a.unit) * 100) / 100}" (${ORDERS.orders[u.order!].name}): it can, and it stands neither at its closest approach to an enemy nor at an objective`,
+  );
 }
 
 /** Why the active unit may not change to `formation` now. */

@@ -35,7 +35,7 @@ function decisions(seed: number, max: number): { state: JcGameState; side: strin
   return out;
 }
 
-const BATTLE = decisions(7, 600);
+const BATTLE = decisions(1, 600);
 const MOVES = BATTLE.flatMap(({ state, side, legal }) =>
   legal.filter((c) => c.type === 'move').map((command) => ({ state, side, command })),
 );

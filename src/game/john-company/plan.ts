@@ -34,6 +34,7 @@ import { fireCheck } from './combat.ts';
 import type { JcCommand } from './commands.ts';
 import { Draft } from './draft.ts';
 import { checkMove, moveProblem } from './options.ts';
+import { heldOrder } from './orders-held.ts';
 import { orderingGeneral, rallyGeneral } from './sequence.ts';
 import type { JcGameState, UnitActivation } from './state.ts';
 import { isActive } from './units.ts';
@@ -333,8 +334,10 @@ function responseOdds(
   const general = orderingGeneral(d, c.unit);
   const free = c.order !== undefined && general !== undefined && state.generals[general]!.freeChanges > 0;
   const changed = c.order !== undefined ? !free : u.changedOrder;
-  const order = c.order ?? u.order;
-  const target = c.order !== undefined ? c.target : u.orderTarget;
+  // Kept, it tests on the row of the order it holds (its counter, face down until then).
+  const held = c.order === undefined && u.order === undefined ? heldOrder(d, c.unit) : undefined;
+  const order = c.order ?? u.order ?? held?.order;
+  const target = c.order !== undefined ? c.target : (u.orderTarget ?? held?.target);
   const role: ChargeRole = changed
     ? order === 'charge' && target === node.charger
       ? 'target-counter-charging'

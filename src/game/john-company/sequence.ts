@@ -4,7 +4,7 @@ import type { GeneralId, UnitId } from '../../core/table/model.ts';
 import { resolveOrdersDraw } from '../../rulesets/john-company/procedures/orders-draw.ts';
 import { resolveRally } from '../../rulesets/john-company/procedures/rally-test.ts';
 import { resolveReactionTest, withOrders } from '../../rulesets/john-company/procedures/reaction-test.ts';
-import { changeFormation, formationAllowed } from '../../rulesets/john-company/table/formations.ts';
+import { formationAllowed } from '../../rulesets/john-company/table/formations.ts';
 import { CONTACT_TOLERANCE } from '../../rulesets/john-company/table/terrain.ts';
 import { countedStands } from '../../rulesets/john-company/table/unit-profile.ts';
 import { MOVEMENT_RATES, type TroopTypeId } from '../../rulesets/john-company/tables/movement-rates.ts';
@@ -20,6 +20,7 @@ import { effectiveCommander, isActiveGeneral } from './forces.ts';
 import { goesLooting, loot } from './looting.ts';
 import { chargeBonusOf, homeward, mandatoryMove, marchTowards, normalMove } from './moves.ts';
 import { anythingToDo } from './options.ts';
+import { revealOrder } from './orders-held.ts';
 import type { JcUnit, UnitActivation } from './state.ts';
 import {
   isActive,
@@ -64,14 +65,23 @@ function startTurn(d: Draft): void {
       if (u.counter || u.order !== undefined) d.clearUnit(u.id, ['counter', 'order', 'orderTarget', 'test']);
       continue;
     }
+    // An order the Without Orders Table set was given by no General: it does not carry on (Part 4,
+    // Units Without Orders: the exceptions are for units given the Hold, Support or Square order), and
+    // the Hold of No Orders (or of nothing to repeat) is no order to repeat either.
+    const fromTable = u.test?.withoutOrders;
+    const noneGiven = fromTable !== undefined && fromTable !== 'uses-initiative' && u.order === 'hold';
     const lastOrder =
-      u.order !== undefined && ORDERS.orders[u.order].endsAs === undefined ? u.order : u.lastOrder;
+      u.order !== undefined && !noneGiven && ORDERS.orders[u.order].endsAs === undefined
+        ? u.order
+        : u.lastOrder;
     const continuing =
-      u.order === 'hold' || u.order === 'form-square'
-        ? { order: u.order }
-        : u.order === 'support' && u.orderTarget !== undefined
-          ? { order: 'support' as const, target: u.orderTarget }
-          : u.continuing;
+      fromTable !== undefined
+        ? u.continuing
+        : u.order === 'hold' || u.order === 'form-square'
+          ? { order: u.order }
+          : u.order === 'support' && u.orderTarget !== undefined
+            ? { order: 'support' as const, target: u.orderTarget }
+            : u.continuing;
     d.patchUnit(u.id, {
       ...FRESH_FOR_TURN,
       ...(lastOrder !== undefined ? { lastOrder } : {}),
@@ -219,6 +229,7 @@ export function aimableBatteries(d: Draft, side: string): UnitId[] {
  * each side in turn aims its defending guns.
  */
 export function afterOrders(d: Draft): void {
+  d.emit({ type: 'step-began', visibleTo: 'all', step: 3 });
   for (const u of d.allUnits()) {
     const c = u.counter;
     if (!c || c.revealed || (c.order !== 'charge' && c.order !== 'pursue') || !isActive(d, u.id)) continue;
@@ -237,7 +248,6 @@ export function afterOrders(d: Draft): void {
       irreversible: true,
     });
   }
-  d.emit({ type: 'step-began', visibleTo: 'all', step: 3 });
   nextAim(d, 0);
 }
 
@@ -319,61 +329,6 @@ function continueMovement(d: Draft): void {
     if (isUnit ? unitCard(d, card) : generalCard(d, card)) return;
   }
   throw new Error('step limit reached drawing movement cards');
-}
-
-/** The order a unit carries out this turn, shown as its card is drawn (Part 3, Sequence Of Play 5). */
-function revealOrder(d: Draft, id: UnitId): void {
-  const u = d.unit(id);
-  if (u.order !== undefined) return;
-  const c = u.counter;
-  let order: OrderId | undefined;
-  let target: UnitId | undefined;
-  let source: 'counter' | 'continuing' | 'without-orders' = 'without-orders';
-  if (c && c.order !== 'blank') {
-    order = c.order;
-    target = c.target;
-    source = 'counter';
-  } else if (u.continuing) {
-    order = u.continuing.order;
-    target = u.continuing.target;
-    source = 'continuing';
-  }
-  // Part 4, Units Without Orders: outside the immediate General's Command Radius (artillery is
-  // always under command; continuing orders carry on).
-  if (order !== undefined && source === 'counter' && u.arm !== 'artillery') {
-    const command = d.facts().command(id);
-    if (command && !command.inCommand) {
-      order = undefined;
-      target = undefined;
-      source = 'without-orders';
-    }
-  }
-  if (order === 'support' && (target === undefined || !isActive(d, target))) {
-    order = undefined;
-    source = 'without-orders';
-  }
-  const formation = d.tableUnit(id).formation;
-  // A square automatically has Defend orders (Part 3, Form Square): in square, it Holds.
-  if (order === 'form-square' && formation === 'square') order = 'hold';
-  // Unlimber & Fire: a limbered battery unlimbers where it stands (Muster reading).
-  if (order === 'unlimber-and-fire' && formation === 'artillery-limbered')
-    d.setTableUnit(changeFormation(d.tableUnit(id), { formation: 'artillery-deployed' }));
-  if (order !== undefined)
-    d.patchUnit(id, {
-      order,
-      ...(target !== undefined ? { orderTarget: target } : {}),
-      ...(c ? { counter: { ...c, revealed: true } } : {}),
-    });
-  else if (c) d.patchUnit(id, { counter: { ...c, revealed: true } });
-  d.emit({
-    type: 'order-revealed',
-    visibleTo: 'all',
-    unit: id,
-    order: order ?? 'without-orders',
-    ...(target !== undefined ? { target } : {}),
-    source,
-    irreversible: true,
-  });
 }
 
 /** The activation Reaction Test (Part 4, When To Make A Reaction Test; How To Make A Reaction Test). */

@@ -91,9 +91,34 @@ describe('Step 4: launching the charge', () => {
     expect(r.move.allowance.used).toBeCloseTo(6, 2);
   });
 
-  it('only turns to face a target already within its Charge Bonus', () => {
+  it('wheels square to a target that stands askew, and arrives squared up', () => {
+    const ctx = table(A, target(19, { facing: 250 }));
+    const r = initiateCharge(ctx, { unitId: 'a', target: 'e', mover: CHARGING }, noDice());
+    expect(r.move.manoeuvres[0]).toMatchObject({ kind: 'wheel' });
+    expect(r.move.unit.facing).toBeCloseTo(70, 6);
+    const five = chargeContact(
+      withUnit(ctx, r.move.unit),
+      { unitId: 'a', target: 'e', mover: CHARGING, remaining: r.remaining },
+      noDice(),
+    );
+    expect(five.straightAhead).toBe(true);
+    expect(five.contact).toBe(true);
+    expect(five.squaredUp).toBe(true);
+  });
+
+  it('does not turn at all when already square to a target within its Charge Bonus', () => {
     const r = initiateCharge(
       table(A, target(13.375, { x: 24 })),
+      { unitId: 'a', target: 'e', mover: CHARGING },
+      noDice(),
+    );
+    expect(r.startedWithinBonus).toBe(true);
+    expect(r.move.manoeuvres).toEqual([]);
+  });
+
+  it('only turns to face a target already within its Charge Bonus', () => {
+    const r = initiateCharge(
+      table(A, target(13.375, { x: 28 })),
       { unitId: 'a', target: 'e', mover: CHARGING },
       noDice(),
     );

@@ -76,8 +76,61 @@ export function wheelToFace(unit: UnitState, x: number, y: number): number {
   return Math.abs(turn) < 1e-6 ? 0 : turn;
 }
 
+/**
+ * The facing that squares a charger up to its target (Part 4, Confrontation modifier 12: a cavalry
+ * charger that "does not or cannot adjust its facing" so that all its stands that would contact the
+ * target do so together): its front parallel to the side of the target it comes at. That side is the
+ * one of the box holding the target's stands (front, rear or a flank) that the charger's centre lies
+ * farthest beyond.
+ */
+export function squareFacing(unit: UnitState, target: UnitState): number {
+  const fx = cosDegrees(target.facing);
+  const fy = sinDegrees(target.facing);
+  let f0 = Infinity;
+  let f1 = -Infinity;
+  let l0 = Infinity;
+  let l1 = -Infinity;
+  for (const s of target.stands) {
+    const c = standCorners(s);
+    for (let i = 0; i < 8; i += 2) {
+      const f = c[i]! * fx + c[i + 1]! * fy;
+      const l = c[i + 1]! * fx - c[i]! * fy;
+      f0 = Math.min(f0, f);
+      f1 = Math.max(f1, f);
+      l0 = Math.min(l0, l);
+      l1 = Math.max(l1, l);
+    }
+  }
+  const [cx, cy] = unitCentre(unit.stands);
+  const along = cx * fx + cy * fy - (f0 + f1) / 2;
+  const across = cy * fx - cx * fy - (l0 + l1) / 2;
+  const beyondFront = Math.abs(along) - (f1 - f0) / 2;
+  const beyondFlank = Math.abs(across) - (l1 - l0) / 2;
+  // It faces into the side it comes at: the target's facing turned about (front), kept (rear), or a
+  // quarter turn (flanks).
+  if (beyondFront >= beyondFlank) return along >= 0 ? target.facing + 180 : target.facing;
+  return across >= 0 ? target.facing - 90 : target.facing + 90;
+}
+
+/**
+ * The turn a charger makes in Step 4 (Part 3, Charge Moves 1: every change of facing is made in this
+ * move): square to the target (`squareFacing`) when, so turned, straight ahead meets it; otherwise (it
+ * stands beyond the target's ends and squaring up would carry it past) to face the target's centre.
+ * `how` is the way it turns: a wheel (the table's own charge move) or in place (the engine's).
+ */
+export function chargeTurn(unit: UnitState, target: UnitState, how: 'wheel' | 'face'): number {
+  const square = turnBetween(unit.facing, squareFacing(unit, target));
+  const turned = legsOf(unit, Math.abs(square) > 1e-9 ? [{ kind: how, degrees: square }] : []).end;
+  if (Number.isFinite(contactAhead(turned, target, turned.facing)))
+    return Math.abs(square) > 1e-9 ? square : 0;
+  const [tx, ty] = unitCentre(target.stands);
+  if (how === 'wheel') return wheelToFace(unit, tx, ty);
+  const [cx, cy] = unitCentre(unit.stands);
+  return turnBetween(unit.facing, bearing(cx, cy, tx, ty));
+}
+
 /** How far the unit must advance straight ahead to first touch the target (Infinity if it never does). */
-function contactAhead(pose: Pose, target: UnitState, direction: number): number {
+export function contactAhead(pose: Pose, target: UnitState, direction: number): number {
   const dx = cosDegrees(direction);
   const dy = sinDegrees(direction);
   let best = Infinity;
@@ -103,16 +156,16 @@ function unitsOf(ctx: MoveContext, req: ChargeRequest): [UnitState, UnitState] {
 }
 
 /**
- * Step 4 (Part 3, Charge Moves 1; Charge order): the charger wheels to face the target's centre (all
- * facing changes are made now) and advances straight ahead until its front is the Charge Bonus from the
- * target, or as far as its Normal Move allows (the Charge Bonus is kept for Step 5), whichever is
- * shorter. One that begins within its Charge Bonus only turns in place to face the target.
+ * Step 4 (Part 3, Charge Moves 1; Charge order): the charger wheels square to the target, or to face
+ * its centre where squaring up would carry it past (`chargeTurn`; all facing changes are made now), and
+ * advances straight ahead until its front is the Charge Bonus from the target, or as far as its Normal
+ * Move allows (the Charge Bonus is kept for Step 5), whichever is shorter. One that begins within its
+ * Charge Bonus only turns in place.
  */
 export function initiateCharge(ctx: MoveContext, req: ChargeRequest, dice: DiceSource): ChargeInitiation {
   const [unit, target] = unitsOf(ctx, req);
   const replay = replayOf(dice);
   const chargeBonus = MOVEMENT_RATES.troops[req.mover.troop].chargeBonus;
-  const [tx, ty] = unitCentre(target.stands);
   const distanceBefore = chargeDistance(unit, target);
   const stopAt = enemiesOf(ctx, unit);
   const base = resolveMove(
@@ -124,8 +177,7 @@ export function initiateCharge(ctx: MoveContext, req: ChargeRequest, dice: DiceS
   const startedWithinBonus = distanceBefore < chargeBonus;
   let move: MoveReport;
   if (startedWithinBonus) {
-    const [cx, cy] = unitCentre(unit.stands);
-    const turn = turnBetween(unit.facing, bearing(cx, cy, tx, ty));
+    const turn = chargeTurn(unit, target, 'face');
     const manoeuvres: Manoeuvre[] = Math.abs(turn) > 1e-9 ? [{ kind: 'face', degrees: turn }] : [];
     move = resolveMove(
       ctx,
@@ -133,7 +185,7 @@ export function initiateCharge(ctx: MoveContext, req: ChargeRequest, dice: DiceS
       replay,
     );
   } else {
-    const wheel = wheelToFace(unit, tx, ty);
+    const wheel = chargeTurn(unit, target, 'wheel');
     const lead: Manoeuvre[] = wheel === 0 ? [] : [{ kind: 'wheel', degrees: wheel }];
     const faced = legsOf(unit, lead).end;
     const facedUnit = unitAt(unit, faced);
@@ -242,6 +294,23 @@ export function squaring(
 }
 
 /**
+ * The straight line of a charge into contact (Part 3, Charge Moves 2), keeping the charger's facing:
+ * straight ahead when that meets the target, else straight at the target's nearest point. `distance`
+ * is how far along it the charger first touches the target (Infinity if it never does).
+ */
+export function contactLine(
+  unit: UnitState,
+  target: UnitState,
+): { straightAhead: boolean; direction: number; distance: number } {
+  const ahead = contactAhead(unit, target, unit.facing);
+  if (Number.isFinite(ahead)) return { straightAhead: true, direction: unit.facing, distance: ahead };
+  const [fx, fy] = frontMiddle(unit);
+  const p = nearestStandPoint(target, fx, fy);
+  const direction = bearing(fx, fy, p.x, p.y);
+  return { straightAhead: false, direction, distance: contactAhead(unit, target, direction) };
+}
+
+/**
  * Step 5 (Part 3, Charge Moves 2): the charger moves the rest of its charge in a straight line into
  * contact: straight ahead when that meets the target, else straight at the target's nearest point
  * (keeping its facing). It stops on touching the target (or any other enemy in the way); when the
@@ -250,16 +319,7 @@ export function squaring(
 export function chargeContact(ctx: MoveContext, req: ChargeContactRequest, dice: DiceSource): ChargeContact {
   const [unit, target] = unitsOf(ctx, req);
   const replay = replayOf(dice);
-  const pose = legsOf(unit, []).end;
-  let direction = unit.facing;
-  let distance = contactAhead(pose, target, direction);
-  const straightAhead = Number.isFinite(distance);
-  if (!straightAhead) {
-    const [fx, fy] = frontMiddle(pose);
-    const p = nearestStandPoint(target, fx, fy);
-    direction = bearing(fx, fy, p.x, p.y);
-    distance = contactAhead(pose, target, direction);
-  }
+  const { straightAhead, direction, distance } = contactLine(unit, target);
   const stopAt = enemiesOf(ctx, unit);
   const manoeuvre = (d: number): Manoeuvre =>
     straightAhead ? { kind: 'advance', inches: d } : { kind: 'straight', inches: d, direction };

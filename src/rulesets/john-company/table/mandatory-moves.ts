@@ -318,11 +318,14 @@ function flee(
     kind: 'mandatory' as const,
     stopAt,
   });
-  const found = farthestMove(ctx, build, wanted, replay);
+  // The search asks for no swept ground; the one report kept is made once, with it.
+  const found = farthestMove(ctx, (d) => ({ ...build(d), sweeps: false }), wanted, replay);
   const blocked = found.limited || found.report.stoppedShort.length > 0;
-  const move = blocked
-    ? resolveMove(ctx, { ...build(found.inches), reachedObjective: true }, replay)
-    : found.report;
+  const move = resolveMove(
+    ctx,
+    { ...build(found.inches), ...(blocked ? { reachedObjective: true } : {}) },
+    replay,
+  );
   return { move, blocked };
 }
 

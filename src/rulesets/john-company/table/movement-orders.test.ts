@@ -84,6 +84,35 @@ describe("the manoeuvre rules and the order's limits", () => {
     ).toEqual([]);
   });
 
+  it('lets a Deploy flank march end with a free quarter turn to face the way it marched', () => {
+    const right = [{ kind: 'flank-march', inches: 2, side: 'right' }] as const;
+    expect(check([...right, { kind: 'face', degrees: -90 }], { order: 'deploy-right' })).toEqual([]);
+    // Not the other way, not without the flank march, not before it, not on another order.
+    expect(check([...right, { kind: 'face', degrees: 90 }], { order: 'deploy-right' })).toEqual([
+      'facing-change-not-allowed',
+    ]);
+    expect(check([{ kind: 'face', degrees: -90 }], { order: 'deploy-right' })).toEqual([
+      'facing-change-not-allowed',
+    ]);
+    expect(check([{ kind: 'face', degrees: -90 }, ...right], { order: 'deploy-right' })).toEqual([
+      'facing-change-not-allowed',
+    ]);
+    expect(
+      check(
+        [
+          { kind: 'flank-march', inches: 2, side: 'left' },
+          { kind: 'face', degrees: 90 },
+        ],
+        {
+          order: 'deploy-left',
+        },
+      ),
+    ).toEqual([]);
+    expect(check([...right, { kind: 'face', degrees: -90 }], { order: 'forward-march' })).toContain(
+      'facing-change-not-allowed',
+    );
+  });
+
   it('lets To The Rear, March turn back to face the enemy, but not oblique over 30 degrees', () => {
     expect(
       check([{ kind: 'about-face' }, { kind: 'advance', inches: 2 }, { kind: 'about-face' }], {

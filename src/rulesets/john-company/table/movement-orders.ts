@@ -123,7 +123,8 @@ export function orderViolations(c: OrderCheck): Violation[] {
     const allowed =
       c.kind === 'charge-initiation' ||
       order?.refaceDegrees !== undefined ||
-      (order?.id === 'hold' && troop.arm === 'artillery');
+      (order?.id === 'hold' && troop.arm === 'artillery') ||
+      endsFlankMarchFacingTheWay(order?.id, c.manoeuvres);
     if (!allowed)
       out.push({
         code: 'facing-change-not-allowed',
@@ -253,6 +254,24 @@ export function orderViolations(c: OrderCheck): Violation[] {
       message: `${order.name} may not come within ${order.closestApproach}" of an enemy: it ends ${fmtIn(c.enemyAfter)}" away`,
     });
   return out;
+}
+
+/**
+ * The free turn at the end of a Deploy order's flank march (Part 3, Deploy Right: "the Unit may end the
+ * Turn facing in either direction"): after flank marching, one quarter turn in place to face the way it
+ * marched, as its last manoeuvre (Muster reading: a flank march is made facing the flank in file, so at
+ * its end the unit faces either its old front or the way it went).
+ */
+export function endsFlankMarchFacingTheWay(
+  order: OrderId | undefined,
+  manoeuvres: readonly Manoeuvre[],
+): boolean {
+  if (order !== 'deploy-right' && order !== 'deploy-left') return false;
+  const last = manoeuvres[manoeuvres.length - 1];
+  if (last?.kind !== 'face' || manoeuvres.filter((m) => m.kind === 'face').length !== 1) return false;
+  const side = order === 'deploy-right' ? 'right' : 'left';
+  const marched = manoeuvres.some((m) => m.kind === 'flank-march' && m.side === side);
+  return marched && Math.abs(last.degrees - (side === 'right' ? -90 : 90)) < 1e-9;
 }
 
 function fmtDeg(d: number): string {

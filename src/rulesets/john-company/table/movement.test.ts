@@ -388,6 +388,22 @@ describe("the order's limits", () => {
     expect(move(ctx, [{ kind: 'flank-march', inches: 1.5, side: 'right' }], deploy).legal).toBe(true);
   });
 
+  it('Deploy Right: the flank march may end facing the way it went, for nothing', () => {
+    const deploy: MoverFacts = { troop: 'british-infantry', order: 'deploy-right' };
+    const marched = move(ctx, [{ kind: 'flank-march', inches: 1.5, side: 'right' }], deploy);
+    const turned = move(
+      ctx,
+      [
+        { kind: 'flank-march', inches: 1.5, side: 'right' },
+        { kind: 'face', degrees: -90 },
+      ],
+      deploy,
+    );
+    expect(turned.legal).toBe(true);
+    expect(turned.unit.facing).toBeCloseTo(A.facing - 90, 9);
+    expect(turned.allowance.used).toBeCloseTo(marched.allowance.used, 9);
+  });
+
   it('To The Rear, March: about face first, within 90 degrees of straight back', () => {
     const retire: MoverFacts = { troop: 'british-infantry', order: 'to-the-rear-march' };
     const ok = move(ctx, [{ kind: 'about-face' }, { kind: 'advance', inches: 4 }], retire);
