@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
@@ -62,6 +63,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const randomSeed = options.randomSeed ?? (() => randomInt(0, 2 ** 32));
   const { store, scenarios } = options;
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 8 * 1024 * 1024 });
+  // Answers of more than 1 KiB go gzipped to a client that accepts it (every browser): a command's answer
+  // is the change it made (docs/web.md, "What changed"), and a turn's end of dice and traces takes some
+  // 20 KB of JSON but 3 on the wire. The change stream writes its own events, uncompressed.
+  await app.register(fastifyCompress, { encodings: ['gzip'], threshold: 1024 });
 
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
     const status = error.statusCode ?? 500;
