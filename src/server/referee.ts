@@ -230,7 +230,7 @@ export class Referee {
    * Appends a command the game accepts (body: `{ side, command, seq? }`, for a request carrying the
    * side's key), and the giver's picture.
    */
-  command(gameId: string, input: unknown, keys: readonly string[]): AppendCommandResponse {
+  async command(gameId: string, input: unknown, keys: readonly string[]): Promise<AppendCommandResponse> {
     const side = (input as { side?: unknown } | null | undefined)?.side;
     const p = this.inPlay(gameId);
     // A side the game has must be the request's; anything else is the store's to refuse (400).
@@ -238,8 +238,10 @@ export class Referee {
     if (known) this.checkAccess(gameId, side, keys);
     // The giver's picture before the command (the log as it knew it: `seq`), for the change.
     const base = known ? this.presentPicture(p, side) : undefined;
-    const { seq, game } = this.admit(gameId, input);
-    return { seq, game, change: this.change(p, side as string, base, seq) };
+    const { seq, game, committed } = this.admit(gameId, input);
+    const change = this.change(p, side as string, base, seq);
+    await committed;
+    return { seq, game, change };
   }
 
   /**
@@ -302,16 +304,17 @@ export class Referee {
       if (this.store.summary(gameId)?.players[side] !== 'computer') break;
       const player = p.rules.computer(computerSeed(p.record.seed, p.log.length));
       const command = player(p.rules.game.viewFor(p.state, side), p.rules.game.legalCommands(p.state, side));
+      let committed: Promise<void>;
       try {
-        this.admit(gameId, { side, command, seq: p.log.length });
+        committed = this.admit(gameId, { side, command, seq: p.log.length }).committed;
       } catch (error) {
         // Another request moved the game on meanwhile: it decides what happens next.
         if (error instanceof StoreError && error.code === 'conflict') break;
         throw error;
       }
       played++;
-      // Other requests are answered between the computer's commands.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Other requests are answered between the computer's commands, each command stored before the next.
+      await committed;
     }
     const p = this.inPlay(gameId);
     const game = this.store.summary(gameId);
@@ -448,14 +451,25 @@ export class Referee {
     };
   }
 
+  /** Resolves once every command judged so far is stored (or given up): answers wait for it. */
+  settled(): Promise<void> {
+    return this.store.settled();
+  }
+
   /**
    * Stores a command after the game accepts it: the store checks its shape, side and `seq`, then, in the
    * same transaction, the command schema, the decider and the engine's `apply`. Refused: nothing stored.
+   * The game in memory moves on at once (the next command is judged against it); the command is stored
+   * when `committed` resolves, with the others of its group (store.ts `appendGrouped`). Should the commit
+   * fail, the game is dropped from memory, to be replayed from what the store holds.
    */
-  private admit(gameId: string, input: unknown): { seq: number; game: GameSummary } {
+  private admit(
+    gameId: string,
+    input: unknown,
+  ): { seq: number; game: GameSummary; committed: Promise<void> } {
     const p = this.inPlay(gameId);
     let next: { state: GameStateBase; logged: Logged } | undefined;
-    const stored = this.store.append(gameId, input, (entry, index) => {
+    const stored = this.store.appendGrouped(gameId, input, (entry, index) => {
       if (index !== p.log.length) {
         // Only this process writes the file: a log of another length was changed under it.
         this.games.delete(gameId);
@@ -476,8 +490,14 @@ export class Referee {
     p.state = state;
     if (p.log.length % SNAPSHOT_EVERY === 0) p.snapshots.push(state);
     this.touch(gameId, p);
-    this.changes.publish(gameId, stored.game);
-    return stored;
+    const committed = stored.committed.then(
+      () => this.changes.publish(gameId, stored.game),
+      (error: unknown) => {
+        this.games.delete(gameId);
+        throw error;
+      },
+    );
+    return { seq: stored.seq, game: stored.game, committed };
   }
 
   /** The game in memory, replaying its log when it is first touched. */

@@ -20,7 +20,10 @@ import { lockOf, newSeatKey } from './seat-keys.ts';
  * its ordered command log: that record is the source of truth, as `GameRecord` says; states are the
  * engine's business. Every method validates untrusted input with zod and throws `StoreError` for bad
  * input, unknown games and stale commands. Writes are synchronous and committed (WAL, synchronous=FULL)
- * before a method returns, so whatever the server acknowledges survives a crash.
+ * before a method returns, so whatever the server acknowledges survives a crash; but for
+ * `appendGrouped`, the server's way to append: commands given in the same turn of the event loop go into
+ * one transaction, committed (one sync of the file) once that turn is over, and each says it is stored
+ * only then (`committed`). Any other write commits the open group first; `settled()` waits for it.
  *
  * The store checks commands for shape only (a JSON object with a `type`, from one of the scenario's
  * sides). Whether the game accepts them is the engine's to say: `create`, `append` and `importRecord`
@@ -167,6 +170,10 @@ export class GameStore {
   private readonly newSeatKey: () => string;
   private readonly scenarios: ScenarioCatalog;
   private readonly ruleSets: readonly string[];
+  /** The group of commands being written (`appendGrouped`): committed when the event loop's turn ends. */
+  private group:
+    | { readonly committed: Promise<void>; readonly settle: (error?: unknown) => void }
+    | undefined;
 
   constructor(options: GameStoreOptions) {
     mkdirSync(dirname(options.file), { recursive: true });
@@ -232,6 +239,58 @@ export class GameStore {
    * Returns the command's index.
    */
   append(gameId: string, input: unknown, judge?: CommandJudge): { seq: number; game: GameSummary } {
+    this.commitGroup();
+    return this.appendInTransaction(gameId, input, judge);
+  }
+
+  /**
+   * As `append`, into the group of commands being written: stored once `committed` resolves (it rejects,
+   * and none of the group is stored, when the commit fails). Commands arriving while a group is open join
+   * it; it is committed when the event loop's turn ends, so concurrent commands cost one sync of the file
+   * together. A command refused is rolled back alone (a savepoint), the group goes on.
+   */
+  appendGrouped(
+    gameId: string,
+    input: unknown,
+    judge?: CommandJudge,
+  ): { seq: number; game: GameSummary; committed: Promise<void> } {
+    if (!this.group) {
+      this.db.exec('BEGIN IMMEDIATE');
+      let settle!: (error?: unknown) => void;
+      const committed = new Promise<void>((resolve, reject) => {
+        settle = (error) => (error === undefined ? resolve() : reject(error));
+      });
+      this.group = { committed, settle };
+      setImmediate(() => this.commitGroup());
+    }
+    const { committed } = this.group;
+    return { ...this.appendInTransaction(gameId, input, judge), committed };
+  }
+
+  /** Resolves once the group of commands being written (if any) is committed or given up. */
+  settled(): Promise<void> {
+    return this.group ? this.group.committed.catch(() => undefined) : Promise.resolve();
+  }
+
+  /** Commits the open group of commands now (a no-op when none is open). */
+  private commitGroup(): void {
+    const group = this.group;
+    if (!group) return;
+    this.group = undefined;
+    try {
+      this.db.exec('COMMIT');
+      group.settle();
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      group.settle(error ?? new Error('the commit failed'));
+    }
+  }
+
+  private appendInTransaction(
+    gameId: string,
+    input: unknown,
+    judge?: CommandJudge,
+  ): { seq: number; game: GameSummary } {
     const checked = checkBody(AppendSchema, input);
     if (!checked.ok) throw invalid('the command is not valid', checked.problems);
     const { side, command, seq: expected } = checked.value;
@@ -312,6 +371,7 @@ export class GameStore {
    * one transaction. The game's summary after it.
    */
   removeLast(gameId: string, count: number, judge: () => GameStatus): GameSummary {
+    this.commitGroup();
     return this.db.transaction(() => {
       if (!this.summary(gameId)) throw notFound(gameId);
       const now = this.commandCount(gameId);
@@ -330,6 +390,7 @@ export class GameStore {
 
   /** Deletes a game and its log; false if there was none. */
   delete(gameId: string): boolean {
+    this.commitGroup();
     return this.db.prepare('DELETE FROM games WHERE id = ?').run(gameId).changes > 0;
   }
 
@@ -401,6 +462,7 @@ export class GameStore {
   }
 
   close(): void {
+    this.commitGroup();
     this.db.close();
   }
 
@@ -429,6 +491,7 @@ export class GameStore {
       if (seat === 'human') seatKeys[side] = this.newSeatKey();
     const locks = Object.fromEntries(Object.entries(seatKeys).map(([side, key]) => [side, lockOf(key)]));
     const at = this.now().toISOString();
+    this.commitGroup();
     this.db.transaction(() => {
       this.db
         .prepare(

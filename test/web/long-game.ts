@@ -53,8 +53,11 @@ export class LongBattle {
   }
 }
 
-/** The long battle's first `length` commands as a record, played through the engine alone. */
-export function longGameRecord(length: number): GameRecord<unknown> {
+/**
+ * The long battle's first `length` commands as a record, played through the engine alone; with
+ * `untilOrders`, carried on to where a side next puts a counter down (so that more may be put down).
+ */
+export function longGameRecord(length: number, untilOrders = false): GameRecord<unknown> {
   const playable = findPlayableRuleSet('john-company')!;
   const scenario = JSON.parse(
     readFileSync(join(REPO, 'scenarios', `${LONG_GAME_SCENARIO}.json`), 'utf8'),
@@ -62,11 +65,12 @@ export function longGameRecord(length: number): GameRecord<unknown> {
   let state: GameStateBase = playable.game.setup(scenario, LONG_GAME_SEED);
   const battle = new LongBattle();
   const commands: RecordedCommand<unknown>[] = [];
-  while (commands.length < length) {
+  for (;;) {
     const side = playable.game.decider(state);
     if (side === undefined) throw new Error(`the long battle ended after ${commands.length} commands`);
     const legal = playable.game.legalCommands(state, side);
     const command = battle.next(commands.length, playable.game.viewFor(state, side), legal);
+    if (commands.length >= length && (!untilOrders || command.type === 'place-order')) break;
     const applied = playable.game.apply(state, side, command);
     if (!applied.ok) throw new Error(applied.rejection.message);
     state = applied.state;
