@@ -170,6 +170,7 @@ export class GameStore {
   private readonly newSeatKey: () => string;
   private readonly scenarios: ScenarioCatalog;
   private readonly ruleSets: readonly string[];
+  private readonly statements = new Map<string, Database.Statement>();
   /** The group of commands being written (`appendGrouped`): committed when the event loop's turn ends. */
   private group:
     | { readonly committed: Promise<void>; readonly settle: (error?: unknown) => void }
@@ -272,6 +273,16 @@ export class GameStore {
     return this.group ? this.group.committed.catch(() => undefined) : Promise.resolve();
   }
 
+  /** The prepared statement of `sql`, prepared once per store. */
+  private statement(sql: string): Database.Statement {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
+      prepared = this.db.prepare(sql);
+      this.statements.set(sql, prepared);
+    }
+    return prepared;
+  }
+
   /** Commits the open group of commands now (a no-op when none is open). */
   private commitGroup(): void {
     const group = this.group;
@@ -304,7 +315,7 @@ export class GameStore {
       ]);
     }
     return this.db.transaction(() => {
-      const game = this.db.prepare('SELECT sides_json FROM games WHERE id = ?').get(gameId) as
+      const game = this.statement('SELECT sides_json FROM games WHERE id = ?').get(gameId) as
         | { sides_json: string }
         | undefined;
       if (!game) throw notFound(gameId);
@@ -331,7 +342,7 @@ export class GameStore {
       this.db
         .prepare('INSERT INTO commands (game_id, seq, side, command_json, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(gameId, count, side, json, at);
-      this.db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(at, gameId);
+      this.statement('UPDATE games SET updated_at = ? WHERE id = ?').run(at, gameId);
       if (status) this.writeStatus(gameId, status, count + 1);
       return { seq: count, game: this.summary(gameId)! };
     })();
@@ -339,7 +350,7 @@ export class GameStore {
 
   /** Every saved game, the most recently changed first. */
   list(): GameSummary[] {
-    const rows = this.db.prepare(`${SUMMARY_SELECT} ORDER BY g.updated_at DESC, g.id`).all() as GameRow[];
+    const rows = this.statement(`${SUMMARY_SELECT} ORDER BY g.updated_at DESC, g.id`).all() as GameRow[];
     return rows.map(summaryOf);
   }
 
@@ -381,8 +392,8 @@ export class GameStore {
           `the command to take back was number ${count - 1}, but the game's log has ${now} commands: reload the game`,
         );
       const status = judge();
-      this.db.prepare('DELETE FROM commands WHERE game_id = ? AND seq = ?').run(gameId, count - 1);
-      this.db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(this.now().toISOString(), gameId);
+      this.statement('DELETE FROM commands WHERE game_id = ? AND seq = ?').run(gameId, count - 1);
+      this.statement('UPDATE games SET updated_at = ? WHERE id = ?').run(this.now().toISOString(), gameId);
       this.writeStatus(gameId, status, count - 1);
       return this.summary(gameId)!;
     })();
@@ -391,7 +402,7 @@ export class GameStore {
   /** Deletes a game and its log; false if there was none. */
   delete(gameId: string): boolean {
     this.commitGroup();
-    return this.db.prepare('DELETE FROM games WHERE id = ?').run(gameId).changes > 0;
+    return this.statement('DELETE FROM games WHERE id = ?').run(gameId).changes > 0;
   }
 
   /** The game as a `GameRecord`: the file a player downloads, and what `importRecord` takes back. */
@@ -512,7 +523,7 @@ export class GameStore {
           at,
           at,
         );
-      const add = this.db.prepare(
+      const add = this.statement(
         'INSERT INTO commands (game_id, seq, side, command_json, created_at) VALUES (?, ?, ?, ?, ?)',
       );
       commands.forEach((c, i) => {
@@ -528,7 +539,7 @@ export class GameStore {
    * before seat keys (open to everyone); null for no such game.
    */
   seatLocks(gameId: string): Readonly<Record<string, string>> | undefined | null {
-    const row = this.db.prepare('SELECT seat_locks_json FROM games WHERE id = ?').get(gameId) as
+    const row = this.statement('SELECT seat_locks_json FROM games WHERE id = ?').get(gameId) as
       | { seat_locks_json: string | null }
       | undefined;
     if (!row) return null;
@@ -539,7 +550,7 @@ export class GameStore {
 
   /** A game's summary, without its record. */
   summary(gameId: string): GameSummary | undefined {
-    const row = this.db.prepare(`${SUMMARY_SELECT} WHERE g.id = ?`).get(gameId) as GameRow | undefined;
+    const row = this.statement(`${SUMMARY_SELECT} WHERE g.id = ?`).get(gameId) as GameRow | undefined;
     return row && summaryOf(row);
   }
 
@@ -557,7 +568,7 @@ export class GameStore {
 
   private commandCount(gameId: string): number {
     return (
-      this.db.prepare('SELECT count(*) AS n FROM commands WHERE game_id = ?').get(gameId) as { n: number }
+      this.statement('SELECT count(*) AS n FROM commands WHERE game_id = ?').get(gameId) as { n: number }
     ).n;
   }
 }

@@ -8,13 +8,15 @@
  * - POST command on one game at 0 and at 1,000 commands, CONCURRENCY clients at once (each puts a blank
  *   counter on a unit, always legal in the orders phase; no `seq`, so the clients never conflict);
  * - POST command spread over CONCURRENCY games of 1,000 commands, one client each (with `seq`).
- * Prints requests/s, p50, p99 and max latency and the mean answer on the wire, then the POST-command
+ * Each run is preceded by a warm-up of a fifth of its length. Prints requests/s, p50, p99 and max
+ * latency, the server's CPU time per request (from /proc: on a busy machine the rates fall, this does
+ * not) and the mean answer on the wire, then the POST-command
  * rates as ratios of the GET-summary rate of the same run, against the goals of issue 11: the spread
  * rate >= 25% of the summary rate; p99 <= 50 ms on one game of 1,000 commands. Stops the server and
  * removes its folder at the end.
  */
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import type { CreatedGame, GamePlay } from '../../src/protocol/api.ts';
@@ -36,6 +38,15 @@ interface Measured {
   readonly p99: number;
   readonly max: number;
   readonly bytes: number;
+  /** The server process's CPU time (user + system) per request, ms. */
+  readonly cpu: number;
+}
+
+/** A process's CPU time so far (user + system), ms, from /proc/<pid>/stat. */
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command's name), in clock ticks.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 interface Call {
@@ -86,13 +97,27 @@ async function json<T>(base: URL, c: Call): Promise<T> {
   return JSON.parse(r.text) as T;
 }
 
-/** CONCURRENCY clients, each giving `next(client)`'s requests one after another for SECONDS seconds. */
-async function load(base: URL, name: string, next: (client: number) => Call): Promise<Measured> {
+/**
+ * CONCURRENCY clients, each giving `next(client)`'s requests one after another for SECONDS seconds
+ * (after a warm-up of a fifth of that); `pid` is the server's.
+ */
+async function load(base: URL, pid: number, name: string, next: (client: number) => Call): Promise<Measured> {
+  await loop(base, next, SECONDS * 200);
+  const cpu = cpuOf(pid);
+  const measured = await loop(base, next, SECONDS * 1000);
+  return { name, ...measured, cpu: (cpuOf(pid) - cpu) / measured.requests };
+}
+
+async function loop(
+  base: URL,
+  next: (client: number) => Call,
+  ms: number,
+): Promise<Omit<Measured, 'name' | 'cpu'>> {
   const times: number[] = [];
   let failures = 0;
   let bytes = 0;
   const start = performance.now();
-  const end = start + SECONDS * 1000;
+  const end = start + ms;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, client) => {
       while (performance.now() < end) {
@@ -108,7 +133,6 @@ async function load(base: URL, name: string, next: (client: number) => Call): Pr
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))]!;
   return {
-    name,
     requests: times.length,
     failures,
     rate: times.length / elapsed,
@@ -126,6 +150,7 @@ function row(m: Measured): string {
     `p50 ${m.p50.toFixed(1).padStart(6)} ms`,
     `p99 ${m.p99.toFixed(1).padStart(6)} ms`,
     `max ${m.max.toFixed(1).padStart(6)} ms`,
+    `server CPU ${m.cpu.toFixed(2).padStart(5)} ms/request`,
     `${(m.bytes / 1024).toFixed(1).padStart(6)} KiB`,
     m.failures ? `${m.failures} failed` : '',
   ];
@@ -209,11 +234,14 @@ async function main(): Promise<void> {
     };
     const one = long[0]!;
     const summary = await run(
-      load(base, `GET summary (${LONG} commands)`, () => ({ method: 'GET', path: `${url(one)}/summary` })),
+      load(base, server.pid, `GET summary (${LONG} commands)`, () => ({
+        method: 'GET',
+        path: `${url(one)}/summary`,
+      })),
     );
     const side = (await orders(one)).side;
     await run(
-      load(base, `GET play, whole (${LONG} commands)`, () => ({
+      load(base, server.pid, `GET play, whole (${LONG} commands)`, () => ({
         method: 'GET',
         path: `${url(one)}/play?viewer=${side}`,
         keys: keysOf(one),
@@ -221,28 +249,36 @@ async function main(): Promise<void> {
     );
     const freshOrders = await orders(fresh);
     await run(
-      load(base, 'POST command, one game at 0 commands', (client) => blank(fresh, freshOrders, client)),
+      load(base, server.pid, 'POST command, one game at 0 commands', (client) =>
+        blank(fresh, freshOrders, client),
+      ),
     );
     const oneOrders = await orders(one);
     const oneGame = await run(
-      load(base, `POST command, one game at ${LONG} commands`, (client) => blank(one, oneOrders, client)),
+      load(base, server.pid, `POST command, one game at ${LONG} commands`, (client) =>
+        blank(one, oneOrders, client),
+      ),
     );
     const spreadOrders = await Promise.all(long.slice(1).map(orders));
     spreadOrders.unshift(await orders(one));
     const seqs = spreadOrders.map((o) => o.seq);
     const spread = await run(
-      load(base, `POST command, ${CONCURRENCY} games of ${LONG} commands`, (client) =>
+      load(base, server.pid, `POST command, ${CONCURRENCY} games of ${LONG} commands`, (client) =>
         blank(long[client]!, spreadOrders[client]!, client, seqs[client]!++),
       ),
     );
     process.stdout.write('\n');
     const ratio = (m: Measured) => `${((100 * m.rate) / summary.rate).toFixed(1)}% of the GET-summary rate`;
+    const cpuRatio = (m: Measured) => `${((100 * summary.cpu) / m.cpu).toFixed(1)}%`;
     process.stdout.write(`POST command, ${CONCURRENCY} games: ${ratio(spread)} (goal >= 25%)\n`);
+    process.stdout.write(
+      `by the server's CPU per request: ${cpuRatio(spread)} spread over ${CONCURRENCY} games, ${cpuRatio(oneGame)} on one game\n`,
+    );
     process.stdout.write(
       `POST command, one game at ${LONG}: ${ratio(oneGame)}; p99 ${oneGame.p99.toFixed(1)} ms (goal <= 50 ms)\n`,
     );
     process.stdout.write(
-      `${JSON.stringify(Object.fromEntries(results.map((m) => [m.name, { rate: Math.round(m.rate), p50: +m.p50.toFixed(2), p99: +m.p99.toFixed(2), failures: m.failures }])))}\n`,
+      `${JSON.stringify(Object.fromEntries(results.map((m) => [m.name, { rate: Math.round(m.rate), p50: +m.p50.toFixed(2), p99: +m.p99.toFixed(2), cpu: +m.cpu.toFixed(3), failures: m.failures }])))}\n`,
     );
   } finally {
     agent.destroy();
