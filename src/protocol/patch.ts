@@ -62,18 +62,48 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 
 /** The patch from `before` to `after`; undefined when they are equal. */
 export function diffJson(before: unknown, after: unknown): JsonPatch | undefined {
-  if (jsonEqual(before, after)) return undefined;
+  if (before === after) return undefined;
   const edit =
     isObject(before) && isObject(after)
       ? diffObject(before, after)
       : Array.isArray(before) && Array.isArray(after)
         ? diffArray(before, after)
-        : undefined;
-  const whole: JsonPatch = [after];
-  return edit !== undefined && JSON.stringify(edit).length < JSON.stringify(whole).length ? edit : whole;
+        : jsonEqual(before, after)
+          ? null
+          : undefined;
+  if (edit === null) return undefined;
+  // `[after]` takes two characters more than `after`.
+  return edit !== undefined && longerThan(after, JSON.stringify(edit).length - 2) ? edit : [after];
 }
 
-function diffObject(before: JsonObject, after: JsonObject): ObjectPatch {
+/**
+ * Whether `value`'s JSON is longer than `limit` characters: counted only as far as needed, so that a
+ * large value beside a small edit costs little.
+ */
+function longerThan(value: unknown, limit: number): boolean {
+  let left = limit;
+  const walk = (v: unknown): boolean => {
+    if (Array.isArray(v)) {
+      left -= 2 + Math.max(0, v.length - 1);
+      for (const element of v) if (left < 0 || walk(element === undefined ? null : element)) return true;
+      return left < 0;
+    }
+    if (isObject(v)) {
+      left -= 1;
+      for (const key of keysOf(v)) {
+        left -= JSON.stringify(key).length + 2;
+        if (left < 0 || walk(v[key])) return true;
+      }
+      return left < 0;
+    }
+    left -= JSON.stringify(v)?.length ?? 4;
+    return left < 0;
+  };
+  return walk(value);
+}
+
+/** The edit of an object into another; null when they are equal. */
+function diffObject(before: JsonObject, after: JsonObject): ObjectPatch | null {
   const o: Record<string, JsonPatch> = {};
   const d: string[] = [];
   const oldKeys = keysOf(before);
@@ -87,6 +117,8 @@ function diffObject(before: JsonObject, after: JsonObject): ObjectPatch {
   }
   const implied = [...oldKeys.filter((key) => after[key] !== undefined), ...added];
   const reordered = implied.some((key, i) => newKeys[i] !== key);
+  const edited = Object.keys(o).length > 0;
+  if (!edited && d.length === 0 && !reordered) return null;
   return {
     ...(Object.keys(o).length > 0 ? { o } : {}),
     ...(d.length > 0 ? { d } : {}),
@@ -94,7 +126,8 @@ function diffObject(before: JsonObject, after: JsonObject): ObjectPatch {
   };
 }
 
-function diffArray(before: readonly unknown[], after: readonly unknown[]): ArrayPatch {
+/** The edit of an array into another; null when they are equal. */
+function diffArray(before: readonly unknown[], after: readonly unknown[]): ArrayPatch | null {
   // The common head and tail stay; what lies between is patched in place when both middles are as long,
   // else spliced.
   let head = 0;
@@ -108,6 +141,7 @@ function diffArray(before: readonly unknown[], after: readonly unknown[]): Array
     tail++;
   const oldEnd = before.length - tail;
   const newEnd = after.length - tail;
+  if (head === oldEnd && head === newEnd) return null;
   if (oldEnd - head === newEnd - head) {
     const i: Record<string, JsonPatch> = {};
     for (let at = head; at < newEnd; at++) {
