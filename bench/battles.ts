@@ -160,7 +160,8 @@ async function figuresOf(root: string, wanted: number, replayFrom: number): Prom
       apply: split.apply / total,
     },
     replayMs,
-    replaySeed: long.seed,
+    // The bench plays from numbered seeds, never from secret dice.
+    replaySeed: typeof long.seed === 'number' ? long.seed : Number.NaN,
     apply,
   };
   if (resolve(root) !== resolve(HERE)) return figures;

@@ -4,6 +4,7 @@ import type { RosterVocabulary, SequenceStep } from '../core/rules/referee.ts';
 import type { RuleRef, TraceStep } from '../core/rules/trace.ts';
 import type { GameRecord } from '../game/engine/record.ts';
 import type { JsonSchema } from './json-schema.ts';
+import type { JsonPatch } from './patch.ts';
 
 /**
  * The HTTP API's bodies (JSON): what the server (src/server) sends and accepts is what the browser app
@@ -260,15 +261,21 @@ export interface CreateGameRequest {
 export interface AppendCommandRequest {
   readonly side: string;
   readonly command: { readonly type: string; readonly [key: string]: unknown };
-  /** The index the command must take in the log: a command given against a stale view is refused (409). */
+  /**
+   * The index the command must take in the log, which is the commands the giver knows of: a command given
+   * against a stale view is refused (409).
+   */
   readonly seq?: number;
 }
 
-/** 201: the command's index in the log, the game after it, and the game as the side that gave it sees it. */
+/**
+ * 201: the command's index in the log, the game after it, and what changed in the giver's picture: a
+ * `PlayChange` from the picture at `seq` (the log as the giver knew it) to the picture after the command.
+ */
 export interface AppendCommandResponse {
   readonly seq: number;
   readonly game: GameSummary;
-  readonly play: GamePlay;
+  readonly change: PlayChange;
 }
 
 /**
@@ -281,10 +288,43 @@ export interface UndoRequest {
   readonly seq: number;
 }
 
-/** The game after the command was taken back, and as the side sees it. */
+/** The game after the command was taken back, and what changed in the side's picture (from `seq` on). */
 export interface UndoResponse {
   readonly game: GameSummary;
-  readonly play: GamePlay;
+  readonly change: PlayChange;
+}
+
+/**
+ * A viewer's picture of the play, as a client keeps it between answers: a `GamePlay` without its summary
+ * and its log (each answer carries the summary whole, and the log grows only at its end).
+ */
+export type PlayPicture = Omit<GamePlay, 'game' | 'log' | 'from'>;
+
+/**
+ * What changed in a viewer's picture since the client's last known position (docs/web.md, "What
+ * changed"): the answer of commands, undo and the computer, which does not grow with the battle.
+ * `applyPlayChange` (src/protocol/play-change.ts) turns the play a client holds into the play after it,
+ * equal to what `GET /play` would give.
+ */
+export interface PlayChange {
+  /** Whose picture it is: a side id or 'spectator'. */
+  readonly viewer: string;
+  /**
+   * The position (commands in the log) of the picture `patch` applies to: the one the client said it
+   * knows, where its play must be present (`at === total === base`) and of the same viewer. Absent: the
+   * patch is a whole picture (`[picture]`) and `log` starts at 0.
+   */
+  readonly base?: number;
+  /** `diffJson(picture at base, picture now)` (src/protocol/patch.ts); absent when nothing changed. */
+  readonly patch?: JsonPatch;
+  /** The log entries from `from` to the picture's `at`: the client keeps its entries before `from`. */
+  readonly log: readonly GameLogEntry[];
+  readonly from: number;
+  /**
+   * The viewer decides and its legal commands changed more than an answer should carry: the patch
+   * leaves them empty, and the client asks `GET /play` for them (once, at a new phase of the turn).
+   */
+  readonly legalToFetch?: true;
 }
 
 /**
@@ -355,12 +395,18 @@ export interface ComputerPlayRequest {
   readonly viewer?: string;
   /** At most this many commands (default 200, at most 2000). */
   readonly max?: number;
+  /**
+   * The commands in the log as the client knows it (its play's `total`): the answer's change is from the
+   * picture there. Absent: the answer's change is the whole picture.
+   */
+  readonly from?: number;
 }
 
 export interface ComputerPlayResponse {
   /** Commands the computer gave (0 when a human decides or the game is over). */
   readonly played: number;
-  readonly play: GamePlay;
+  readonly game: GameSummary;
+  readonly change: PlayChange;
 }
 
 /** POST /api/games/:id/plan-move: what a move would do, without making it. */

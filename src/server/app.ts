@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
-import type { ApiError, ComputerPlayResponse, GameList } from '../protocol/api.ts';
+import type { ApiError, AppendCommandResponse, ComputerPlayResponse, GameList } from '../protocol/api.ts';
 import { rosterOf, rosterRuleSets } from '../protocol/roster.ts';
 import { parseSeatKeys, SEAT_KEY_HEADER } from '../protocol/seat-keys.ts';
 import { DEFAULT_RULE_SET, RULE_SETS, type RuleSetEntry } from '../rulesets/index.ts';
@@ -62,6 +63,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const randomSeed = options.randomSeed ?? (() => randomInt(0, 2 ** 32));
   const { store, scenarios } = options;
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 8 * 1024 * 1024 });
+  // Answers of more than 1 KiB go gzipped to a client that accepts it (every browser): a command's answer
+  // is the change it made (docs/web.md, "What changed"), and a turn's end of dice and traces takes some
+  // 20 KB of JSON but 3 on the wire. The change stream writes its own events, uncompressed.
+  await app.register(fastifyCompress, { encodings: ['gzip'], threshold: 1024 });
 
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
     const status = error.statusCode ?? 500;
@@ -74,10 +79,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send(apiError(REQUEST_ERRORS[error.code ?? ''] ?? 'bad-request', error.message));
   });
 
-  const send = <T>(reply: FastifyReply, answer: Answer<T>, status = 200) =>
-    answer.ok ? reply.code(status).send(answer.body) : reply.code(answer.status).send(answer.body);
-
   const referee = new Referee(store, options.playable);
+  // No answer shows a command before it is stored: answers wait for the group of commands being written.
+  const send = async <T>(reply: FastifyReply, answer: Answer<T>, status = 200) => {
+    await referee.settled();
+    return answer.ok ? reply.code(status).send(answer.body) : reply.code(answer.status).send(answer.body);
+  };
+
   const streams = new ChangeStreams(referee.changes, options.heartbeatMs);
   app.addHook('preClose', async () => streams.endAll());
 
@@ -240,13 +248,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
   );
 
-  app.post<{ Params: Params }>('/api/games/:id/commands', async (request, reply) =>
-    send(
-      reply,
-      stored(() => referee.command(request.params.id, request.body, keysOf(request))),
-      201,
-    ),
-  );
+  app.post<{ Params: Params }>('/api/games/:id/commands', async (request, reply) => {
+    let answer: Answer<AppendCommandResponse>;
+    try {
+      answer = { ok: true, body: await referee.command(request.params.id, request.body, keysOf(request)) };
+    } catch (error) {
+      answer = refusal(error);
+    }
+    return send(reply, answer, 201);
+  });
 
   app.post<{ Params: Params }>('/api/games/:id/undo', async (request, reply) =>
     send(

@@ -5,6 +5,7 @@ import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
 import { mayTakeBack } from '../game/engine/undo.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type {
+  AppendCommandResponse,
   CommandOddsResponse,
   ComputerPlayResponse,
   CreatedGame,
@@ -13,12 +14,16 @@ import type {
   GamePlay,
   GameSummary,
   MovePlan,
+  PlayChange,
+  PlayPicture,
   SavedGame,
+  SeatKind,
   UndoResponse,
 } from '../protocol/api.ts';
 import { computerSeedOf, diceDigestOf, Hex32Schema } from '../protocol/fair-dice.ts';
 import type { Problem } from '../protocol/issues.ts';
 import { orderedOutcomes } from '../protocol/odds.ts';
+import { diffJson, type JsonPatch } from '../protocol/patch.ts';
 import { describeGiven, joinWords } from '../protocol/text.ts';
 import { DEFAULT_RULE_SET } from '../rulesets/index.ts';
 import { checkBody } from './answers.ts';
@@ -76,6 +81,11 @@ const SNAPSHOT_EVERY = 64;
 /** The computer's commands per request: by default, and at most. */
 const COMPUTER_DEFAULT = 200;
 const COMPUTER_MAX = 2000;
+/**
+ * The most characters of JSON a change may spend on the legal commands: beyond it (a new phase of the
+ * turn, with a new list), the change leaves them for the client to ask (`PlayChange.legalToFetch`).
+ */
+const LEGAL_IN_CHANGE = 3000;
 
 /** One command of the log as the referee keeps it: who gave it, in which turn, what it caused. */
 interface Logged {
@@ -93,10 +103,18 @@ interface Logged {
 interface InPlay {
   readonly rules: AnyPlayRules;
   readonly record: Omit<GameRecord<unknown>, 'commands'>;
+  /** Who plays each side (fixed when the game is made). */
+  readonly players: Readonly<Record<string, SeatKind>>;
   readonly log: Logged[];
   /** snapshots[k]: the state after k × SNAPSHOT_EVERY commands. */
   readonly snapshots: GameStateBase[];
   state: GameStateBase;
+  /**
+   * The latest picture built for each viewer, at the end of the log: the base of the viewer's next change,
+   * unless the log has moved on (a picture is only taken as the base at its own `total`). Cleared by undo,
+   * after which a position may be reached again by another command.
+   */
+  readonly pictures: Map<string, PlayPicture>;
 }
 
 /** POST /api/games: the store's new game, and the rule set it is played under. */
@@ -118,6 +136,11 @@ const ViewerQuery = z.strictObject({
 const ComputerSchema = z.strictObject({
   viewer: z.string().min(1).max(100).optional(),
   max: z.int().min(1).max(COMPUTER_MAX).optional().describe('How many commands the computer may give'),
+  from: z
+    .int()
+    .min(0)
+    .optional()
+    .describe('The commands in the log as the client knows it: the answer says what changed since'),
 });
 
 const PlanMoveSchema = z.strictObject({
@@ -249,17 +272,18 @@ export class Referee {
    * Appends a command the game accepts (body: `{ side, command, seq? }`, for a request carrying the
    * side's key), and the giver's picture.
    */
-  command(
-    gameId: string,
-    input: unknown,
-    keys: readonly string[],
-  ): { seq: number; game: GameSummary; play: GamePlay } {
+  async command(gameId: string, input: unknown, keys: readonly string[]): Promise<AppendCommandResponse> {
     const side = (input as { side?: unknown } | null | undefined)?.side;
+    const p = this.inPlay(gameId);
     // A side the game has must be the request's; anything else is the store's to refuse (400).
-    if (typeof side === 'string' && sidesOf(this.inPlay(gameId)).includes(side))
-      this.checkAccess(gameId, side, keys);
-    const { seq, game } = this.admit(gameId, input);
-    return { seq, game, play: this.play(gameId, { viewer: side }, keys) };
+    const known = typeof side === 'string' && sidesOf(p).includes(side);
+    if (known) this.checkAccess(gameId, side, keys);
+    // The giver's picture before the command (the log as it knew it: `seq`), for the change.
+    const base = known ? this.presentPicture(p, side) : undefined;
+    const { seq, game, committed } = this.admit(gameId, input);
+    const change = this.change(p, side as string, base, seq);
+    await committed;
+    return { seq, game, change };
   }
 
   /**
@@ -274,6 +298,7 @@ export class Referee {
     const p = this.inPlay(gameId);
     this.checkSide(p, side);
     this.checkAccess(gameId, side, keys);
+    const base = seq === p.log.length ? this.presentPicture(p, side) : undefined;
     if (seq === p.log.length && !mayUndo(p, side))
       throw new PlayError('illegal-command', nothingToTakeBack(p, side), 'nothing-to-undo');
     // The state before the last command: worked out once the store has found the log as the giver knows it.
@@ -285,9 +310,10 @@ export class Referee {
     p.log.pop();
     if (p.snapshots.length > Math.floor(p.log.length / SNAPSHOT_EVERY) + 1) p.snapshots.pop();
     p.state = previous!;
+    p.pictures.clear();
     this.touch(gameId, p);
     this.changes.publish(gameId, game);
-    return { game, play: this.play(gameId, { viewer: side }, keys) };
+    return { game, change: this.change(p, side, base, p.log.length) };
   }
 
   /**
@@ -299,8 +325,19 @@ export class Referee {
     if (!checked.ok) throw invalid('the request is not valid', checked.problems);
     const viewer = checked.value.viewer ?? 'spectator';
     const max = checked.value.max ?? COMPUTER_DEFAULT;
-    this.checkViewer(this.inPlay(gameId), viewer, ['viewer']);
+    const { from } = checked.value;
+    const start = this.inPlay(gameId);
+    this.checkViewer(start, viewer, ['viewer']);
     this.checkAccess(gameId, viewer, keys);
+    if (from !== undefined && from > start.log.length)
+      throw invalid('the request is not valid', [
+        {
+          path: ['from'],
+          message: `expected 0 to ${start.log.length} (the commands in the log), got ${from}`,
+        },
+      ]);
+    // The client's picture before the computer plays: the base of the answer's change.
+    const base = from === undefined ? undefined : this.pictureWhen(start, viewer, from);
     let played = 0;
     while (played < max) {
       const p = this.inPlay(gameId);
@@ -309,18 +346,22 @@ export class Referee {
       if (this.store.summary(gameId)?.players[side] !== 'computer') break;
       const player = p.rules.computer(computerSeedFor(p.record, p.log.length));
       const command = player(p.rules.game.viewFor(p.state, side), p.rules.game.legalCommands(p.state, side));
+      let committed: Promise<void>;
       try {
-        this.admit(gameId, { side, command, seq: p.log.length });
+        committed = this.admit(gameId, { side, command, seq: p.log.length }).committed;
       } catch (error) {
         // Another request moved the game on meanwhile: it decides what happens next.
         if (error instanceof StoreError && error.code === 'conflict') break;
         throw error;
       }
       played++;
-      // Other requests are answered between the computer's commands.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Other requests are answered between the computer's commands, each command stored before the next.
+      await committed;
     }
-    return { played, play: this.play(gameId, { viewer }, keys) };
+    const p = this.inPlay(gameId);
+    const game = this.store.summary(gameId);
+    if (!game) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
+    return { played, game, change: this.change(p, viewer, base, from ?? 0) };
   }
 
   /**
@@ -347,24 +388,75 @@ export class Referee {
       throw invalid('the query is not valid', [
         { path: ['from'], message: `expected 0 to ${at} (the view's position), got ${from}` },
       ]);
-    const { rules } = p;
-    const state = at === total ? p.state : this.stateAt(p, at);
-    const decider = rules.game.decider(state);
-    const legal = decider === viewer && at === total ? rules.game.legalCommands(state, viewer) : [];
-    const result = rules.game.result(state);
-    return {
-      game,
+    const picture =
+      at === total
+        ? this.presentPicture(p, viewer)
+        : pictureAt(
+            p.rules,
+            p.players,
+            p.record.dice !== undefined,
+            viewer,
+            this.stateAt(p, at),
+            total,
+            p.log,
+            at,
+          );
+    return { game, ...picture, log: this.logFor(p, viewer, from, at), from };
+  }
+
+  /** The log entries from `from` to `at` as `viewer` may see them. */
+  private logFor(p: InPlay, viewer: string, from: number, at: number): GameLogEntry[] {
+    return p.log.slice(from, at).map((entry, i) => logEntry(p.rules, p.state, entry, from + i, viewer));
+  }
+
+  /** `viewer`'s picture at the end of the log, built once per position (and kept as its next change's base). */
+  private presentPicture(p: InPlay, viewer: string): PlayPicture {
+    const total = p.log.length;
+    const kept = p.pictures.get(viewer);
+    if (kept && kept.at === total && kept.total === total) return kept;
+    const picture = pictureAt(p.rules, p.players, p.record.dice !== undefined, viewer, p.state, total, p.log);
+    p.pictures.set(viewer, picture);
+    return picture;
+  }
+
+  /**
+   * `viewer`'s picture as it was when the log had `total` commands (legal commands and undo as they were
+   * then): the picture of a client that knows that much of the log.
+   */
+  private pictureWhen(p: InPlay, viewer: string, total: number): PlayPicture {
+    if (total === p.log.length) return this.presentPicture(p, viewer);
+    return pictureAt(
+      p.rules,
+      p.players,
+      p.record.dice !== undefined,
       viewer,
-      at,
+      this.stateAt(p, total),
       total,
-      view: rules.game.viewFor(state, viewer),
-      ...(decider !== undefined ? { decider, deciderSeat: game.players[decider] ?? 'human' } : {}),
-      legal,
-      legalText: legal.map((c: unknown) => rules.describeCommand(c, p.state)),
-      log: p.log.slice(from, at).map((entry, i) => logEntry(rules, p.state, entry, from + i, viewer)),
+      p.log.slice(0, total),
+    );
+  }
+
+  /**
+   * What changed in `viewer`'s picture from `base` (the client's, undefined: it holds none) to the end of
+   * the log, with the log entries from `from`: the answer of commands, undo and the computer.
+   */
+  private change(p: InPlay, viewer: string, base: PlayPicture | undefined, from: number): PlayChange {
+    const now = this.presentPicture(p, viewer);
+    const log = this.logFor(p, viewer, base === undefined ? 0 : from, now.at);
+    if (base === undefined) return { viewer, patch: [now], log, from: 0 };
+    let patch = diffJson(base, now);
+    let legalToFetch = false;
+    if (patch !== undefined && legalSize(patch) > LEGAL_IN_CHANGE) {
+      patch = diffJson(base, { ...now, legal: [], legalText: [] });
+      legalToFetch = true;
+    }
+    return {
+      viewer,
+      base: base.at,
+      ...(patch !== undefined ? { patch } : {}),
+      log,
       from,
-      ...(result ? { result } : {}),
-      ...(at === total && mayUndo(p, viewer) ? { undoable: true as const } : {}),
+      ...(legalToFetch ? { legalToFetch: true as const } : {}),
     };
   }
 
@@ -418,14 +510,25 @@ export class Referee {
     };
   }
 
+  /** Resolves once every command judged so far is stored (or given up): answers wait for it. */
+  settled(): Promise<void> {
+    return this.store.settled();
+  }
+
   /**
    * Stores a command after the game accepts it: the store checks its shape, side and `seq`, then, in the
    * same transaction, the command schema, the decider and the engine's `apply`. Refused: nothing stored.
+   * The game in memory moves on at once (the next command is judged against it); the command is stored
+   * when `committed` resolves, with the others of its group (store.ts `appendGrouped`). Should the commit
+   * fail, the game is dropped from memory, to be replayed from what the store holds.
    */
-  private admit(gameId: string, input: unknown): { seq: number; game: GameSummary } {
+  private admit(
+    gameId: string,
+    input: unknown,
+  ): { seq: number; game: GameSummary; committed: Promise<void> } {
     const p = this.inPlay(gameId);
     let next: { state: GameStateBase; logged: Logged } | undefined;
-    const stored = this.store.append(gameId, input, (entry, index) => {
+    const stored = this.store.appendGrouped(gameId, input, (entry, index) => {
       if (index !== p.log.length) {
         // Only this process writes the file: a log of another length was changed under it.
         this.games.delete(gameId);
@@ -446,8 +549,14 @@ export class Referee {
     p.state = state;
     if (p.log.length % SNAPSHOT_EVERY === 0) p.snapshots.push(state);
     this.touch(gameId, p);
-    this.changes.publish(gameId, stored.game);
-    return stored;
+    const committed = stored.committed.then(
+      () => this.changes.publish(gameId, stored.game),
+      (error: unknown) => {
+        this.games.delete(gameId);
+        throw error;
+      },
+    );
+    return { seq: stored.seq, game: stored.game, committed };
   }
 
   /** The game in memory, replaying its log when it is first touched. */
@@ -468,7 +577,7 @@ export class Referee {
     if (!record) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
     const rules = playRulesFor(record.ruleSet, this.playable);
     if (!rules) throw new PlayError('unplayable', `Muster does not play ${record.ruleSet} games`);
-    const p = replayed(rules, record);
+    const p = replayed(rules, record, this.store.summary(gameId)?.players ?? {});
     if ('refused' in p) {
       const { at, error } = p.refused;
       throw new PlayError('unplayable', `the game's log does not replay: command ${at}: ${error.message}`);
@@ -536,7 +645,7 @@ export class Referee {
         },
       ]);
     }
-    const replay = replayed(rules, record);
+    const replay = replayed(rules, record, {});
     if ('refused' in replay) {
       const { at, error } = replay.refused;
       throw invalid('the game record is not valid', [
@@ -674,10 +783,19 @@ function sameRng(before: GameStateBase, after: GameStateBase): boolean {
 function replayed(
   rules: AnyPlayRules,
   record: GameRecord<unknown>,
+  players: Readonly<Record<string, SeatKind>>,
 ): InPlay | { refused: { at: number; error: PlayError } } {
   const { commands, ...rest } = record;
   const start = rules.game.setup(record.scenario, record.seed);
-  const p: InPlay = { rules, record: rest, log: [], snapshots: [start], state: start };
+  const p: InPlay = {
+    rules,
+    record: rest,
+    players,
+    log: [],
+    snapshots: [start],
+    state: start,
+    pictures: new Map(),
+  };
   for (let i = 0; i < commands.length; i++) {
     let next: ReturnType<typeof step>;
     try {
@@ -722,4 +840,44 @@ function logEntry(
       : rules.unseenCommandText(entry.side, entry.command),
     events,
   };
+}
+
+/**
+ * A viewer's picture after the first `at` commands of a log of `total` (`log`: its commands), from the
+ * state then: legal commands and undo are offered only at the log's end (`secretDice`: the game's dice
+ * are secret, see `mayUndo`).
+ */
+function pictureAt(
+  rules: AnyPlayRules,
+  players: Readonly<Record<string, SeatKind>>,
+  secretDice: boolean,
+  viewer: string,
+  state: GameStateBase,
+  total: number,
+  log: readonly Logged[],
+  at: number = total,
+): PlayPicture {
+  const decider = rules.game.decider(state);
+  const present = at === total;
+  const legal = decider === viewer && present ? rules.game.legalCommands(state, viewer) : [];
+  const result = rules.game.result(state);
+  return {
+    viewer,
+    at,
+    total,
+    view: rules.game.viewFor(state, viewer),
+    ...(decider !== undefined ? { decider, deciderSeat: players[decider] ?? 'human' } : {}),
+    legal,
+    legalText: legal.map((c: unknown) => rules.describeCommand(c, state)),
+    ...(result ? { result } : {}),
+    // A game with secret dice takes nothing back once it is over, its secret revealed.
+    ...(present && !(secretDice && result) && mayTakeBack(log, viewer) ? { undoable: true as const } : {}),
+  };
+}
+
+/** The characters of JSON a picture's patch spends on the legal commands. */
+function legalSize(patch: JsonPatch): number {
+  if (Array.isArray(patch)) return JSON.stringify(patch).length;
+  const edits = (patch as { o?: Record<string, JsonPatch> }).o ?? {};
+  return JSON.stringify(edits.legal ?? null).length + JSON.stringify(edits.legalText ?? null).length;
 }

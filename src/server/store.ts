@@ -37,7 +37,10 @@ import { lockOf, newSeatKey } from './seat-keys.ts';
  * its ordered command log: that record is the source of truth, as `GameRecord` says; states are the
  * engine's business. Every method validates untrusted input with zod and throws `StoreError` for bad
  * input, unknown games and stale commands. Writes are synchronous and committed (WAL, synchronous=FULL)
- * before a method returns, so whatever the server acknowledges survives a crash.
+ * before a method returns, so whatever the server acknowledges survives a crash; but for
+ * `appendGrouped`, the server's way to append: commands given in the same turn of the event loop go into
+ * one transaction, committed (one sync of the file) once that turn is over, and each says it is stored
+ * only then (`committed`). Any other write commits the open group first; `settled()` waits for it.
  *
  * The store checks commands for shape only (a JSON object with a `type`, from one of the scenario's
  * sides). Whether the game accepts them is the engine's to say: `create`, `append` and `importRecord`
@@ -213,6 +216,11 @@ export class GameStore {
   private readonly newSeatKey: () => string;
   private readonly scenarios: ScenarioCatalog;
   private readonly ruleSets: readonly string[];
+  private readonly statements = new Map<string, Database.Statement>();
+  /** The group of commands being written (`appendGrouped`): committed when the event loop's turn ends. */
+  private group:
+    | { readonly committed: Promise<void>; readonly settle: (error?: unknown) => void }
+    | undefined;
 
   constructor(options: GameStoreOptions) {
     mkdirSync(dirname(options.file), { recursive: true });
@@ -313,6 +321,68 @@ export class GameStore {
    * Returns the command's index.
    */
   append(gameId: string, input: unknown, judge?: CommandJudge): { seq: number; game: GameSummary } {
+    this.commitGroup();
+    return this.appendInTransaction(gameId, input, judge);
+  }
+
+  /**
+   * As `append`, into the group of commands being written: stored once `committed` resolves (it rejects,
+   * and none of the group is stored, when the commit fails). Commands arriving while a group is open join
+   * it; it is committed when the event loop's turn ends, so concurrent commands cost one sync of the file
+   * together. A command refused is rolled back alone (a savepoint), the group goes on.
+   */
+  appendGrouped(
+    gameId: string,
+    input: unknown,
+    judge?: CommandJudge,
+  ): { seq: number; game: GameSummary; committed: Promise<void> } {
+    if (!this.group) {
+      this.db.exec('BEGIN IMMEDIATE');
+      let settle!: (error?: unknown) => void;
+      const committed = new Promise<void>((resolve, reject) => {
+        settle = (error) => (error === undefined ? resolve() : reject(error));
+      });
+      this.group = { committed, settle };
+      setImmediate(() => this.commitGroup());
+    }
+    const { committed } = this.group;
+    return { ...this.appendInTransaction(gameId, input, judge), committed };
+  }
+
+  /** Resolves once the group of commands being written (if any) is committed or given up. */
+  settled(): Promise<void> {
+    return this.group ? this.group.committed.catch(() => undefined) : Promise.resolve();
+  }
+
+  /** The prepared statement of `sql`, prepared once per store. */
+  private statement(sql: string): Database.Statement {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
+      prepared = this.db.prepare(sql);
+      this.statements.set(sql, prepared);
+    }
+    return prepared;
+  }
+
+  /** Commits the open group of commands now (a no-op when none is open). */
+  private commitGroup(): void {
+    const group = this.group;
+    if (!group) return;
+    this.group = undefined;
+    try {
+      this.db.exec('COMMIT');
+      group.settle();
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      group.settle(error ?? new Error('the commit failed'));
+    }
+  }
+
+  private appendInTransaction(
+    gameId: string,
+    input: unknown,
+    judge?: CommandJudge,
+  ): { seq: number; game: GameSummary } {
     const checked = checkBody(AppendSchema, input);
     if (!checked.ok) throw invalid('the command is not valid', checked.problems);
     const { side, command, seq: expected } = checked.value;
@@ -326,7 +396,7 @@ export class GameStore {
       ]);
     }
     return this.db.transaction(() => {
-      const game = this.db.prepare('SELECT sides_json FROM games WHERE id = ?').get(gameId) as
+      const game = this.statement('SELECT sides_json FROM games WHERE id = ?').get(gameId) as
         | { sides_json: string }
         | undefined;
       if (!game) throw notFound(gameId);
@@ -353,7 +423,7 @@ export class GameStore {
       this.db
         .prepare('INSERT INTO commands (game_id, seq, side, command_json, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(gameId, count, side, json, at);
-      this.db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(at, gameId);
+      this.statement('UPDATE games SET updated_at = ? WHERE id = ?').run(at, gameId);
       if (status) this.writeStatus(gameId, status, count + 1);
       return { seq: count, game: this.summary(gameId)! };
     })();
@@ -361,7 +431,7 @@ export class GameStore {
 
   /** Every saved game, the most recently changed first. */
   list(): GameSummary[] {
-    const rows = this.db.prepare(`${SUMMARY_SELECT} ORDER BY g.updated_at DESC, g.id`).all() as GameRow[];
+    const rows = this.statement(`${SUMMARY_SELECT} ORDER BY g.updated_at DESC, g.id`).all() as GameRow[];
     return rows.map(summaryOf);
   }
 
@@ -393,6 +463,7 @@ export class GameStore {
    * one transaction. The game's summary after it.
    */
   removeLast(gameId: string, count: number, judge: () => GameStatus): GameSummary {
+    this.commitGroup();
     return this.db.transaction(() => {
       if (!this.summary(gameId)) throw notFound(gameId);
       const now = this.commandCount(gameId);
@@ -402,8 +473,8 @@ export class GameStore {
           `the command to take back was number ${count - 1}, but the game's log has ${now} commands: reload the game`,
         );
       const status = judge();
-      this.db.prepare('DELETE FROM commands WHERE game_id = ? AND seq = ?').run(gameId, count - 1);
-      this.db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(this.now().toISOString(), gameId);
+      this.statement('DELETE FROM commands WHERE game_id = ? AND seq = ?').run(gameId, count - 1);
+      this.statement('UPDATE games SET updated_at = ? WHERE id = ?').run(this.now().toISOString(), gameId);
       this.writeStatus(gameId, status, count - 1);
       return this.summary(gameId)!;
     })();
@@ -411,7 +482,8 @@ export class GameStore {
 
   /** Deletes a game and its log; false if there was none. */
   delete(gameId: string): boolean {
-    return this.db.prepare('DELETE FROM games WHERE id = ?').run(gameId).changes > 0;
+    this.commitGroup();
+    return this.statement('DELETE FROM games WHERE id = ?').run(gameId).changes > 0;
   }
 
   /**
@@ -546,6 +618,7 @@ export class GameStore {
   }
 
   close(): void {
+    this.commitGroup();
     this.db.close();
   }
 
@@ -586,6 +659,7 @@ export class GameStore {
       if (seat === 'human') seatKeys[side] = this.newSeatKey();
     const locks = Object.fromEntries(Object.entries(seatKeys).map(([side, key]) => [side, lockOf(key)]));
     const at = this.now().toISOString();
+    this.commitGroup();
     this.db.transaction(() => {
       this.db
         .prepare(
@@ -607,7 +681,7 @@ export class GameStore {
           at,
           at,
         );
-      const add = this.db.prepare(
+      const add = this.statement(
         'INSERT INTO commands (game_id, seq, side, command_json, created_at) VALUES (?, ?, ?, ?, ?)',
       );
       commands.forEach((c, i) => {
@@ -623,7 +697,7 @@ export class GameStore {
    * before seat keys (open to everyone); null for no such game.
    */
   seatLocks(gameId: string): Readonly<Record<string, string>> | undefined | null {
-    const row = this.db.prepare('SELECT seat_locks_json FROM games WHERE id = ?').get(gameId) as
+    const row = this.statement('SELECT seat_locks_json FROM games WHERE id = ?').get(gameId) as
       | { seat_locks_json: string | null }
       | undefined;
     if (!row) return null;
@@ -634,7 +708,7 @@ export class GameStore {
 
   /** A game's summary, without its record. */
   summary(gameId: string): GameSummary | undefined {
-    const row = this.db.prepare(`${SUMMARY_SELECT} WHERE g.id = ?`).get(gameId) as GameRow | undefined;
+    const row = this.statement(`${SUMMARY_SELECT} WHERE g.id = ?`).get(gameId) as GameRow | undefined;
     return row && summaryOf(row);
   }
 
@@ -652,7 +726,7 @@ export class GameStore {
 
   private commandCount(gameId: string): number {
     return (
-      this.db.prepare('SELECT count(*) AS n FROM commands WHERE game_id = ?').get(gameId) as { n: number }
+      this.statement('SELECT count(*) AS n FROM commands WHERE game_id = ?').get(gameId) as { n: number }
     ).n;
   }
 }

@@ -55,7 +55,11 @@ export async function buildWebApp(outDir: string): Promise<void> {
 
 export interface RunningServer {
   readonly url: string;
+  /** The server process's id. */
+  readonly pid: number;
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL), as a crash would; resolves when it is gone. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -90,14 +94,17 @@ export function startServer(dataDir: string, webRoot: string, scenariosDir?: str
       const match = /Muster is running at (\S+)/.exec(output);
       if (!match) return;
       clearTimeout(timer);
+      const ended = (signal: NodeJS.Signals) =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill(signal);
+        });
       resolve({
         url: match[1]!,
-        stop: () =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
+        pid: child.pid!,
+        stop: () => ended('SIGTERM'),
+        kill: () => ended('SIGKILL'),
       });
     };
     child.stdout!.on('data', read);

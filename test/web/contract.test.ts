@@ -28,7 +28,7 @@ describe('API contract', () => {
 
   it('the referee answers with the protocol’s bodies, and the game’s plans fit them', () => {
     expectTypeOf<ReturnType<Referee['play']>>().toExtend<Web.GamePlay>();
-    expectTypeOf<ReturnType<Referee['command']>>().toExtend<Web.AppendCommandResponse>();
+    expectTypeOf<Awaited<ReturnType<Referee['command']>>>().toExtend<Web.AppendCommandResponse>();
     expectTypeOf<Awaited<ReturnType<Referee['computer']>>>().toExtend<Web.ComputerPlayResponse>();
     expectTypeOf<ReturnType<Referee['planMove']>>().toExtend<Web.MovePlan>();
     expectTypeOf<ReturnType<Referee['odds']>>().toExtend<Web.CommandOddsResponse>();

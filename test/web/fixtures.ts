@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
-import type { CreatedGame } from '../../src/protocol/api.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { CreatedGame, GamePlay, GameSummary, PlayChange } from '../../src/protocol/api.ts';
+import { applyPlayChange } from '../../src/protocol/play-change.ts';
 import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
 import { type AppOptions, buildApp } from '../../src/server/app.ts';
 import { loadScenarios, type ScenarioCatalog } from '../../src/server/scenarios.ts';
@@ -128,4 +129,24 @@ export function seatKeyClient(app: () => FastifyInstance) {
     post: <T>(url: string, payload: unknown, keys?: readonly string[]) => send<T>('POST', url, payload, keys),
     delete: <T>(url: string, keys?: readonly string[]) => send<T>('DELETE', url, undefined, keys),
   };
+}
+
+/**
+ * The play a client holds after an answer's change, as the browser keeps it: the change applied to the
+ * play it held, and the legal commands asked for (`full`, a GET /play) when the change leaves them out.
+ * It must be exactly what a full GET /play gives: checked here.
+ */
+export async function playAfter(
+  held: GamePlay | undefined,
+  answer: { readonly game: GameSummary; readonly change: PlayChange },
+  full: () => Promise<GamePlay>,
+): Promise<GamePlay> {
+  const applied = applyPlayChange(held, answer.game, answer.change);
+  expect(applied, 'the change applies to the play held').toBeDefined();
+  const now = await full();
+  const play = answer.change.legalToFetch
+    ? { ...applied!, legal: now.legal, legalText: now.legalText }
+    : applied!;
+  expect(play).toEqual(now);
+  return play;
 }

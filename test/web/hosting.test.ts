@@ -15,7 +15,7 @@ import { joinWords } from '../../src/protocol/text.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { GameStore } from '../../src/server/store.ts';
 import { HIDE_AND_SEEK, type HsCommand, type HsView, hideAndSeekPlayable } from '../game/hide-and-seek.ts';
-import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
+import { openStore, playAfter, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
 
 /**
  * The server hosts any rule set of its registry: a game of hide and seek (test/game/hide-and-seek.ts, a
@@ -125,8 +125,10 @@ describe('hosting any playable rule set over the API', () => {
 
     const hid = await command(id, 'company', { type: 'hide', spot: 'right' }, 0);
     expect(hid.status).toBe(201);
-    expect((hid.body.play.view as HsView).hidden).toBe('right');
-    expect(hid.body.play.log).toEqual([
+    const afterHiding = await playAfter(company, hid.body, () => play(id, 'viewer=company'));
+    expect(hid.body.change.log).toEqual(afterHiding.log);
+    expect((afterHiding.view as HsView).hidden).toBe('right');
+    expect(afterHiding.log).toEqual([
       {
         index: 0,
         side: 'company',
@@ -169,9 +171,11 @@ describe('hosting any playable rule set over the API', () => {
     expect(played.status).toBe(200);
     const turns = SCENARIOS.get('training-village-ford')!.victory.turnLimit;
     expect(played.body.played).toBe(2 * turns);
-    expect(played.body.play.result?.reason).toMatch(/finds to .* after \d+ turns/);
-    expect(played.body.play.decider).toBeUndefined();
-    expect(played.body.play.game.result).toEqual(played.body.play.result);
+    // Asked without `from`: the whole picture.
+    const whole = await playAfter(undefined, played.body, () => play(first.id, 'viewer=spectator'));
+    expect(whole.result?.reason).toMatch(/finds to .* after \d+ turns/);
+    expect(whole.decider).toBeUndefined();
+    expect(whole.game.result).toEqual(whole.result);
 
     const second = await newGame({ seed: 3, players: both });
     await post(`/api/games/${second.id}/computer`, {});

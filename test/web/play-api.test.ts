@@ -12,7 +12,7 @@ import type {
   SavedGame,
 } from '../../src/protocol/api.ts';
 import { EPSILON } from '../../src/protocol/odds.ts';
-import { seatKeyClient, serverForTests } from './fixtures.ts';
+import { playAfter, seatKeyClient, serverForTests } from './fixtures.ts';
 
 /**
  * Whole battles over HTTP (fastify's inject(), SQLite in a temporary folder): seats, commands judged by
@@ -50,7 +50,8 @@ describe('playing games over the API', () => {
       });
       expect(r.status).toBe(201);
       expect(r.body.seq).toBe(p.total);
-      expect(r.body.play).toMatchObject({ viewer: 'company', at: p.total + 1, total: p.total + 1 });
+      const after = await playAfter(p, r.body, () => play(id, 'viewer=company'));
+      expect(after).toMatchObject({ viewer: 'company', at: p.total + 1, total: p.total + 1 });
       if (next.type === 'finish-orders') return placed;
       placed.push(next);
     }
@@ -129,13 +130,18 @@ describe('playing games over the API', () => {
     expect(company.legal).toEqual([]);
 
     // The computer plays its seat until a human must decide.
-    const computer = await post<ComputerPlayResponse>(`/api/games/${id}/computer`, { viewer: 'company' });
+    const computer = await post<ComputerPlayResponse>(`/api/games/${id}/computer`, {
+      viewer: 'company',
+      from: company.total,
+    });
     expect(computer.status).toBe(200);
     expect(computer.body.played).toBeGreaterThan(0);
-    expect(computer.body.play.viewer).toBe('company');
-    expect(computer.body.play.total).toBe(placed.length + 1 + computer.body.played);
-    expect(computer.body.play.decider === undefined || computer.body.play.deciderSeat === 'human').toBe(true);
-    for (const entry of computer.body.play.log.filter((e) => e.side === 'maratha'))
+    expect(computer.body.change.from).toBe(company.total);
+    const replied = await playAfter(company, computer.body, () => play(id, 'viewer=company'));
+    expect(replied.viewer).toBe('company');
+    expect(replied.total).toBe(placed.length + 1 + computer.body.played);
+    expect(replied.decider === undefined || replied.deciderSeat === 'human').toBe(true);
+    for (const entry of replied.log.filter((e) => e.side === 'maratha'))
       expect((entry.command as JcCommand | undefined)?.type).not.toBe('place-order');
 
     // A second game from the same seed and the same commands is the same game: the computer is seeded
@@ -259,8 +265,9 @@ describe('playing games over the API', () => {
             seq: p.total,
           });
           expect(made.status).toBe(201);
-          const unit = view(made.body.play).table.units[move.unit]!;
-          const ownMove = made.body.play.log.at(-1)!.events.filter((e) => e.type === 'unit-moved');
+          const after = await playAfter(p, made.body, () => play(id, `viewer=${decider}`));
+          const unit = view(after).table.units[move.unit]!;
+          const ownMove = after.log.at(-1)!.events.filter((e) => e.type === 'unit-moved');
           if (ownMove.length === 1) {
             expect(plan.body.end.stands.map((s) => [s.id, s.x, s.y, s.facing])).toEqual(
               unit.stands.map((s) => [s.id, s.x, s.y, s.facing]),

@@ -185,7 +185,7 @@ describe('seat keys', () => {
     // Once the game is over, any one player may read the record.
     const watched = await newGame({ company: 'computer', maratha: 'computer' });
     const done = await post<ComputerPlayResponse>(`/api/games/${watched.id}/computer`, { max: 2000 }, []);
-    expect(done.body.play.result).toBeDefined();
+    expect(done.body.game.result).toBeDefined();
     expect(watched.seatKeys).toEqual({});
     // No human seat: nobody to keep a secret from.
     expect((await get(`/api/games/${watched.id}/play?viewer=company`, [])).status).toBe(200);

@@ -8,7 +8,7 @@ import type {
   GamePlay,
   UndoResponse,
 } from '../../src/protocol/api.ts';
-import { seatKeyClient, serverForTests } from './fixtures.ts';
+import { playAfter, seatKeyClient, serverForTests } from './fixtures.ts';
 
 /**
  * Undo over the API (POST /api/games/:id/undo, src/game/engine/undo.ts): a side takes back its own last
@@ -33,10 +33,22 @@ describe('undo', () => {
   }
   const playOf = async (id: string, viewer: string) =>
     (await get<GamePlay>(`/api/games/${id}/play?viewer=${viewer}`)).body;
+  /**
+   * Gives a command from the giver's picture, and the giver's play after it: the answer's change applied to
+   * the play held, which must be what a full GET /play gives.
+   */
   const give = async (id: string, side: string, command: unknown, seq: number) => {
+    const held = await playOf(id, side);
     const r = await post<AppendCommandResponse>(`/api/games/${id}/commands`, { side, command, seq });
     expect(r.status).toBe(201);
-    return r.body;
+    return { ...r.body, play: await playAfter(held, r.body, () => playOf(id, side)) };
+  };
+  /** Takes back the side's last command (the log as it knows it: `seq`), and its play after it. */
+  const undo = async (id: string, side: string, seq: number) => {
+    const held = await playOf(id, side);
+    const r = await post<UndoResponse>(`/api/games/${id}/undo`, { side, seq });
+    expect(r.status).toBe(200);
+    return { ...r.body, play: await playAfter(held, r.body, () => playOf(id, side)) };
   };
   /** The first of `legal` (of a type not in `skip`) whose odds preview is empty: it throws no dice at once. */
   async function firstWithoutDice(
@@ -67,17 +79,16 @@ describe('undo', () => {
     expect(placed.play.undoable).toBe(true);
     expect(counters(placed.play)).toBe(2);
 
-    const undone = await post<UndoResponse>(`/api/games/${game.id}/undo`, { side: 'company', seq: 2 });
-    expect(undone.status).toBe(200);
-    expect(undone.body.play.total).toBe(1);
-    expect(undone.body.game.commands).toBe(1);
-    expect(counters(undone.body.play)).toBe(1);
-    expect(undone.body.play.undoable).toBe(true);
+    const undone = await undo(game.id, 'company', 2);
+    expect(undone.play.total).toBe(1);
+    expect(undone.game.commands).toBe(1);
+    expect(counters(undone.play)).toBe(1);
+    expect(undone.play.undoable).toBe(true);
     // The same view as a game that never had the command.
     const fresh = await newGame();
     const once = await give(fresh.id, 'company', first, 0);
-    expect(undone.body.play.view).toEqual(once.play.view);
-    expect(undone.body.play.legal).toEqual(once.play.legal);
+    expect(undone.play.view).toEqual(once.play.view);
+    expect(undone.play.legal).toEqual(once.play.legal);
 
     // Another command takes the place of the one taken back.
     await give(game.id, 'company', second, 1);
@@ -146,9 +157,8 @@ describe('undo', () => {
     const quiet = await firstWithoutDice(hf.id, side, before.legal);
     const given = await give(hf.id, side, quiet, 0);
     expect(given.play.undoable).toBe(true);
-    const undone = await post<UndoResponse>(`/api/games/${hf.id}/undo`, { side, seq: 1 });
-    expect(undone.status).toBe(200);
-    expect(undone.body.play.view).toEqual(before.view);
+    const undone = await undo(hf.id, side, 1);
+    expect(undone.play.view).toEqual(before.view);
 
     // MacDuff: a command that drew no card, threw no dice and revealed nobody may be taken back; ending
     // an activation draws the next card, which may not be.
@@ -164,9 +174,8 @@ describe('undo', () => {
       if (quiet !== undefined) {
         const r = await give(md.id, mdSide, quiet, seq++);
         if (!r.play.undoable) continue;
-        const back = await post<UndoResponse>(`/api/games/${md.id}/undo`, { side: mdSide, seq: seq-- });
-        expect(back.status).toBe(200);
-        expect(back.body.play.view).toEqual(now.view);
+        const back = await undo(md.id, mdSide, seq--);
+        expect(back.play.view).toEqual(now.view);
         tookBack = true;
         continue;
       }

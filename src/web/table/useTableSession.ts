@@ -5,8 +5,10 @@ import type {
   GameLogEntry,
   GamePlay,
   GameSummary,
+  PlayChange,
 } from '../../protocol/api.ts';
-import { api } from '../api.ts';
+import { applyPlayChange } from '../../protocol/play-change.ts';
+import { api, type Fetched } from '../api.ts';
 import { giveEntropy } from '../fair-dice.ts';
 import { heldKeys } from '../seat-keys.ts';
 import { needsHandOver, type Seating, seatingOf, viewerFor, waitsForOthers } from './seats.ts';
@@ -19,7 +21,9 @@ import { needsHandOver, type Seating, seatingOf, viewerFor, waitsForOthers } fro
  * viewer the seats allow, with this browser's keys (the server refuses any other); in hot seat the table
  * is hidden (`handOver`) until the next player takes the screen; over the network, while a side played
  * elsewhere decides, the page listens to the game's change stream and asks for what is new when it
- * hears of a command (`from`: only the new log entries).
+ * hears of a command (`from`: only the new log entries). Commands, undo and the computer answer only what
+ * changed since the play shown (`PlayChange`, docs/web.md "What changed"): the page applies it to the
+ * play it holds, and asks for the whole play only when the change is not from it.
  */
 export interface TableSession<C> {
   readonly summary: GameSummary | undefined;
@@ -84,6 +88,22 @@ function withEarlierLog(next: GamePlay, before: GamePlay): GamePlay {
   return { ...next, from: 0, log: [...before.log.slice(0, next.from), ...next.log] };
 }
 
+/**
+ * The play after an answer's change: applied to the play held (`applyPlayChange`); the legal commands
+ * asked for when the change leaves them out, and the whole play when the change is not from the play held.
+ */
+async function playAfter(
+  gameId: string,
+  held: GamePlay | undefined,
+  answer: { readonly game: GameSummary; readonly change: PlayChange },
+): Promise<Fetched<GamePlay>> {
+  const applied = applyPlayChange(held, answer.game, answer.change);
+  if (applied && !answer.change.legalToFetch) return { ok: true, body: applied };
+  const r = await api.play(gameId, answer.change.viewer, undefined, applied?.total);
+  if (!r.ok || !applied) return r;
+  return { ok: true, body: withEarlierLog(r.body, applied) };
+}
+
 export function useTableSession<C extends AppendCommandRequest['command']>(
   gameId: string,
   /** Whether the giver should read what their command did before passing the screen (hot seat). */
@@ -127,13 +147,14 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
         setComputerPlaying(true);
         try {
           while (computerDecides(latest)) {
-            const r = await api.computer(gameId, { viewer: shownTo });
-            if (!r.ok) {
-              setError(r.error);
+            const r = await api.computer(gameId, { viewer: shownTo, from: latest.total });
+            const after = r.ok ? await playAfter(gameId, latest, r.body) : r;
+            if (!after.ok) {
+              setError(after.error);
               break;
             }
-            latest = withEarlierLog(r.body.play, latest);
-            if (r.body.played === 0) break;
+            latest = after.body;
+            if (r.ok && r.body.played === 0) break;
           }
         } finally {
           setComputerPlaying(false);
@@ -263,10 +284,12 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
           if (r.error.error === 'conflict') await load(side);
           return;
         }
+        const after = await playAfter(gameId, play, r.body);
+        if (!after.ok) return setError(after.error);
         setError(undefined);
-        const entries = newEntries(r.body.play, play.total);
+        const entries = newEntries(after.body, play.total);
         setLastCommand(entries);
-        await settle(r.body.play, side, readAfter.current(entries));
+        await settle(after.body, side, readAfter.current(entries));
       } finally {
         setBusy(false);
       }
@@ -285,11 +308,13 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
         if (r.error.error === 'conflict') await load(side);
         return;
       }
+      const after = await playAfter(gameId, play, r.body);
+      if (!after.ok) return setError(after.error);
       setError(undefined);
       // The decision is the giver's again: no screen to pass.
       setPassTo(undefined);
       setLastCommand([]);
-      await settle(r.body.play, side, false);
+      await settle(after.body, side, false);
     } finally {
       setBusy(false);
     }
@@ -322,12 +347,14 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
       if (viewer === undefined) return;
       setComputerPlaying(true);
       try {
-        const before = shown.current?.total ?? 0;
-        const r = await api.computer(gameId, { viewer, max });
-        if (!r.ok) return setError(r.error);
-        setLastCommand(newEntries(r.body.play, before));
-        setSummary(r.body.play.game);
-        setPlay(r.body.play);
+        const held = shown.current;
+        const before = held?.total ?? 0;
+        const r = await api.computer(gameId, { viewer, max, ...(held ? { from: before } : {}) });
+        const after = r.ok ? await playAfter(gameId, held, r.body) : r;
+        if (!after.ok) return setError(after.error);
+        setLastCommand(newEntries(after.body, before));
+        setSummary(after.body.game);
+        setPlay(after.body);
       } finally {
         setComputerPlaying(false);
       }
