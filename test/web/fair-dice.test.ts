@@ -358,7 +358,7 @@ describe('secret dice for a game played over the network', () => {
     while (!summary.result) {
       const answers: string[] = [];
       if (summary.decider === 'maratha') {
-        const r = await call<{ played: number; play: GamePlay }>(
+        const r = await call<{ played: number; game: GameSummary }>(
           answers,
           'POST',
           `/api/games/${id}/computer`,
@@ -366,7 +366,7 @@ describe('secret dice for a game played over the network', () => {
           key,
         );
         computerPlayed += r.body.played;
-        summary = r.body.play.game;
+        summary = r.body.game;
       } else {
         const play = await call<GamePlay>(
           answers,
