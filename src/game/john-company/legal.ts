@@ -24,7 +24,14 @@ import type { JcCommand, CommandManoeuvre as Manoeuvre } from './commands.ts';
 import { Draft } from './draft.ts';
 import { deployLightCompany, deployProblem, rejoinProblem } from './light-companies.ts';
 import { chargeBonusOf, normalMove } from './moves.ts';
-import { checkMove, formProblem, mayFireNow, moveProblem, moverOf, surelyOutOfRange } from './options.ts';
+import {
+  checkFormationChange,
+  checkMove,
+  mayFireNow,
+  moveProblem,
+  moverOf,
+  surelyOutOfRange,
+} from './options.ts';
 import { aimableBatteries, rallyGeneral, usableOrders } from './sequence.ts';
 import type { GeneralActivation, JcGameState, JcUnit, UnitActivation } from './state.ts';
 import { isActive, unitDistance, unitsWithin } from './units.ts';
@@ -268,7 +275,8 @@ function unitCommands(d: Draft, state: JcGameState, a: UnitActivation): JcComman
   const order = u.order !== undefined ? ORDERS.orders[u.order] : undefined;
   if (!a.moved && order?.endsAs !== undefined && order.move === 'formation-change') {
     const ends: Formation = order.endsAs === 'limbered' ? 'artillery-limbered' : order.endsAs;
-    if (!formProblem(d, a, ends)) out.push({ type: 'change-formation', unit: id, formation: ends });
+    if (!('code' in checkFormationChange(d, a, ends, {}, new PrngDice(state.rng))))
+      out.push({ type: 'change-formation', unit: id, formation: ends });
   }
   if (u.disordered && !a.moved && !a.fired && !moveProblemForReform(d, a))
     out.push({ type: 'reform', unit: id });
