@@ -83,10 +83,11 @@ export interface CheckedBattle<State, Command, Event> {
 
 /**
  * Plays a whole battle of `playable`'s game (its `simulationGame` when it has one: the same states and
- * events as people get, without traces) and checks what every rule set's battles must keep: after
- * every `every`-th command (and the first state), every command offered to the decider is accepted and
- * no view of a side or a spectator changes with what is hidden from it; at the end, the record replays
- * to the same state and events. A chosen command refused stops the battle (`playBattle` throws).
+ * events as people get, without traces) and checks what every rule set's battles must keep: after every
+ * command, the sequence number counts it and the set's own `problemsAfter` hold; after every `every`-th
+ * (and at the start), every command offered to the decider is accepted and no view of a side or a
+ * spectator changes with what is hidden from it; at the end, the record replays to the same state and
+ * events. A chosen command refused stops the battle (`playBattle` throws).
  */
 export function playCheckedBattle<State extends GameStateBase, Command, Event extends GameEventBase, View>(
   playable: PlayableRuleSet<State, Command, Event, View>,
@@ -95,7 +96,7 @@ export function playCheckedBattle<State extends GameStateBase, Command, Event ex
   players: Readonly<Record<string, Player<View, Command>>>,
   options: {
     readonly every?: number;
-    readonly onStep?: (state: State, events: readonly Event[]) => void;
+    readonly problemsAfter?: (state: State, events: readonly Event[]) => readonly string[];
   } = {},
 ): CheckedBattle<State, Command, Event> {
   const game = playable.simulationGame ?? playable.game;
@@ -108,11 +109,16 @@ export function playCheckedBattle<State extends GameStateBase, Command, Event ex
       found.push(...blindViewProblems(game, state, viewer, playable.scrambleHidden(state, viewer)));
     for (const p of found) problems.push(`${at}: ${p}`);
   };
-  check(game.setup(scenario, seed), 'at the start');
+  const start = game.setup(scenario, seed);
+  let seq = start.seq;
+  check(start, 'at the start');
   const battle = playBattle(game, scenario, seed, players, {
     onStep: ({ index }, state, events) => {
-      if ((index + 1) % every === 0) check(state, `after command ${index}`);
-      options.onStep?.(state, events);
+      const at = `after command ${index}`;
+      if (state.seq !== seq + 1) problems.push(`${at}: seq ${state.seq} after ${seq}`);
+      seq = state.seq;
+      for (const p of options.problemsAfter?.(state, events) ?? []) problems.push(`${at}: ${p}`);
+      if ((index + 1) % every === 0) check(state, at);
     },
   });
   problems.push(...replayProblems(game, battle));
