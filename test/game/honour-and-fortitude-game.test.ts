@@ -163,7 +163,9 @@ describe('Honour & Fortitude: apply never throws', () => {
           choice: pick(['stand', 'fire', 'flee']),
         };
         const side = pick(['british', 'baluchi', 'spectator']);
-        expect(() => game.apply(state, side, garbage as unknown as HfCommand)).not.toThrow();
+        const answer = game.apply(state, side, garbage as unknown as HfCommand);
+        if (answer.ok) expect(answer.state.seq).toBe(state.seq + 1);
+        else expect(answer.rejection.message).toMatch(/\w{3}/);
       }
       const side = game.decider(state)!;
       const applied = game.apply(state, side, pick(game.legalCommands(state, side)));
