@@ -16,7 +16,7 @@ import { commandOdds, planMove } from './john-company/plan.ts';
 import type { JcGameState } from './john-company/state.ts';
 import { summarizeBattle } from './john-company/summary.ts';
 import { reversible } from './john-company/undo.ts';
-import type { JcView } from './john-company/view.ts';
+import { type JcView, scrambleHidden as jcScrambleHidden } from './john-company/view.ts';
 import { MdCommandSchema, macduffPlayable } from './macduff/index.ts';
 
 /** John Company's names of units and Generals, once per state; none without a state (ids stand in). */
@@ -28,6 +28,7 @@ const johnCompany: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
   title: 'John Company',
   game: johnCompanyGame,
   simulationGame: makeJohnCompanyGame({ traces: false }),
+  scrambleHidden: jcScrambleHidden,
   computer: computerPlayer,
   summary: summarizeBattle,
   commandSchema: JcCommandSchema,

@@ -19,7 +19,7 @@ export function describeBattlesToTheEnd(place: string, id: string): void {
         const s = scenario(id, pairing === 'random' ? 6 : undefined);
         const [a, b] = s.sides.map((side) => side.id) as [string, string];
         const player = pairing === 'computer' ? computerPlayer : randomPlayer<CpView, CpCommand>;
-        const { battle, problems } = playChecked(s, 21, { [a]: player(21), [b]: player(22) });
+        const { battle, problems } = playChecked(s, 21, { [a]: player(21), [b]: player(22) }, { every: 5 });
         expect(problems.slice(0, 5)).toEqual([]);
         expect(battle.state.phase).toBe('over');
         expect(battle.state.result).toBeDefined();

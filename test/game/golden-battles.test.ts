@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.ts';
 
@@ -12,6 +12,7 @@ import { runCli } from '../../src/cli/program.ts';
  */
 const GOLDEN_DIR = resolve(import.meta.dirname, '../golden/battles');
 const UPDATE = Boolean(process.env['UPDATE_GOLDEN']);
+const HOW = 'UPDATE_GOLDEN=1 npx vitest run test/game/golden-battles.test.ts';
 
 const CASES: readonly { readonly scenario: string; readonly seed: number; readonly turns?: number }[] = [
   { scenario: 'training-village-ford', seed: 1 },
@@ -48,14 +49,18 @@ describe('golden battle logs (computer v computer)', () => {
     it(name, async () => {
       const file = join(GOLDEN_DIR, `${name}.txt`);
       const log = await battleLog(c.scenario, c.seed, c.turns);
-      if (UPDATE || !existsSync(file)) {
+      if (UPDATE) {
         mkdirSync(GOLDEN_DIR, { recursive: true });
         writeFileSync(file, log);
+        return;
       }
-      expect(
-        log,
-        `${file} is out of date: review, then UPDATE_GOLDEN=1 npx vitest run test/game/golden-battles.test.ts`,
-      ).toBe(readFileSync(file, 'utf8'));
+      if (!existsSync(file))
+        expect.fail(
+          `missing golden file ${relative(process.cwd(), file)}: create it with ${HOW}, then review it`,
+        );
+      expect(log, `${relative(process.cwd(), file)} is out of date: review, then ${HOW}`).toBe(
+        readFileSync(file, 'utf8'),
+      );
     });
   }
 });

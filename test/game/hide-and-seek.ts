@@ -127,6 +127,11 @@ export const hideAndSeekPlayable: PlayableRuleSet<HsState, HsCommand, HsEvent, H
   id: HIDE_AND_SEEK,
   title: 'Hide and seek',
   game: hideAndSeekGame,
+  // Where the token is hidden is all a seeker may not see.
+  scrambleHidden: (state, viewer) =>
+    state.hidden === undefined || viewer === hiderOf(state)
+      ? state
+      : { ...state, hidden: state.hidden === 'left' ? 'right' : 'left' },
   computer: (seed) => randomPlayer<HsView, HsCommand>(seed),
   summary: (state) => ({ turn: state.turn, stands: {} }),
   publicCommands: ['seek'],

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { replay } from '../../src/game/engine/record.ts';
+import { blindViewProblems, refusedOffers, replayProblems } from '../../src/game/engine/invariants.ts';
 import { type Battle, type Player, playBattle } from '../../src/game/john-company/ai/players.ts';
 import type { JcEvent } from '../../src/game/john-company/events.ts';
 import { makeJohnCompanyGame } from '../../src/game/john-company/game.ts';
+import { logProblems, stateProblems, viewProblems } from '../../src/game/john-company/invariants.ts';
 import type { JcGameState } from '../../src/game/john-company/state.ts';
-import { groundOfState, spotted } from '../../src/game/john-company/view.ts';
-import { countedStands } from '../../src/rulesets/john-company/table/unit-profile.ts';
+import { scrambleHidden } from '../../src/game/john-company/view.ts';
 
 /**
- * What must hold after every command of a John Company battle, and what a side must never learn from
- * its view or its log. Shared by the whole-game tests; each check names what broke.
+ * John Company's invariants (src/game/john-company/invariants.ts) as assertions, and battles checked by
+ * them. Shared by the whole-game tests; each check names what broke.
  */
 
 export const game = makeJohnCompanyGame({ traces: false });
@@ -26,163 +26,33 @@ export function scenarioJson(id: string, turnLimit?: number): unknown {
   return turnLimit === undefined ? s : { ...s, victory: { ...s.victory, turnLimit } };
 }
 
-/** Plain JSON: objects and arrays with plain prototypes, finite numbers, no undefined. */
-function plainJsonProblem(v: unknown, path = '$'): string | undefined {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return undefined;
-  if (typeof v === 'number') return Number.isFinite(v) ? undefined : `${path} is ${v}`;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const p = plainJsonProblem(v[i], `${path}[${i}]`);
-      if (p) return p;
-    }
-    return undefined;
-  }
-  if (typeof v === 'object') {
-    if (Object.getPrototypeOf(v) !== Object.prototype) return `${path} is not a plain object`;
-    for (const [k, x] of Object.entries(v)) {
-      if (x === undefined) return `${path}.${k} is undefined`;
-      const p = plainJsonProblem(x, `${path}.${k}`);
-      if (p) return p;
-    }
-    return undefined;
-  }
-  return `${path} is a ${typeof v}`;
-}
-
-/**
- * The state's invariants: plain JSON, every unit accounted for, Generals attached to units on the
- * table, orders within allowance, a result once nobody decides. (That the decider has a legal command
- * is checked by playing on: a player given none throws.) Problems are collected and asserted once:
- * `expect` in a loop is slow.
- */
+/** `stateProblems`, asserted. */
 export function checkState(state: JcGameState): void {
-  const problems: string[] = [];
-  const { result } = state;
-  const json = plainJsonProblem(state);
-  if (json) problems.push(json);
-  if (
-    result &&
-    (typeof result.reason !== 'string' ||
-      !(result.winner === undefined || state.scenario.sides.includes(result.winner)))
-  )
-    problems.push(`bad result ${JSON.stringify(result)}`);
-  for (const u of Object.values(state.units)) {
-    const t = state.table.units[u.id];
-    if (t === undefined && u.offTable === undefined)
-      problems.push(`${u.id} is neither on the table nor gone`);
-    if (t && u.offTable !== undefined) problems.push(`${u.id} is on the table and gone (${u.offTable})`);
-    if (t && countedStands(t) <= 0) problems.push(`${u.id} is on the table with no stands`);
-    if (t && t.side !== u.side) problems.push(`${u.id} changed sides`);
-    if (u.standsLostSinceCheck < 0) problems.push(`${u.id} lost ${u.standsLostSinceCheck} stands`);
-  }
-  for (const id of Object.keys(state.table.units))
-    if (!state.units[id]) problems.push(`table unit ${id} unknown`);
-  for (const g of Object.values(state.table.generals))
-    if (g.attachedTo !== undefined && !state.table.units[g.attachedTo])
-      problems.push(`${g.id} is attached to ${g.attachedTo}, not on the table`);
-  if (state.turn > 1)
-    for (const g of Object.values(state.generals)) {
-      const used = Object.values(state.units).filter((u) => u.counter?.general === g.id).length;
-      if (used !== g.ordersUsed) problems.push(`${g.id} used ${g.ordersUsed} orders, counters say ${used}`);
-    }
-  if (state.turn > state.scenario.turnLimit) problems.push(`turn ${state.turn} past the limit`);
-  if (game.decider(state) === undefined && !state.result) problems.push('nobody decides, and no result');
-  expect(problems).toEqual([]);
+  expect(stateProblems(state)).toEqual([]);
 }
 
-/**
- * Nothing hidden from `viewer` in its view: the PRNG, the decks' order, enemy counters before they are
- * shown, forced orders, the orders enemy Generals drew, and enemy units it has not spotted.
- */
+/** `viewProblems`, asserted. */
 export function checkView(state: JcGameState, viewer: string): void {
-  const problems: string[] = [];
-  const view = game.viewFor(state, viewer);
-  const json = JSON.stringify(view);
-  for (const secret of ['drawPile', '"rng"', 'xoshiro'])
-    if (json.includes(secret)) problems.push(`the view shows ${secret}`);
-  const seen = spotted(groundOfState(state), viewer);
-  for (const u of Object.values(view.units)) {
-    if (u.side === viewer) continue;
-    if (view.table.units[u.id] && !seen.has(u.id)) problems.push(`shows unspotted ${u.id}`);
-    if ('forcedOrder' in u) problems.push(`shows ${u.id}'s forced order`);
-    if (u.counter && !u.counter.revealed && JSON.stringify(u.counter) !== '{"placed":true,"revealed":false}')
-      problems.push(`shows ${u.id}'s face-down counter`);
-  }
-  for (const id of Object.keys(view.table.units))
-    if (!view.units[id]) problems.push(`table unit ${id} unknown`);
-  for (const g of Object.values(view.generals))
-    if (g.side !== viewer && (g.orders !== undefined || g.ordersUsed !== undefined))
-      problems.push(`shows ${g.id}'s orders`);
-  expect(problems, `${viewer}'s view`).toEqual([]);
+  expect(viewProblems(state, viewer)).toEqual([]);
 }
 
 /**
- * The view does not change when what it hides changes: enemy face-down counters, forced orders and
- * orders drawn, the order of both decks, the PRNG state.
+ * The view does not change when what it hides changes (`scrambleHidden`: enemy face-down counters,
+ * forced orders and orders drawn, the order of both decks, the PRNG state).
  */
 export function checkViewBlind(state: JcGameState, viewer: string): void {
-  const perturbed = structuredClone(state) as { -readonly [K in keyof JcGameState]: JcGameState[K] };
-  perturbed.rng = { algorithm: 'xoshiro128**', words: [1, 2, 3, 4] };
-  perturbed.ordersDeck = { ...state.ordersDeck, drawPile: [...state.ordersDeck.drawPile].reverse() };
-  perturbed.movementDeck = { ...state.movementDeck, drawPile: [...state.movementDeck.drawPile].reverse() };
-  const units = { ...state.units };
-  for (const u of Object.values(units)) {
-    if (u.side === viewer) continue;
-    units[u.id] = {
-      ...u,
-      ...(u.counter && !u.counter.revealed
-        ? { counter: { ...u.counter, order: u.counter.order === 'hold' ? 'blank' : 'hold' } }
-        : {}),
-      forcedOrder: { order: 'to-the-rear-march' },
-    };
-  }
-  perturbed.units = units;
-  const generals = { ...state.generals };
-  for (const g of Object.values(generals))
-    if (g.side !== viewer) generals[g.id] = { ...g, orders: 7, ordersUsed: 3 };
-  perturbed.generals = generals;
-  expect(JSON.stringify(game.viewFor(perturbed, viewer))).toBe(JSON.stringify(game.viewFor(state, viewer)));
+  expect(blindViewProblems(game, state, viewer, scrambleHidden(state, viewer))).toEqual([]);
 }
 
-/** The units an event is about. */
-function unitsOf(e: JcEvent): string[] {
-  const out: string[] = [];
-  if ('unit' in e && typeof e.unit === 'string') out.push(e.unit);
-  if ('target' in e && typeof e.target === 'string') out.push(e.target);
-  if ('charger' in e && typeof e.charger === 'string') out.push(e.charger);
-  if (e.type === 'card-drawn' && e.kind === 'unit') out.push(e.card);
-  // A General's card names no unit (`checkLog` looks ids up among the units).
-  if (e.type === 'activation-ended') out.push(e.card);
-  return out;
-}
-
-/**
- * Nothing in `viewer`'s log of one command gives away what it may not see: the other side's counters
- * and Orders cards, and units of the other side it has not spotted in the state after the command.
- */
+/** `logProblems` of one command's events, asserted. */
 export function checkLog(state: JcGameState, events: readonly JcEvent[], viewer: string): void {
-  const problems: string[] = [];
-  const seen = spotted(groundOfState(state), viewer);
-  for (const e of events) {
-    const mine = game.eventFor(e, viewer);
-    if (!mine) continue;
-    if ((mine.type === 'order-placed' || mine.type === 'order-removed') && mine.side !== viewer)
-      problems.push(`told of ${mine.side}'s counter on ${mine.unit}`);
-    if (mine.type === 'orders-drawn' && state.generals[mine.general]?.side !== viewer)
-      problems.push(`told of ${mine.general}'s orders`);
-    for (const id of unitsOf(mine)) {
-      const u = state.units[id];
-      if (!u || u.side === viewer || !state.table.units[id]) continue;
-      if (!seen.has(id)) problems.push(`told of unspotted ${id} (${mine.type})`);
-    }
-  }
-  expect(problems, `${viewer}'s log`).toEqual([]);
+  expect(logProblems(state, events, viewer)).toEqual([]);
 }
 
 /**
- * Plays a battle with every check after every command (the blind-view check every `blindEvery`
- * commands, it copies the state), then checks that its record, after a JSON round trip, replays to
- * the same state and events.
+ * Plays a battle with every check after every command (the blind-view check, and that every offered
+ * command is accepted, every `blindEvery` commands: they are slower), then checks that its record,
+ * after a JSON round trip, replays to the same state and events.
  */
 export function playChecked(
   scenario: unknown,
@@ -200,15 +70,11 @@ export function playChecked(
         checkLog(state, events, side);
         if (index % blindEvery === 0) checkViewBlind(state, side);
       }
+      if (index % blindEvery === 0) expect(refusedOffers(game, state)).toEqual([]);
       const narrowed = events.filter((e) => game.eventFor(e, 'spectator') && e.visibleTo !== 'all');
       expect(narrowed, 'a spectator sees only public events').toEqual([]);
     },
   });
-  const again = replay(game, JSON.parse(JSON.stringify(battle.record)));
-  expect(again.ok).toBe(true);
-  if (again.ok) {
-    expect(JSON.stringify(again.replayed.state)).toBe(JSON.stringify(battle.state));
-    expect(JSON.stringify(again.replayed.events)).toBe(JSON.stringify(battle.events));
-  }
+  expect(replayProblems(game, battle)).toEqual([]);
   return battle;
 }

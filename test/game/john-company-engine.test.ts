@@ -31,10 +31,12 @@ describe('a charger that leaves the table', () => {
     const state = game.setup(scenario, 1);
     const d = new Draft(state, { traces: false });
     d.patchUnit('company-1', { chargedBy: ['maratha-1', 'maratha-2'] });
+    expect(d.facts().reaction('company-1').facts.negative).toEqual([{ id: 'charged-by-2-to-1' }]);
     leaveTable(d, 'maratha-1', 'routed-off');
     expect(d.unit('company-1').chargedBy).toEqual(['maratha-2']);
-    // Negative 8 counts the chargers' stands: a charger off the table used to throw here.
-    expect(() => d.facts().reaction('company-1')).not.toThrow();
+    // Negative 8 counts the chargers' stands (a charger off the table used to throw here): two units
+    // of six stands outnumbered company-1 2:1, the one left does not.
+    expect(d.facts().reaction('company-1').facts.negative).toEqual([]);
   });
 });
 

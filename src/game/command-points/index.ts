@@ -6,7 +6,7 @@ import type { CpEvent } from './events.ts';
 import { commandPointsGame } from './game.ts';
 import { commandOdds } from './odds.ts';
 import type { CpGameState } from './state.ts';
-import type { CpView } from './view.ts';
+import { type CpView, scrambleHidden } from './view.ts';
 
 export { CpCommandSchema } from './commands.ts';
 export { commandPointsGame } from './game.ts';
@@ -31,6 +31,7 @@ export const commandPointsPlayable: PlayableRuleSet<CpGameState, CpCommand, CpEv
   id: 'command-points',
   title: 'Command Points & D. Points (Hannam)',
   game: commandPointsGame,
+  scrambleHidden,
   computer: computerPlayer,
   summary: commandPointsSummary,
   commandOdds,

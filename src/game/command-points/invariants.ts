@@ -1,13 +1,13 @@
 import { rectsOverlap } from '../../core/geometry/rectangles.ts';
 import { COMMAND_TABLE } from '../../rulesets/command-points/tables/command.ts';
-import { type Battle, type Player, playBattle } from '../engine/battle.ts';
-import { replay } from '../engine/record.ts';
+import type { Player } from '../engine/battle.ts';
+import { type CheckedBattle, playCheckedBattle } from '../engine/invariants.ts';
 import type { CpCommand } from './commands.ts';
 import type { CpEvent } from './events.ts';
-import { commandPointsGame } from './game.ts';
+import { commandPointsPlayable } from './index.ts';
 import { deciderOf } from './legal.ts';
 import { type CpGameState, type CpUnit, onTable } from './state.ts';
-import { type CpView, viewFor } from './view.ts';
+import type { CpView } from './view.ts';
 
 /** Stands closer than this count as touching (as in geometry.ts). */
 const TOUCH = 0.02;
@@ -65,41 +65,22 @@ export function stateProblems(state: CpGameState): string[] {
   }
   if ((deciderOf(state) === undefined) !== (state.result !== undefined))
     problems.push('a result exactly when nobody decides');
-  for (const side of state.sides)
-    if (JSON.stringify(viewFor(state, side)).includes('"rng"'))
-      problems.push(`${side}'s view shows the PRNG`);
   return problems;
 }
 
 /**
- * Plays a battle with `stateProblems` checked after every command (and the sequence number, and the
- * events' visibility), then replays its record and compares: the problems found, and the battle.
+ * Plays a battle with the checks every rule set's battles keep (engine/invariants.ts: offered commands
+ * accepted, views blind to the PRNG state, `seq` counted, the record replayed to the same state and
+ * events) and `stateProblems` after every command; returns the battle and the problems found.
  */
 export function playChecked(
   scenario: unknown,
   seed: number,
   players: Readonly<Record<string, Player<CpView, CpCommand>>>,
-): { battle: Battle<CpGameState, CpCommand, CpEvent>; problems: string[] } {
-  const problems: string[] = [];
-  let last = commandPointsGame.setup(scenario, seed);
-  problems.push(...stateProblems(last));
-  const battle = playBattle(commandPointsGame, scenario, seed, players, {
-    onStep: (step, state, events) => {
-      if (state.seq !== last.seq + 1)
-        problems.push(`command ${step.index}: seq ${state.seq} after ${last.seq}`);
-      for (const p of stateProblems(state)) problems.push(`command ${step.index}: ${p}`);
-      for (const e of events)
-        for (const side of state.sides)
-          if (JSON.stringify(commandPointsGame.eventFor(e, side)).includes('"rng"'))
-            problems.push(`command ${step.index}: an event shows the PRNG`);
-      last = state;
-    },
+  options: { readonly every?: number } = {},
+): CheckedBattle<CpGameState, CpCommand, CpEvent> {
+  return playCheckedBattle(commandPointsPlayable, scenario, seed, players, {
+    ...options,
+    problemsAfter: stateProblems,
   });
-  const replayed = replay(commandPointsGame, battle.record);
-  if (!replayed.ok) problems.push(`the replay failed: ${replayed.message}`);
-  else if (JSON.stringify(replayed.replayed.state) !== JSON.stringify(battle.state))
-    problems.push('the replay ended in another state');
-  else if (JSON.stringify(replayed.replayed.events) !== JSON.stringify(battle.events))
-    problems.push('the replay gave other events');
-  return { battle, problems };
 }

@@ -1,4 +1,5 @@
 import type { Viewer } from '../engine/game.ts';
+import { otherRng } from '../engine/invariants.ts';
 import type { CpEvent } from './events.ts';
 import type { CpGameState } from './state.ts';
 
@@ -13,4 +14,9 @@ export function viewFor(state: CpGameState, viewer: Viewer): CpView {
 /** Every event is public: the dice are thrown in the open. */
 export function eventFor(event: CpEvent, _viewer: Viewer): CpEvent | undefined {
   return event;
+}
+
+/** What a view must not depend on, altered: the dice to come (the PRNG state), the one thing hidden. */
+export function scrambleHidden(state: CpGameState, _viewer: Viewer): CpGameState {
+  return { ...state, rng: otherRng(state.rng) };
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { Prng, seedRng } from '../../core/random/prng.ts';
 import type { OddsReport } from '../../core/rules/run.ts';
-import type { GameDefinition, GameEventBase, GameStateBase } from './game.ts';
+import type { GameDefinition, GameEventBase, GameStateBase, Viewer } from './game.ts';
 import type { GameRecord } from './record.ts';
 
 /**
@@ -91,6 +91,12 @@ export interface PlayableRuleSet<State extends GameStateBase, Command, Event ext
    * simulations (`muster compare`); `game` when absent.
    */
   readonly simulationGame?: GameDefinition<State, Command, Event, View>;
+  /**
+   * The state with everything `viewer` may not see altered (the PRNG state always; a deck's order,
+   * concealed units, face-down orders where the rules hide them): `viewFor` must give the same view of
+   * both. The invariant checks of every set's whole battles use it (engine/invariants.ts).
+   */
+  readonly scrambleHidden: (state: State, viewer: Viewer) => State;
   /** The computer opponent; `seed` seeds the PRNG that breaks its ties. */
   readonly computer: (seed: number) => Player<View, Command>;
   /** How far a battle got and what it cost each side, for comparisons (`muster compare`). */

@@ -37,6 +37,7 @@ export function hostingOf<State extends GameStateBase, Command, Event extends Ga
     id: playable.id,
     title: playable.title,
     game: playable.game,
+    scrambleHidden: playable.scrambleHidden,
     computer: playable.computer,
     summary: playable.summary,
     commandSchema: playable.commandSchema ?? (ANY_COMMAND_SCHEMA as unknown as z.ZodType<Command>),

@@ -7,7 +7,7 @@ import { honourAndFortitudeGame } from './game.ts';
 import { commandOdds } from './odds.ts';
 import type { HfGameState } from './state.ts';
 import { summarizeHfBattle } from './summary.ts';
-import type { HfView } from './view.ts';
+import { type HfView, scrambleHidden } from './view.ts';
 
 export { honourAndFortitudeComputer } from './ai.ts';
 export { type HfCommand, HfCommandSchema } from './commands.ts';
@@ -23,6 +23,7 @@ export const honourAndFortitudePlayable: PlayableRuleSet<HfGameState, HfCommand,
   id: 'honour-and-fortitude',
   title: 'Honour & Fortitude',
   game: honourAndFortitudeGame,
+  scrambleHidden,
   computer: honourAndFortitudeComputer,
   summary: summarizeHfBattle,
   commandOdds,

@@ -1,9 +1,11 @@
-import { type Battle, type Player, playBattle } from '../engine/battle.ts';
+import type { Player } from '../engine/battle.ts';
+import { type CheckedBattle, playCheckedBattle as playChecked } from '../engine/invariants.ts';
 import { deciderOf } from './apply.ts';
 import type { HfCommand } from './commands.ts';
 import type { HfEvent } from './events.ts';
 import { honourAndFortitudeGame } from './game.ts';
 import { standsApart } from './geometry.ts';
+import { honourAndFortitudePlayable } from './index.ts';
 import type { HfGameState } from './state.ts';
 import type { HfView } from './view.ts';
 
@@ -11,7 +13,7 @@ import type { HfView } from './view.ts';
  * What must hold after every command of an Honour & Fortitude battle (the whole-game tests check it):
  * figures within 0..start, units on the table and never overlapping another unit (a scenario may deploy
  * units touching; moves keep 0.1" clear), melees paired, a
- * Generals' unit known, legal commands for whoever decides, and no view carrying the PRNG state.
+ * Generals' unit known, and legal commands for whoever decides.
  * Returns the problems found (empty when all hold).
  */
 /** Inches of overlap below which two stands only touch (scenarios deploy some units edge to edge, rounded). */
@@ -44,32 +46,26 @@ export function stateProblems(state: HfGameState): string[] {
     problems.push('nobody decides but there is no result');
   if (decider !== undefined && honourAndFortitudeGame.legalCommands(state, decider).length === 0)
     problems.push(`${decider} decides but has no legal command`);
-  for (const viewer of [...state.scenario.sides.map((s) => s.id), 'spectator'])
-    if (JSON.stringify(honourAndFortitudeGame.viewFor(state, viewer)).includes('"rng"'))
-      problems.push(`${viewer}'s view carries the PRNG state`);
   return problems;
 }
 
 /**
- * Plays a battle with `stateProblems` checked after every command, `seq` counted and every event
- * checked public; returns the battle and the problems found.
+ * Plays a battle with the checks every rule set's battles keep (engine/invariants.ts: offered commands
+ * accepted, views blind to the PRNG state, `seq` counted, the record replayed to the same state and
+ * events), `stateProblems` after every command and every event public; returns the battle and the
+ * problems found.
  */
 export function playCheckedBattle(
   scenario: unknown,
   seed: number,
   players: Readonly<Record<string, Player<HfView, HfCommand>>>,
-): { battle: Battle<HfGameState, HfCommand, HfEvent>; problems: string[] } {
-  const problems: string[] = [];
-  let lastSeq = 0;
-  const battle = playBattle(honourAndFortitudeGame, scenario, seed, players, {
-    onStep: (step, state, events) => {
-      for (const p of stateProblems(state)) problems.push(`command ${step.index}: ${p}`);
-      if (state.seq !== lastSeq + 1)
-        problems.push(`command ${step.index}: seq ${state.seq} after ${lastSeq}`);
-      lastSeq = state.seq;
-      for (const e of events)
-        if (e.visibleTo !== 'all') problems.push(`command ${step.index}: a hidden event`);
-    },
+  options: { readonly every?: number } = {},
+): CheckedBattle<HfGameState, HfCommand, HfEvent> {
+  return playChecked(honourAndFortitudePlayable, scenario, seed, players, {
+    ...options,
+    problemsAfter: (state, events) => [
+      ...stateProblems(state),
+      ...events.filter((e) => e.visibleTo !== 'all').map((e) => `a hidden event ${e.type}`),
+    ],
   });
-  return { battle, problems };
 }

@@ -1,4 +1,5 @@
 import type { Viewer } from '../engine/game.ts';
+import { otherRng } from '../engine/invariants.ts';
 import type { HfEvent } from './events.ts';
 import type { HfGameState } from './state.ts';
 
@@ -16,4 +17,9 @@ export function viewFor(state: HfGameState, viewer: Viewer): HfView {
 /** Every event is public (each carries only the dice already thrown). */
 export function eventFor(event: HfEvent, _viewer: Viewer): HfEvent | undefined {
   return event;
+}
+
+/** What a view must not depend on, altered: the dice to come (the PRNG state), the one thing hidden. */
+export function scrambleHidden(state: HfGameState, _viewer: Viewer): HfGameState {
+  return { ...state, rng: otherRng(state.rng) };
 }

@@ -2,13 +2,7 @@ import { rectDistance } from '../../core/geometry/rectangles.ts';
 import type { GeneralId, UnitId } from '../../core/table/model.ts';
 import { resolveGeneralMovement } from '../../rulesets/john-company/procedures/general-movement.ts';
 import type { TerrainSegment } from '../../rulesets/john-company/procedures/movement-allowance.ts';
-import {
-  changeFormation,
-  type FormationTarget,
-  formationAllowed,
-  isBatteryFormation,
-} from '../../rulesets/john-company/table/formations.ts';
-import { type MoveReport, resolveMove } from '../../rulesets/john-company/table/movement.ts';
+import { changeFormation, formationAllowed } from '../../rulesets/john-company/table/formations.ts';
 import { boundsOf } from '../../rulesets/john-company/table/movement-geometry.ts';
 import {
   type Manoeuvre,
@@ -37,12 +31,11 @@ import { deployLightCompany, rejoinLightCompany } from './light-companies.ts';
 import { commitMove, followSupported, mandatoryMove } from './moves.ts';
 import {
   anythingToDo,
+  checkFormationChange,
   checkMove,
   endProblem,
-  formProblem,
   mayFireNow,
   moveProblem,
-  moverOf,
   reject,
 } from './options.ts';
 import {
@@ -575,27 +568,9 @@ function form(
 ): Rejection | undefined {
   const a = activeUnit(d, unit);
   if (isRejection(a)) return a;
-  const why = formProblem(d, a, formation);
-  if (why) return why;
-  const target: FormationTarget = isBatteryFormation(formation)
-    ? { formation }
-    : { formation, ...(ranks !== undefined ? { ranks } : {}), ...(files !== undefined ? { files } : {}) };
-  let report: MoveReport;
-  try {
-    report = resolveMove(
-      d.moveContext(),
-      {
-        unitId: unit,
-        manoeuvres: [{ kind: 'form', target }],
-        mover: moverOf(d, unit),
-        sweeps: false,
-      },
-      d.dice,
-    );
-  } catch (e) {
-    return reject('illegal-formation', (e as Error).message);
-  }
-  if (!report.legal) return reject('illegal-formation', report.violations.map((v) => v.message).join('; '));
+  const checked = checkFormationChange(d, a, formation, { ranks, files }, d.dice);
+  if (isRejection(checked)) return checked;
+  const { report } = checked;
   commitMove(d, unit, report, 'order');
   d.emit({ type: 'formation-changed', visibleTo: 'all', unit, to: placementOf(d.tableUnit(unit)) });
   const next: UnitActivation = { ...a, moved: true, movedFraction: 1 };

@@ -25,8 +25,8 @@ import { Draft } from './draft.ts';
 import { deployLightCompany, deployProblem, rejoinProblem } from './light-companies.ts';
 import { chargeBonusOf, normalMove } from './moves.ts';
 import {
+  checkFormationChange,
   checkMove,
-  formProblem,
   mayFireNow,
   minimumMoves,
   moveProblem,
@@ -285,7 +285,8 @@ function unitCommands(d: Draft, state: JcGameState, a: UnitActivation): JcComman
   const order = u.order !== undefined ? ORDERS.orders[u.order] : undefined;
   if (!a.moved && order?.endsAs !== undefined && order.move === 'formation-change') {
     const ends: Formation = order.endsAs === 'limbered' ? 'artillery-limbered' : order.endsAs;
-    if (!formProblem(d, a, ends)) out.push({ type: 'change-formation', unit: id, formation: ends });
+    if (!('code' in checkFormationChange(d, a, ends, {}, new PrngDice(state.rng))))
+      out.push({ type: 'change-formation', unit: id, formation: ends });
   }
   if (u.disordered && !a.moved && !a.fired && !moveProblemForReform(d, a))
     out.push({ type: 'reform', unit: id });

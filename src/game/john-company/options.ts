@@ -3,7 +3,12 @@ import type { UnitId, UnitState } from '../../core/table/model.ts';
 import type { RangedWeapon } from '../../rulesets/john-company/procedures/fire.ts';
 import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance.ts';
 import type { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
-import { formationAllowed, lightCompanyReach } from '../../rulesets/john-company/table/formations.ts';
+import {
+  type FormationTarget,
+  formationAllowed,
+  isBatteryFormation,
+  lightCompanyReach,
+} from '../../rulesets/john-company/table/formations.ts';
 import { maximumRange } from '../../rulesets/john-company/table/measurement.ts';
 import { type MoveReport, type MoverFacts, resolveMove } from '../../rulesets/john-company/table/movement.ts';
 import { frontEnds, unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
@@ -231,6 +236,42 @@ export function formProblem(d: Draft, a: UnitActivation, formation: Formation): 
       `${a.unit}'s Reaction Test allows no formation change (${mv.label})`,
     );
   return undefined;
+}
+
+/**
+ * The table's verdict on the active unit changing to `formation` (optionally `ranks` by `files`) by its
+ * order: `formProblem`, then the form manoeuvre resolved on the table (it may not pass through a unit,
+ * for one). `apply` commits the report with the game's dice; `legalCommands` offers the change only when
+ * this accepts it (on copies of the dice), so that every offered change is accepted.
+ */
+export function checkFormationChange(
+  d: Draft,
+  a: UnitActivation,
+  formation: Formation,
+  size: { readonly ranks?: number | undefined; readonly files?: number | undefined },
+  dice: DiceSource,
+): { report: MoveReport } | Rejection {
+  const why = formProblem(d, a, formation);
+  if (why) return why;
+  const target: FormationTarget = isBatteryFormation(formation)
+    ? { formation }
+    : {
+        formation,
+        ...(size.ranks !== undefined ? { ranks: size.ranks } : {}),
+        ...(size.files !== undefined ? { files: size.files } : {}),
+      };
+  let report: MoveReport;
+  try {
+    report = resolveMove(
+      d.moveContext(),
+      { unitId: a.unit, manoeuvres: [{ kind: 'form', target }], mover: moverOf(d, a.unit), sweeps: false },
+      dice,
+    );
+  } catch (e) {
+    return reject('illegal-formation', (e as Error).message);
+  }
+  if (!report.legal) return reject('illegal-formation', report.violations.map((v) => v.message).join('; '));
+  return { report };
 }
 
 /** Whether the active unit may fire now, by its test and its order (Part 3 orders; Part 4 movement results). */

@@ -11,6 +11,7 @@ import type { JohnCompanySight } from '../../rulesets/john-company/table/line-of
 import { unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import type { OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import type { GameResult, Viewer } from '../engine/game.ts';
+import { otherRng } from '../engine/invariants.ts';
 import { type SpottingGround, sightOf, townDefendersOf } from './draft.ts';
 import type { JcEvent } from './events.ts';
 import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, OrderCounter, SequenceNode } from './state.ts';
@@ -462,4 +463,33 @@ export function eventFor(event: JcEvent, viewer: Viewer): JcEvent | undefined {
   if (event.visibleTo === 'all') return event;
   if (viewer === 'spectator') return undefined;
   return event.visibleTo.includes(viewer) ? event : undefined;
+}
+
+/**
+ * What `viewer`'s view must not depend on, altered: the PRNG state, the order of both decks, the other
+ * side's face-down counters, forced orders, and the orders its Generals drew and used.
+ */
+export function scrambleHidden(state: JcGameState, viewer: Viewer): JcGameState {
+  const units = { ...state.units };
+  for (const u of Object.values(state.units)) {
+    if (u.side === viewer) continue;
+    units[u.id] = {
+      ...u,
+      ...(u.counter && !u.counter.revealed
+        ? { counter: { ...u.counter, order: u.counter.order === 'hold' ? 'blank' : 'hold' } }
+        : {}),
+      forcedOrder: { order: 'to-the-rear-march' },
+    };
+  }
+  const generals = { ...state.generals };
+  for (const g of Object.values(state.generals))
+    if (g.side !== viewer) generals[g.id] = { ...g, orders: 7, ordersUsed: 3 };
+  return {
+    ...state,
+    rng: otherRng(state.rng),
+    ordersDeck: { ...state.ordersDeck, drawPile: [...state.ordersDeck.drawPile].reverse() },
+    movementDeck: { ...state.movementDeck, drawPile: [...state.movementDeck.drawPile].reverse() },
+    units,
+    generals,
+  };
 }

@@ -7,7 +7,7 @@ import { commandOdds } from './odds.ts';
 import type { MdGameState } from './state.ts';
 import { summarizeBattle } from './summary.ts';
 import { reversible } from './undo.ts';
-import type { MdView } from './view.ts';
+import { type MdView, scrambleHidden } from './view.ts';
 
 export { computerPlayer as macduffComputer } from './ai.ts';
 export { MdCommandSchema } from './commands.ts';
@@ -20,6 +20,7 @@ export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, M
   title: 'With MacDuff To The Frontier (Macfarlane)',
   game: makeMacduffGame(),
   simulationGame: makeMacduffGame({ traces: false }),
+  scrambleHidden,
   computer: computerPlayer,
   summary: summarizeBattle,
   commandOdds,

@@ -1,5 +1,6 @@
 import type { TableState } from '../../core/table/model.ts';
 import type { Viewer } from '../engine/game.ts';
+import { otherRng } from '../engine/invariants.ts';
 import type { MdEvent } from './events.ts';
 import type { MdGameState } from './state.ts';
 
@@ -49,4 +50,27 @@ function visibleTable(table: TableState, seen: Readonly<Record<string, unknown>>
 export function eventFor(event: MdEvent, viewer: Viewer): MdEvent | undefined {
   if (event.visibleTo === 'all') return event;
   return viewer !== 'spectator' && event.visibleTo.includes(viewer) ? event : undefined;
+}
+
+/**
+ * What `viewer`'s view must not depend on, altered: the PRNG state, the draw pile's order (its red and
+ * black cards counted stay the same), and the other side's concealed units (7.7): their strength and
+ * where they stand.
+ */
+export function scrambleHidden(state: MdGameState, viewer: Viewer): MdGameState {
+  const units = { ...state.units };
+  const tableUnits = { ...state.table.units };
+  for (const u of Object.values(state.units)) {
+    if (!u.concealed || u.side === viewer) continue;
+    units[u.id] = { ...u, figures: u.figures + 1, anchor: { ...u.anchor, x: u.anchor.x + 1 } };
+    const t = tableUnits[u.id];
+    if (t) tableUnits[u.id] = { ...t, stands: t.stands.map((s) => ({ ...s, x: s.x + 1 })) };
+  }
+  return {
+    ...state,
+    rng: otherRng(state.rng),
+    deck: { ...state.deck, drawPile: [...state.deck.drawPile].reverse() },
+    units,
+    table: { ...state.table, units: tableUnits },
+  };
 }

@@ -82,16 +82,18 @@ describe('command-point ratings from a neutral description', () => {
     });
     expect(commandPointsUnitRatings(SEPOYS, overrides)).toMatchObject({ grade: '1st', bayonetAttack: false });
     expect(commandPointsUnitRatings(SEPOYS, overrides).gunClass).toBeUndefined();
-    expect(() => COMMAND_POINTS_UNIT_OVERRIDES.parse({ resolve: 3 })).toThrow();
+    expect(COMMAND_POINTS_UNIT_OVERRIDES.safeParse({ resolve: 3 }).error?.issues).toMatchObject([
+      { code: 'unrecognized_keys', keys: ['resolve'], path: [] },
+    ]);
   });
 
   it('scenario overrides are checked', () => {
     expect(COMMAND_POINTS_SCENARIO_OVERRIDES.parse({ lightGunRanges: { short: 6, long: 24 } })).toEqual({
       lightGunRanges: { short: 6, long: 24 },
     });
-    expect(() =>
-      COMMAND_POINTS_SCENARIO_OVERRIDES.parse({ lightGunRanges: { short: 30, long: 24 } }),
-    ).toThrow();
+    expect(
+      COMMAND_POINTS_SCENARIO_OVERRIDES.safeParse({ lightGunRanges: { short: 30, long: 24 } }).error?.issues,
+    ).toMatchObject([{ path: ['lightGunRanges'], message: 'short range cannot exceed long range' }]);
   });
 
   it('every rating cites a rule', () => {

@@ -861,7 +861,9 @@ describe('confrontation: the definition', () => {
   it('every example parses and resolves with exactly its typed-in dice', () => {
     for (const example of confrontation.examples) {
       const facts = confrontation.facts.parse(example.facts);
-      expect(() => resolveProcedure(confrontation, facts, { dice: example.dice })).not.toThrow();
+      const run = resolveProcedure(confrontation, facts, { dice: example.dice });
+      expect(run.rolls.every((r) => r.source === 'supplied')).toBe(true);
+      expect(run.rolls.flatMap((r) => r.faces)).toEqual(example.dice);
     }
   });
 

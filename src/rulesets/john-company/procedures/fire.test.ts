@@ -86,7 +86,9 @@ describe('small-arms fire: worked examples', () => {
     for (const def of [smallArmsFire, artilleryFire] as const) {
       for (const ex of def.examples) {
         const proc: AnyProcedure = def;
-        expect(() => resolveProcedure(proc, proc.facts.parse(ex.facts), { dice: ex.dice })).not.toThrow();
+        const run = resolveProcedure(proc, proc.facts.parse(ex.facts), { dice: ex.dice });
+        expect(run.rolls.every((r) => r.source === 'supplied')).toBe(true);
+        expect(run.rolls.flatMap((r) => r.faces)).toEqual(ex.dice);
       }
     }
   });

@@ -106,9 +106,13 @@ describe('replacement officer: odds and dice', () => {
       /not enough dice.*leadership/,
     );
     expect(() => resolveProcedure(replacementOfficer, facts, { dice: [3, 3, 3] })).toThrow(/too many dice/);
-    expect(() =>
-      resolveProcedure(replacementOfficer, facts, { dice: { generalship: [2], leadership: [6] } }),
-    ).not.toThrow();
+    const byKey = resolveProcedure(replacementOfficer, facts, {
+      dice: { generalship: [2], leadership: [6] },
+    });
+    expect(byKey.rolls.map((r) => [r.key, r.faces])).toEqual([
+      ['generalship', [2]],
+      ['leadership', [6]],
+    ]);
   });
   it('the examples resolve as their titles say', () => {
     const [brigadier, cinc] = replacementOfficer.examples.map(

@@ -14,7 +14,7 @@ import type {
 import { moveTable } from '../../../core/table/transform.ts';
 import { resolveConfrontation } from '../procedures/confrontation.ts';
 import { resolveArtilleryFire, resolveSmallArmsFire } from '../procedures/fire.ts';
-import { resolveReactionTest } from '../procedures/reaction-test.ts';
+import { reactionRow, resolveReactionTest } from '../procedures/reaction-test.ts';
 import { deriveAllReactionFacts, JcTableFacts, traceReasons } from './facts.ts';
 import { fixtureBattle } from './fixture-forces.ts';
 import { type Anchor, layoutFormation, type TroopFormation } from './formations.ts';
@@ -493,10 +493,16 @@ describe('the fixture table', () => {
     const { table, forces } = fixtureBattle(1);
     const all = deriveAllReactionFacts(table, forces);
     expect(all).toHaveLength(60);
-    for (const r of all)
-      expect(() =>
-        resolveReactionTest(r.facts, new SuppliedDice({ randomFactor: [3, 3], withoutOrders: [1] })),
-      ).not.toThrow();
+    for (const r of all) {
+      const result = resolveReactionTest(
+        r.facts,
+        new SuppliedDice({ randomFactor: [3, 3], withoutOrders: [1] }),
+      );
+      // Every derived unit gets a Final Modified Resolve Level on the table's scale and a row of it.
+      expect(result.level).toBeGreaterThanOrEqual(1);
+      expect(result.level).toBeLessThanOrEqual(20);
+      expect(result.row).toBe(reactionRow(r.facts.formation, r.facts.orders));
+    }
   });
 
   it('facts do not change when the whole table is translated or rotated', () => {

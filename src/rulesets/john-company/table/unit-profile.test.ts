@@ -26,8 +26,12 @@ describe('unit profiles and states', () => {
   it('are plain JSON, checked by their schemas', () => {
     const { forces } = fixtureBattle(1);
     expect(jcForcesSchema.parse(JSON.parse(JSON.stringify(forces)))).toEqual(forces);
-    expect(() => jcUnitProfileSchema.parse({ ...profile('british-infantry'), colour: 'red' })).toThrow();
-    expect(() => jcUnitProfileSchema.parse({ ...profile('british-infantry'), weapon: 'musket' })).toThrow();
+    expect(
+      jcUnitProfileSchema.safeParse({ ...profile('british-infantry'), colour: 'red' }).error?.issues,
+    ).toMatchObject([{ code: 'unrecognized_keys', keys: ['colour'] }]);
+    expect(
+      jcUnitProfileSchema.safeParse({ ...profile('british-infantry'), weapon: 'musket' }).error?.issues,
+    ).toMatchObject([{ code: 'invalid_value', path: ['weapon'] }]);
   });
 
   it('a unit without a state is fresh; one without a profile is an error', () => {

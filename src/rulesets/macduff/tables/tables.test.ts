@@ -49,7 +49,9 @@ describe('MacDuff command tables (3)', () => {
     const alt = controlChart({ noAdvanceAtMost: 2, chargeAtLeast: 5 });
     expect(lookupRange(alt, 2).result).toBe('no-advance');
     expect(lookupRange(alt, 5).result).toBe('charge-or-shoot');
-    expect(() => controlChart({ noAdvanceAtMost: 9, chargeAtLeast: 10 })).toThrow();
+    expect(() => controlChart({ noAdvanceAtMost: 9, chargeAtLeast: 10 })).toThrow(
+      'macduff-control-check: row 10-9 is reversed',
+    );
     expect(CONTROL_ROLL_RANGE).toEqual({ min: -1, max: 8 });
   });
 
@@ -64,7 +66,7 @@ describe('MacDuff command tables (3)', () => {
     ]);
     const alt = personalityChart(['bold', 'bold', 'bold', 'rash', 'rash', 'cautious']);
     expect(alt.rows).toHaveLength(3);
-    expect(() => personalityChart(['bold'])).toThrow();
+    expect(() => personalityChart(['bold'])).toThrow('the Personality chart needs one personality per face');
   });
 
   it("gives company officers 1 point and higher officers 2, in each personality's direction (3.3)", () => {
