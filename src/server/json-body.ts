@@ -84,23 +84,27 @@ function checkDepth(text: string): void {
 
 /** Refuses a `__proto__` key, or a `constructor` key holding a `prototype`, at any depth (see above). */
 function checkKeys(root: unknown): void {
-  const pending: { value: unknown; path: PropertyKey[] }[] = [{ value: root, path: [] }];
+  const pending: { value: object; path: PropertyKey[] }[] = [];
+  const visit = (child: unknown, path: PropertyKey[], key: PropertyKey) => {
+    if (typeof child === 'object' && child !== null) pending.push({ value: child, path: [...path, key] });
+  };
+  if (typeof root === 'object' && root !== null) pending.push({ value: root, path: [] });
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value, path } = next;
-    if (typeof value !== 'object' || value === null) continue;
-    const isArray = Array.isArray(value);
-    for (const key of Object.keys(value)) {
-      const child = (value as Record<string, unknown>)[key];
-      const at = [...path, isArray ? Number(key) : key];
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) visit(value[i], path, i);
+      continue;
+    }
+    for (const [key, child] of Object.entries(value)) {
       if (key === '__proto__' || (key === 'constructor' && hasPrototypeKey(child))) {
         const what = key === '__proto__' ? 'a "__proto__" key' : 'a "constructor" key holding a "prototype"';
         throw new BodyError(
           400,
           'forbidden-key',
-          `the body has ${what} (at ${formatPath(at)}): refused, since copying it into an object could change the prototype of every object (prototype poisoning); no request of the API has such a key`,
+          `the body has ${what} (at ${formatPath([...path, key])}): refused, since copying it into an object could change the prototype of every object (prototype poisoning); no request of the API has such a key`,
         );
       }
-      pending.push({ value: child, path: at });
+      visit(child, path, key);
     }
   }
 }
