@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
-import type { ApiError, ComputerPlayResponse, GameList } from '../protocol/api.ts';
+import type { ApiError, ComputerPlayResponse, GameList, ServerInfo } from '../protocol/api.ts';
 import { rosterOf, rosterRuleSets } from '../protocol/roster.ts';
 import { parseSeatKeys, SEAT_KEY_HEADER } from '../protocol/seat-keys.ts';
 import { DEFAULT_RULE_SET, RULE_SETS, type RuleSetEntry } from '../rulesets/index.ts';
@@ -46,6 +46,8 @@ export interface AppOptions {
   readonly logLevel?: LogLevel;
   /** Where the log's lines go (default stderr). */
   readonly logStream?: LogDestination;
+  /** The address the server listens on (default 127.0.0.1), and its network addresses if that is all. */
+  readonly listen?: { readonly host: string; readonly networkAddresses?: readonly string[] };
   /** How often an open change stream sends a comment to keep the connection open, ms (default 20 s). */
   readonly heartbeatMs?: number;
 }
@@ -204,6 +206,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return send(reply, oddsAnswer(found.body.ruleSet, found.body.def!, request.body));
     },
   );
+
+  const listenHost = options.listen?.host ?? '127.0.0.1';
+  const serverInfo: ServerInfo = {
+    host: listenHost,
+    localOnly: /^(127\.|::1$|localhost$|\[::1\]$)/.test(listenHost),
+    networkAddresses: options.listen?.networkAddresses ?? [],
+  };
+  app.get('/api/server', async () => serverInfo);
 
   app.get('/api/scenarios', async () => scenarios.list());
 

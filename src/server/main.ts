@@ -69,7 +69,9 @@ async function main(): Promise<void> {
     );
   }
   const store = new GameStore({ file, scenarios });
-  const app = await buildApp({ store, scenarios, webRoot, logLevel });
+  const everywhere = host === '0.0.0.0' || host === '::';
+  const listen = { host, networkAddresses: everywhere ? lanAddresses() : [] };
+  const app = await buildApp({ store, scenarios, webRoot, logLevel, listen });
   const close = async () => {
     await app.close();
     store.close();
@@ -96,8 +98,8 @@ async function main(): Promise<void> {
   const url = `http://${local}:${actual}/`;
   process.stdout.write(`Muster is running at ${url}\n`);
   process.stdout.write(`Saved games: ${file}\n`);
-  if (host === '0.0.0.0' || host === '::') {
-    for (const address of lanAddresses())
+  if (everywhere) {
+    for (const address of listen.networkAddresses)
       process.stdout.write(`On the network: http://${address}:${actual}/\n`);
   }
   process.stdout.write('Press Ctrl+C to stop.\n');

@@ -2,7 +2,14 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import type { ApiError, GameSummary, ScenarioList, ScenarioSummary } from '../../protocol/api.ts';
 import { api } from '../api.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
-import { invitationLinks, type SeatChoice, type SeatKeys, seatRequest, splitKeys } from '../invitation.ts';
+import {
+  invitationLinks,
+  reachNote,
+  type SeatChoice,
+  type SeatKeys,
+  seatRequest,
+  splitKeys,
+} from '../invitation.ts';
 import { routeHref } from '../router.ts';
 import {
   forgetInvitations,
@@ -277,6 +284,17 @@ function InvitationPanel(props: {
     panel.current?.scrollIntoView({ block: 'start' });
     panel.current?.querySelector('input')?.focus();
   }, []);
+  // Whether another machine can open the links: the server says where it listens.
+  const [note, setNote] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    void api.server().then((answer) => {
+      if (live && answer.ok) setNote(reachNote(answer.body, window.location));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <section ref={panel} className="panel invitations" aria-labelledby="invitations-title">
       <h2 id="invitations-title">Invite the other {links.length === 1 ? 'player' : 'players'}</h2>
@@ -284,6 +302,11 @@ function InvitationPanel(props: {
         {game.title}: send each link to the player of that side. Whoever opens it plays the side, so send it
         only to them. This browser keeps the links (the game's Invite shows them again) until you forget them.
       </p>
+      {note ? (
+        <p className="hint reach-note" role="note">
+          {note}
+        </p>
+      ) : null}
       <ul>
         {links.map((link) => (
           <li key={link.side} className="invitation-link">
