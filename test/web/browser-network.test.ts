@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, browserSuite } from './browser-suite.ts';
+import { ARTIFACTS, browserSuite, waitUntil } from './browser-suite.ts';
 
 /**
  * A game over the network in a real browser (Debian's chromium), against the real server: two browser
@@ -39,6 +39,10 @@ describe('playing over the network', () => {
     const errors: string[] = [];
     pageErrors.set(page, errors);
     page.on('pageerror', (e) => errors.push(e.message));
+    // The security headers' Content Security Policy refuses nothing the app does.
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) errors.push(m.text());
+    });
     const opened: string[] = [];
     streams.set(page, opened);
     page.on('request', (r) => {
@@ -62,10 +66,9 @@ describe('playing over the network', () => {
   async function act(page: Page, click: () => Promise<void>): Promise<void> {
     const before = JSON.stringify(await position(page));
     await click();
-    await page.waitForFunction(
+    await waitUntil(
+      page,
       `(document.querySelector('.scrubber label')?.textContent ?? ${before}) !== ${before}`,
-      undefined,
-      { timeout: 15_000 },
     );
   }
 
@@ -99,6 +102,10 @@ describe('playing over the network', () => {
     await form.getByRole('button', { name: 'New game' }).click();
     const invitation = company.getByRole('region', { name: /^Invite the other player/ });
     const link = await invitation.getByLabel(/^Invitation for .*Maratha/).inputValue();
+    // The server listens on 127.0.0.1 only: the panel says the link opens on no other machine, and how to fix it.
+    await expect
+      .poll(() => invitation.getByRole('note').textContent())
+      .toMatch(/listens on this computer only \(127\.0\.0\.1\).*"npm start -- --host 0\.0\.0\.0"/);
     expect(link).toMatch(/#\/play\/[^?]+\?seat=maratha:[A-Za-z0-9_-]{22}$/);
     await shot(company, 'invitation');
     // Closed, the invitation can be shown again from the game's card: the browser kept the link apart
