@@ -115,9 +115,10 @@ describe('playing over the network', () => {
     expect(await invitation.getByLabel(/^Invitation for .*Maratha/).inputValue()).toBe(link);
     await invitation.getByRole('link', { name: 'Open the game' }).click();
     await company.locator('.table-frame').waitFor();
-    expect(await company.locator('.play-header').textContent()).toMatch(
-      /you play The Company's brigades; .*Maratha.* on another screen/,
-    );
+    // The scenario's side names come with the scenario, which may arrive after the table.
+    await expect
+      .poll(() => company.locator('.play-header').textContent())
+      .toMatch(/you play The Company's brigades; .*Maratha.* on another screen/);
     expect(await heldKeys(company)).toEqual([['company']]);
 
     // The Maratha player opens the link: the key is kept, the address bar no longer shows it, and the
@@ -189,6 +190,17 @@ describe('playing over the network', () => {
     await expect.poll(() => invitation.count()).toBe(0);
     expect(await company.getByRole('button', { name: /^Invite to / }).count()).toBe(0);
     expect(await heldKeys(company)).toEqual([['company']]);
+
+    // A shared game is not one player's to delete: the Company's player resigns it instead, and the
+    // Maratha player's page shows the battle over (once it asks again: it was deciding, not waiting).
+    expect(await company.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    company.once('dialog', (dialog) => void dialog.accept());
+    await company.getByRole('button', { name: /^Resign as company/ }).click();
+    await expect.poll(() => company.locator('.card.game .seats').textContent()).toMatch(/over: maratha won/);
+    await maratha.reload();
+    await expect
+      .poll(() => status(maratha), { timeout: PUSHED_MS })
+      .toMatch(/The battle is over: .* won \(company resigned\)/);
 
     // Each page waited on the game's change stream.
     for (const page of [company, maratha, spectator]) expect(streams.get(page)?.length).toBeGreaterThan(0);

@@ -172,19 +172,35 @@ export function BattlesPage(): ReactNode {
                   <button type="button" onClick={() => void exportGame(g)}>
                     Export
                   </button>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      if (window.confirm(`Delete "${g.title}" and its log?`))
-                        void act(async () => {
-                          const r = await api.deleteGame(g.id);
-                          if (r.ok) forgetKeys(g.id);
-                          return r;
-                        });
-                    }}
-                  >
-                    Delete
-                  </button>
+                  {sharedSides(g).length === 0 ? (
+                    <button
+                      type="button"
+                      onClick={() => {
+                        if (window.confirm(`Delete "${g.title}" and its log?`))
+                          void act(async () => {
+                            const r = await api.deleteGame(g.id);
+                            if (r.ok) forgetKeys(g.id);
+                            return r;
+                          });
+                      }}
+                    >
+                      Delete
+                    </button>
+                  ) : g.result ? null : (
+                    sharedSides(g).map((side) => (
+                      <button
+                        key={side}
+                        type="button"
+                        onClick={() => {
+                          if (window.confirm(`Resign "${g.title}" as ${side}? The battle ends, lost.`))
+                            void act(() => api.command(g.id, { side, command: { type: 'resign' } }));
+                        }}
+                      >
+                        Resign as {side}
+                        <span className="visually-hidden"> in {g.title}</span>
+                      </button>
+                    ))
+                  )}
                 </div>
               </li>
             ))}
@@ -258,6 +274,16 @@ function invitationsOf(
       url: `${page}${hash}`,
     })),
   };
+}
+
+/**
+ * The sides this browser plays in a game shared with another player (it holds some human seats' keys but
+ * not all): such a game is not its to delete, only to resign. None for a game it holds every seat of.
+ */
+function sharedSides(game: GameSummary): string[] {
+  const humans = Object.values(game.players).filter((seat) => seat === 'human').length;
+  const here = sidesPlayedHere(game, heldKeys(game.id));
+  return here.length < humans ? here : [];
 }
 
 /** The list's link to a game: Play, Resume or Replay a game this browser sits at, else Watch. */
