@@ -196,6 +196,16 @@ describe('bad input and operations', () => {
     cleanup();
   });
 
+  it('takes a name of Object.prototype for the name it is (found by the fuzzer: it was a 500)', async () => {
+    for (const ruleset of ['__proto__', 'toString', 'constructor']) {
+      const r = await server.app.inject({ url: `/api/scenarios/assaye-1803/roster?ruleset=${ruleset}` });
+      expect(r.statusCode, ruleset).toBe(400);
+      expect(r.json<ApiError>().message).toMatch(
+        new RegExp(`^ruleset: expected one of .*, got "${ruleset}"$`),
+      );
+    }
+  });
+
   it('says where it listens (GET /api/server)', async () => {
     const r = await server.app.inject({ url: '/api/server' });
     expect(r.json<ServerInfo>()).toEqual({
