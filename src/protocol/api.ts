@@ -228,6 +228,19 @@ export interface CreatedGame extends GameSummary {
   readonly seatKeys: Readonly<Record<string, string>>;
 }
 
+/**
+ * GET /api/server: where the server listens, so that the page showing an invitation link can say whether
+ * another machine can open it.
+ */
+export interface ServerInfo {
+  /** The address it listens on (`--host`), e.g. "127.0.0.1" or "0.0.0.0" (every interface). */
+  readonly host: string;
+  /** It listens on this machine's loopback only: a link to it opens on no other machine. */
+  readonly localOnly: boolean;
+  /** Its addresses on the network when it listens on every interface, e.g. ["192.168.1.20"]. */
+  readonly networkAddresses: readonly string[];
+}
+
 /** GET /api/games */
 export interface GameList {
   readonly games: readonly GameSummary[];

@@ -164,7 +164,8 @@ function describeUnit(u: Unit): string {
 
 /** The roster of a validated scenario for `ruleSet`, or undefined if the rule set has no mapping. */
 export function rosterOf(scenario: Scenario, ruleSet: string): Roster | undefined {
-  const rate = UNIT_RATERS[ruleSet];
+  // Only the table's own keys: "__proto__" or "toString" is a rule set name too, and none of these.
+  const rate = Object.hasOwn(UNIT_RATERS, ruleSet) ? UNIT_RATERS[ruleSet] : undefined;
   if (!rate) return undefined;
   return {
     ruleSet,

@@ -6,23 +6,35 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
-import type { ApiError, AppendCommandResponse, ComputerPlayResponse, GameList } from '../protocol/api.ts';
+import type {
+  ApiError,
+  AppendCommandResponse,
+  ComputerPlayResponse,
+  GameList,
+  ServerInfo,
+} from '../protocol/api.ts';
 import { rosterOf, rosterRuleSets } from '../protocol/roster.ts';
 import { parseSeatKeys, SEAT_KEY_HEADER } from '../protocol/seat-keys.ts';
 import { DEFAULT_RULE_SET, RULE_SETS, type RuleSetEntry } from '../rulesets/index.ts';
 import { type Answer, invalidInputBody } from './answers.ts';
 import { ChangeStreams } from './change-stream.ts';
+import { MAX_BODY_BYTES, registerJsonBody } from './json-body.ts';
 import { findProcedure, listRuleSets, oddsAnswer, procedureDetail, resolveAnswer } from './procedures.ts';
 import { PlayError, Referee } from './referee.ts';
+import { type LogDestination, type LogLevel, logOptions, logOutcome, logOutcomes } from './request-log.ts';
 import type { ScenarioCatalog } from './scenarios.ts';
+import { registerSecurityHeaders, setSecurityHeaders } from './security-headers.ts';
 import { type GameStore, StoreError } from './store.ts';
 
 /**
  * The HTTP server: the JSON API under /api (docs/web.md lists the routes) and the built browser app
  * from `webRoot`. Routes do no work of their own: procedures.ts answers the rules, the referee
  * (referee.ts: the engine over the store) the saved games and their play. Every error is an `ApiError`
- * body; bad input is a 400 naming each field, a command the game refuses a 422, a request without the
- * seat key it needs (header X-Muster-Seat-Key, src/protocol/seat-keys.ts) a 403.
+ * body, the static app's and fastify's own refusals included; bad input is a 400 naming each field (a
+ * body is parsed within json-body.ts's limits first), a command the game refuses a 422, a request without
+ * the seat key it needs (header X-Muster-Seat-Key, src/protocol/seat-keys.ts) a 403, a failure of the
+ * server a 500 that names the request's id in the log (request-log.ts). Every answer carries the security
+ * headers of security-headers.ts.
  */
 export interface AppOptions {
   readonly store: GameStore;
@@ -37,8 +49,12 @@ export interface AppOptions {
   readonly playable?: readonly AnyPlayableRuleSet[];
   /** Picks the seed of a resolution given neither dice nor a seed. */
   readonly randomSeed?: () => number;
-  /** Fastify's request log (off by default). */
-  readonly logger?: boolean;
+  /** The server's log (request-log.ts) from this level up: 'silent' (none) by default. */
+  readonly logLevel?: LogLevel;
+  /** Where the log's lines go (default stderr). */
+  readonly logStream?: LogDestination;
+  /** The address the server listens on (default 127.0.0.1), and its network addresses if that is all. */
+  readonly listen?: { readonly host: string; readonly networkAddresses?: readonly string[] };
   /** How often an open change stream sends a comment to keep the connection open, ms (default 20 s). */
   readonly heartbeatMs?: number;
 }
@@ -50,19 +66,53 @@ function keysOf(request: FastifyRequest): string[] {
   return parseSeatKeys(request.headers[SEAT_KEY_HEADER.toLowerCase()]);
 }
 
-/** The `error` code of fastify's own refusals of a request (its body is not JSON, too large, ...). */
+/** The `error` code of a refusal thrown before a route answers, by its code, else by its status. */
 const REQUEST_ERRORS: Readonly<Record<string, string>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid-json',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid-json',
   FST_ERR_CTP_BODY_TOO_LARGE: 'too-large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported-media-type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad-request',
+  'invalid-json': 'invalid-json',
+  'too-deep': 'too-deep',
+  'forbidden-key': 'forbidden-key',
 };
+const STATUS_ERRORS: Readonly<Record<number, string>> = {
+  403: 'forbidden',
+  404: 'not-found',
+  405: 'method-not-allowed',
+  406: 'not-acceptable',
+  413: 'too-large',
+  415: 'unsupported-media-type',
+};
+
+/** The message of a refusal thrown before a route answers, where fastify's own does not say enough. */
+function requestErrorMessage(error: { code?: string; message: string }): string {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return `the body is larger than the limit of ${MAX_BODY_BYTES / (1024 * 1024)} MiB`;
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return `${error.message}: the API reads JSON bodies (content-type application/json)`;
+  return error.message;
+}
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const registry = options.registry ?? RULE_SETS;
   const randomSeed = options.randomSeed ?? (() => randomInt(0, 2 ** 32));
   const { store, scenarios } = options;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 8 * 1024 * 1024 });
+  const app = Fastify({
+    ...logOptions(options.logLevel ?? 'silent', options.logStream),
+    bodyLimit: MAX_BODY_BYTES,
+    // A URL fastify cannot route (a bad percent-encoding, ...): refused before any route or hook.
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request.raw, reply.raw);
+      reply.header('x-request-id', request.id);
+      (reply as FastifyReply).code(400).send(apiError('bad-request', error.message));
+      logOutcome(request, reply as FastifyReply);
+    },
+  });
+  registerJsonBody(app);
+  await registerSecurityHeaders(app);
+  logOutcomes(app);
   // Answers of more than 1 KiB go gzipped to a client that accepts it (every browser): a command's answer
   // is the change it made (docs/web.md, "What changed"), and a turn's end of dice and traces takes some
   // 20 KB of JSON but 3 on the wire. The change stream writes its own events, uncompressed.
@@ -71,13 +121,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error(error);
-      return reply.code(500).send(apiError('internal', `internal error: ${error.message}`));
+      // The stack goes to the log only: the answer names the request, whose lines hold the rest.
+      request.log.error({ err: error }, 'internal error');
+      return reply
+        .code(500)
+        .send(
+          apiError(
+            'internal',
+            `internal error: the server's log tells what happened (request ${request.id})`,
+          ),
+        );
     }
-    return reply
-      .code(status)
-      .send(apiError(REQUEST_ERRORS[error.code ?? ''] ?? 'bad-request', error.message));
+    const code = REQUEST_ERRORS[error.code ?? ''] ?? STATUS_ERRORS[status] ?? 'bad-request';
+    return reply.code(status).send(apiError(code, requestErrorMessage(error)));
   });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(apiError('not-found', `there is nothing at ${request.method} ${request.url}`)),
+  );
 
   const referee = new Referee(store, options.playable);
   // No answer shows a command before it is stored: answers wait for the group of commands being written.
@@ -160,6 +220,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return send(reply, oddsAnswer(found.body.ruleSet, found.body.def!, request.body));
     },
   );
+
+  const listenHost = options.listen?.host ?? '127.0.0.1';
+  const serverInfo: ServerInfo = {
+    host: listenHost,
+    localOnly: /^(127\.|::1$|localhost$|\[::1\]$)/.test(listenHost),
+    networkAddresses: options.listen?.networkAddresses ?? [],
+  };
+  app.get('/api/server', async () => serverInfo);
 
   app.get('/api/scenarios', async () => scenarios.list());
 
@@ -326,8 +394,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/', async (_request, reply) =>
       reply
         .code(503)
-        .type('text/plain')
-        .send('The Muster web app is not built: run "npm run build:web" (npm start builds it).\n'),
+        .send(
+          apiError(
+            'not-built',
+            'the Muster web app is not built: run "npm run build:web" (npm start builds it)',
+          ),
+        ),
     );
   }
   return app;

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
 import { openBrowser, shouldOpenBrowser } from './browser-open.ts';
+import { isLogLevel, LOG_LEVELS } from './request-log.ts';
 import { loadScenarios } from './scenarios.ts';
 import { GameStore } from './store.ts';
 import { ensureWebBuild } from './web-build.ts';
@@ -17,11 +18,13 @@ import { ensureWebBuild } from './web-build.ts';
  *   --web <folder>    serve this build of the web app as it is (default: dist/web, built if needed)
  *   --open / --no-open  open the page in the system's browser (default: only when stdout is a
  *                     terminal and neither CI nor MUSTER_NO_OPEN is set)
+ *   --log-level <level>  (MUSTER_LOG_LEVEL, default info): the log on stderr (request-log.ts), one JSON
+ *                     line per request and every 5xx with its stack; warn or error for less, silent for none
  * It prints the URL on a line of its own starting "Muster is running at ".
  */
 const REPO = resolve(import.meta.dirname, '../..');
 
-const USAGE = `Usage: npm start -- [--port 8080] [--host 127.0.0.1] [--data ./data] [--scenarios dir] [--web dir] [--open | --no-open]`;
+const USAGE = `Usage: npm start -- [--port 8080] [--host 127.0.0.1] [--data ./data] [--scenarios dir] [--web dir] [--open | --no-open] [--log-level info]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
       web: { type: 'string' },
       open: { type: 'boolean' },
       'no-open': { type: 'boolean' },
+      'log-level': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -44,6 +48,9 @@ async function main(): Promise<void> {
   const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
   if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port: expected 0 to 65535, got "${portText}"`);
   const host = values.host ?? process.env['MUSTER_HOST'] ?? '127.0.0.1';
+  const logLevel = values['log-level'] ?? process.env['MUSTER_LOG_LEVEL'] ?? 'info';
+  if (!isLogLevel(logLevel))
+    throw new UsageError(`--log-level: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   const dataDir = resolve(values.data ?? process.env['MUSTER_DATA_DIR'] ?? 'data');
   const file = join(dataDir, 'muster.sqlite');
 
@@ -62,7 +69,9 @@ async function main(): Promise<void> {
     );
   }
   const store = new GameStore({ file, scenarios });
-  const app = await buildApp({ store, scenarios, webRoot });
+  const everywhere = host === '0.0.0.0' || host === '::';
+  const listen = { host, networkAddresses: everywhere ? lanAddresses() : [] };
+  const app = await buildApp({ store, scenarios, webRoot, logLevel, listen });
   const close = async () => {
     await app.close();
     store.close();
@@ -89,8 +98,8 @@ async function main(): Promise<void> {
   const url = `http://${local}:${actual}/`;
   process.stdout.write(`Muster is running at ${url}\n`);
   process.stdout.write(`Saved games: ${file}\n`);
-  if (host === '0.0.0.0' || host === '::') {
-    for (const address of lanAddresses())
+  if (everywhere) {
+    for (const address of listen.networkAddresses)
       process.stdout.write(`On the network: http://${address}:${actual}/\n`);
   }
   process.stdout.write('Press Ctrl+C to stop.\n');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import type { GameEventBase, GameStateBase } from '../game/engine/game.ts';
 import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
+import { isResignation } from '../game/engine/resign.ts';
 import { mayTakeBack } from '../game/engine/undo.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type {
@@ -534,11 +535,15 @@ export class Referee {
         this.games.delete(gameId);
         throw new StoreError('conflict', `game ${gameId} was changed by another program: reload it`);
       }
-      const parsed = checkBody(p.rules.commandSchema, entry.command);
+      // Resigning (engine/resign.ts) is every game's, and any side's at any time.
+      const resigning = isResignation(entry.command);
+      const parsed = resigning
+        ? { ok: true as const, value: entry.command }
+        : checkBody(p.rules.commandSchema, entry.command);
       if (!parsed.ok) throw invalid('the command is not valid', prefixed('command', parsed.problems));
       const decider = p.rules.game.decider(p.state);
       if (decider === undefined) throw new PlayError('illegal-command', 'the game is over', 'game-over');
-      if (entry.side !== decider)
+      if (entry.side !== decider && !resigning)
         throw new PlayError('not-your-turn', `it is ${decider}'s decision, not ${entry.side}'s`);
       next = step(p, { side: entry.side, command: parsed.value });
       return statusOf(p.rules, next.state);

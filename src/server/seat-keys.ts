@@ -14,7 +14,8 @@ import { joinWords } from '../protocol/text.ts';
  * - the spectator's view and everything public: no key;
  * - the full record (`GET /api/games/:id`, the export: every side's hidden orders): every human seat's
  *   key, or, once the game is over, any one of them;
- * - deleting the game: any one human seat's key (a player of the game);
+ * - deleting the game: every human seat's key (a game shared with another player is not one player's
+ *   to delete; a player who wants out resigns, engine/resign.ts, which the other side sees);
  * - a game saved before keys existed (no locks): everything, as before.
  */
 
@@ -84,15 +85,19 @@ export class SeatAccess {
     return `the full record holds every side's hidden orders: expected the seat keys of every human seat (${this.humanWords()}) in the ${SEAT_KEY_HEADER} header, or, once the game is over, any one of them; got ${this.givenWords()}`;
   }
 
-  /** Whether the request may delete the game: a player of it (no human seat: anyone). */
+  /** Whether the request may delete the game: whoever holds every human seat (none: anyone). */
   mayDelete(): boolean {
     if (this.locks === undefined) return true;
-    const humans = this.humans();
-    return humans.length === 0 || humans.some((side) => this.holds(side));
+    return this.humans().every((side) => this.holds(side));
   }
 
   deleteRefusal(): string {
-    return `only a player may delete the game: expected the seat key of one of its human seats (${this.humanWords('or')}) in the ${SEAT_KEY_HEADER} header, got ${this.givenWords()}`;
+    const humans = this.humans();
+    const shared =
+      humans.length > 1
+        ? `; the game is shared, so one player may not delete it for the others: a player who wants out resigns (POST /api/games/:id/commands with the command { "type": "resign" }), which ends the game for both sides`
+        : '';
+    return `only the game's players together may delete it: expected the seat keys of every human seat (${this.humanWords()}) in the ${SEAT_KEY_HEADER} header, got ${this.givenWords()}${shared}`;
   }
 
   private holds(side: string): boolean {

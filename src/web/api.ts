@@ -22,6 +22,7 @@ import type {
   ResolveResponse,
   RuleSetList,
   ScenarioList,
+  ServerInfo,
   UndoRequest,
   UndoResponse,
 } from '../protocol/api.ts';
@@ -87,6 +88,7 @@ const procedureUrl = (ruleSet: string, id: string) =>
 /** The server's JSON API (docs/web.md). Requests about a game carry the seat keys held for it. */
 export const api = {
   ruleSets: () => call<RuleSetList>('GET', '/api/rulesets'),
+  server: () => call<ServerInfo>('GET', '/api/server'),
   procedure: (ruleSet: string, id: string) => call<ProcedureDetail>('GET', procedureUrl(ruleSet, id)),
   odds: (ruleSet: string, id: string, request: OddsRequest, signal: AbortSignal) =>
     call<OddsResponse>('POST', `${procedureUrl(ruleSet, id)}/odds`, request, signal),

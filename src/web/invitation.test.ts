@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { invitationHash, invitationLinks, parseInvitation, seatRequest, splitKeys } from './invitation.ts';
+import {
+  invitationHash,
+  invitationLinks,
+  NETWORK_START,
+  parseInvitation,
+  reachNote,
+  seatRequest,
+  splitKeys,
+} from './invitation.ts';
 
 const KEY = 'VOr39exWJ4e7MRKmopj7Lg';
 const OTHER = 'adxpzVW-Z2ieDEMhm9ZwNQ';
@@ -43,5 +51,24 @@ describe('invitations', () => {
       { side: 'company', hash: `#/play/g-1?seat=company:${KEY}` },
     ]);
     expect(invitationLinks('g-1', {})).toEqual([]);
+  });
+});
+
+describe('whether another machine can open an invitation link', () => {
+  const page = { hostname: 'localhost', port: '8080' };
+  it('says a server on this machine only must be started for the network, and how', () => {
+    const note = reachNote({ host: '127.0.0.1', localOnly: true, networkAddresses: [] }, page);
+    expect(note).toMatch(
+      /listens on this computer only \(127\.0\.0\.1\): these links open on no other machine/,
+    );
+    expect(note).toContain(`"${NETWORK_START}"`);
+  });
+
+  it('points a page opened as localhost to the network addresses of a server on the network', () => {
+    const server = { host: '0.0.0.0', localOnly: false, networkAddresses: ['192.168.1.20', '10.0.0.5'] };
+    expect(reachNote(server, page)).toBe(
+      'These links name localhost, which is this computer only. For a player on another machine, open Muster at http://192.168.1.20:8080/ or http://10.0.0.5:8080/ and invite from there.',
+    );
+    expect(reachNote(server, { hostname: '192.168.1.20', port: '8080' })).toBeUndefined();
   });
 });

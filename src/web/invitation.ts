@@ -1,3 +1,4 @@
+import type { ServerInfo } from '../protocol/api.ts';
 import { SEAT_KEY_PATTERN } from '../protocol/seat-keys.ts';
 
 /**
@@ -70,4 +71,23 @@ export function splitKeys(seatKeys: SeatKeys, remote: readonly string[]): { kept
 /** An invitation hash for each seat of `sent` (one seat a link). */
 export function invitationLinks(game: string, sent: SeatKeys): { side: string; hash: string }[] {
   return Object.entries(sent).map(([side, key]) => ({ side, hash: invitationHash(game, { [side]: key }) }));
+}
+
+/** The command that starts the server for the network. */
+export const NETWORK_START = 'npm start -- --host 0.0.0.0';
+
+/**
+ * What to say beside invitation links about opening them on another machine, or undefined when they
+ * open there as they are: the server listens on this machine only (`localOnly`), or the page (and so
+ * the links) names this machine by a name only it knows (localhost) while the server is on the network.
+ */
+export function reachNote(server: ServerInfo, page: { hostname: string; port: string }): string | undefined {
+  if (server.localOnly)
+    return `This server listens on this computer only (${server.host}): these links open on no other machine. To invite a player on another one, stop the server, start it with "${NETWORK_START}", open Muster at the network address it prints and invite from there.`;
+  const local = /^(localhost|127\.[\d.]+|\[::1\])$/.test(page.hostname);
+  if (!local) return undefined;
+  const port = page.port ? `:${page.port}` : '';
+  const addresses = server.networkAddresses.map((a) => `http://${a}${port}/`);
+  const where = addresses.length > 0 ? `at ${addresses.join(' or ')}` : 'at its network address';
+  return `These links name ${page.hostname}, which is this computer only. For a player on another machine, open Muster ${where} and invite from there.`;
 }

@@ -5,7 +5,7 @@ import { findPlayableRuleSet } from '../../src/game/index.ts';
 import type { CreatedGame, GamePlay, GameSummary, SeatKind } from '../../src/protocol/api.ts';
 import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
 import { invitationHash } from '../../src/web/invitation.ts';
-import { ARTIFACTS, browserSuite } from './browser-suite.ts';
+import { ARTIFACTS, browserSuite, waitUntil } from './browser-suite.ts';
 import { firstPosition, importGame } from './positions.ts';
 
 /**
@@ -91,13 +91,11 @@ describe('the table for any rule set', () => {
     const movedOn = `document.querySelector('.hand-over') !== null || document.querySelector('.pass-banner') !== null ||
        (document.querySelector('.scrubber label')?.textContent ?? ${before}) !== ${before}`;
     await click();
-    await page.waitForFunction(`${movedOn} || document.querySelector('.odds-first') !== null`, undefined, {
-      timeout: 15_000,
-    });
+    await waitUntil(page, `${movedOn} || document.querySelector('.odds-first') !== null`);
     const odds = page.locator('.odds-first');
     if ((await odds.count()) > 0 && JSON.stringify(await position(page)) === before) {
       await odds.getByRole('button', { name: /^Roll: / }).click();
-      await page.waitForFunction(movedOn, undefined, { timeout: 15_000 });
+      await waitUntil(page, movedOn);
     }
   }
 

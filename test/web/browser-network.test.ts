@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, browserSuite } from './browser-suite.ts';
+import { ARTIFACTS, browserSuite, waitUntil } from './browser-suite.ts';
 
 /**
  * A game over the network in a real browser (Debian's chromium), against the real server: two browser
@@ -39,6 +39,10 @@ describe('playing over the network', () => {
     const errors: string[] = [];
     pageErrors.set(page, errors);
     page.on('pageerror', (e) => errors.push(e.message));
+    // The security headers' Content Security Policy refuses nothing the app does.
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) errors.push(m.text());
+    });
     const opened: string[] = [];
     streams.set(page, opened);
     page.on('request', (r) => {
@@ -62,10 +66,9 @@ describe('playing over the network', () => {
   async function act(page: Page, click: () => Promise<void>): Promise<void> {
     const before = JSON.stringify(await position(page));
     await click();
-    await page.waitForFunction(
+    await waitUntil(
+      page,
       `(document.querySelector('.scrubber label')?.textContent ?? ${before}) !== ${before}`,
-      undefined,
-      { timeout: 15_000 },
     );
   }
 
@@ -99,6 +102,10 @@ describe('playing over the network', () => {
     await form.getByRole('button', { name: 'New game' }).click();
     const invitation = company.getByRole('region', { name: /^Invite the other player/ });
     const link = await invitation.getByLabel(/^Invitation for .*Maratha/).inputValue();
+    // The server listens on 127.0.0.1 only: the panel says the link opens on no other machine, and how to fix it.
+    await expect
+      .poll(() => invitation.getByRole('note').textContent())
+      .toMatch(/listens on this computer only \(127\.0\.0\.1\).*"npm start -- --host 0\.0\.0\.0"/);
     expect(link).toMatch(/#\/play\/[^?]+\?seat=maratha:[A-Za-z0-9_-]{22}$/);
     await shot(company, 'invitation');
     // Closed, the invitation can be shown again from the game's card: the browser kept the link apart
@@ -108,9 +115,10 @@ describe('playing over the network', () => {
     expect(await invitation.getByLabel(/^Invitation for .*Maratha/).inputValue()).toBe(link);
     await invitation.getByRole('link', { name: 'Open the game' }).click();
     await company.locator('.table-frame').waitFor();
-    expect(await company.locator('.play-header').textContent()).toMatch(
-      /you play The Company's brigades; .*Maratha.* on another screen/,
-    );
+    // The scenario's side names come with the scenario, which may arrive after the table.
+    await expect
+      .poll(() => company.locator('.play-header').textContent())
+      .toMatch(/you play The Company's brigades; .*Maratha.* on another screen/);
     expect(await heldKeys(company)).toEqual([['company']]);
 
     // The Maratha player opens the link: the key is kept, the address bar no longer shows it, and the
@@ -182,6 +190,17 @@ describe('playing over the network', () => {
     await expect.poll(() => invitation.count()).toBe(0);
     expect(await company.getByRole('button', { name: /^Invite to / }).count()).toBe(0);
     expect(await heldKeys(company)).toEqual([['company']]);
+
+    // A shared game is not one player's to delete: the Company's player resigns it instead, and the
+    // Maratha player's page shows the battle over (once it asks again: it was deciding, not waiting).
+    expect(await company.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    company.once('dialog', (dialog) => void dialog.accept());
+    await company.getByRole('button', { name: /^Resign as company/ }).click();
+    await expect.poll(() => company.locator('.card.game .seats').textContent()).toMatch(/over: maratha won/);
+    await maratha.reload();
+    await expect
+      .poll(() => status(maratha), { timeout: PUSHED_MS })
+      .toMatch(/The battle is over: .* won \(company resigned\)/);
 
     // Each page waited on the game's change stream.
     for (const page of [company, maratha, spectator]) expect(streams.get(page)?.length).toBeGreaterThan(0);

@@ -1,9 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildWebApp, launchChromium, type RunningServer, startServer } from './browser.ts';
 import { REPO, tempDir } from './fixtures.ts';
+
+/**
+ * Waits until `expression` (JavaScript, evaluated in the page) is true. Not `page.waitForFunction`: it
+ * polls with `new Function` inside the page, which the app's Content Security Policy (no eval) refuses;
+ * `page.evaluate` runs through the debugging protocol, outside the policy.
+ */
+export async function waitUntil(page: Page, expression: string, timeout = 15_000): Promise<void> {
+  await expect.poll(() => page.evaluate<boolean>(expression), { timeout, interval: 50 }).toBe(true);
+}
 
 /** Where the browser tests keep their screenshots (git ignores it). */
 export const ARTIFACTS = join(REPO, 'test-artifacts');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { JcCommand } from '../../src/game/john-company/commands.ts';
 import type { JcGameState } from '../../src/game/john-company/state.ts';
 import { invitationHash } from '../../src/web/invitation.ts';
-import { ARTIFACTS, browserSuite } from './browser-suite.ts';
+import { ARTIFACTS, browserSuite, waitUntil } from './browser-suite.ts';
 import { firstPosition, importGame } from './positions.ts';
 
 type PlaceOrder = Extract<JcCommand, { type: 'place-order' }>;
@@ -73,11 +73,10 @@ describe('the virtual table', () => {
     await click();
     const prev = JSON.stringify(before);
     try {
-      await page.waitForFunction(
+      await waitUntil(
+        page,
         `document.querySelector('.hand-over') !== null ||
          (document.querySelector('.scrubber label')?.textContent ?? ${prev}) !== ${prev}`,
-        undefined,
-        { timeout: 15_000 },
       );
     } catch {
       await shot(page, 'stuck');

@@ -192,12 +192,58 @@ describe('seat keys', () => {
     expect((await get(`/api/games/${watched.id}`, [])).status).toBe(200);
   });
 
-  it('lets only a player delete a game', async () => {
+  it('lets a shared game be deleted only with every human seat’s key; one player resigns instead', async () => {
     const game = await newGame();
-    const { maratha } = game.seatKeys as { maratha: string };
-    expect(forbidden(await del(`/api/games/${game.id}`, []))).toMatch(/^only a player may delete the game/);
-    expect((await del(`/api/games/${game.id}`, [maratha])).status).toBe(204);
-    expect((await del(`/api/games/${game.id}`, [maratha])).status).toBe(404);
+    const { company, maratha } = game.seatKeys as { company: string; maratha: string };
+    expect(forbidden(await del(`/api/games/${game.id}`, []))).toMatch(
+      /^only the game's players together may delete it: expected the seat keys of every human seat \(company and maratha\)/,
+    );
+    const one = forbidden(await del(`/api/games/${game.id}`, [maratha]));
+    expect(one).toMatch(/got a key opening maratha; the game is shared/);
+    expect(one).toMatch(
+      /resigns \(POST \/api\/games\/:id\/commands with the command \{ "type": "resign" \}\)/,
+    );
+
+    // Resigning: out of turn (company decides first), with the side's own key only, seen by the other side.
+    expect(
+      forbidden(
+        await post(`/api/games/${game.id}/commands`, { side: 'maratha', command: { type: 'resign' } }, [
+          company,
+        ]),
+      ),
+    );
+    const resigned = await post<AppendCommandResponse>(
+      `/api/games/${game.id}/commands`,
+      { side: 'maratha', command: { type: 'resign' } },
+      [maratha],
+    );
+    expect(resigned.status).toBe(201);
+    expect(resigned.body.game.result).toEqual({ winner: 'company', reason: 'maratha resigned' });
+    const seen = await get<GamePlay>(`/api/games/${game.id}/play?viewer=company`, [company]);
+    expect(seen.body.result).toEqual({ winner: 'company', reason: 'maratha resigned' });
+    expect(seen.body.legal).toEqual([]);
+    expect(seen.body.log.at(-1)).toMatchObject({
+      side: 'maratha',
+      command: { type: 'resign' },
+      text: 'maratha: resigns',
+      events: [{ type: 'resigned', text: 'maratha resigns: the battle is over' }],
+    });
+    // The game is over: no more commands, no second resignation, and it cannot be taken back.
+    const after = await post<ApiError>(
+      `/api/games/${game.id}/commands`,
+      { side: 'company', command: { type: 'resign' } },
+      [company],
+    );
+    expect(after.body).toMatchObject({ error: 'illegal-command', code: 'game-over' });
+    expect((await post(`/api/games/${game.id}/undo`, { side: 'maratha', seq: 1 }, [maratha])).status).toBe(
+      422,
+    );
+
+    expect((await del(`/api/games/${game.id}`, [maratha, company])).status).toBe(204);
+    expect((await del(`/api/games/${game.id}`, [maratha, company])).status).toBe(404);
+    // A game with one human seat is its player's to delete.
+    const solo = await newGame({ maratha: 'computer' });
+    expect((await del(`/api/games/${solo.id}`, [solo.seatKeys['company']!])).status).toBe(204);
   });
 
   it('leaves a game saved before seat keys open, as it was', async () => {

@@ -40,7 +40,7 @@ describe('npm start', () => {
     expect(await ensureWebBuild(REPO, out)).toBe('built');
   });
 
-  it('refuses a bad port and a port in use, saying so (exit code 2)', async () => {
+  it('refuses a bad port, a port in use and a bad log level, saying so (exit code 2)', async () => {
     const bad = await start(['--port', 'eighty', '--web', dir, '--data', join(dir, 'data')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error: --port: expected 0 to 65535, got "eighty"/);
@@ -52,6 +52,12 @@ describe('npm start', () => {
     taken.close();
     expect(busy.code).toBe(2);
     expect(busy.stderr).toMatch(new RegExp(`port ${port} on 127.0.0.1 is in use`));
+
+    const loud = await start(['--log-level', 'loud', '--web', dir, '--data', join(dir, 'data')]);
+    expect(loud.code).toBe(2);
+    expect(loud.stderr).toMatch(
+      /^error: --log-level: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"/,
+    );
 
     const unknown = await start(['--colour', 'red']);
     expect(unknown.code).toBe(2);

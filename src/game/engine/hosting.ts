@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnyPlayableRuleSet, PlayableRuleSet } from './battle.ts';
 import type { GameEventBase, GameStateBase } from './game.ts';
+import { isResignation, resignable, resignedSide } from './resign.ts';
 
 /**
  * What the shells (the server, `muster play` and `muster replay`) need to host a rule set's whole games,
@@ -36,26 +37,40 @@ export function hostingOf<State extends GameStateBase, Command, Event extends Ga
   const hosting: GameHosting<State, Command, Event, View> = {
     id: playable.id,
     title: playable.title,
-    game: playable.game,
+    // Any side may resign (resign.ts): the sides are those the battle summary counts stands for.
+    game: resignable(playable.game, (state) => Object.keys(playable.summary(state).stands)),
     scrambleHidden: playable.scrambleHidden,
     computer: playable.computer,
     summary: playable.summary,
     commandSchema: playable.commandSchema ?? (ANY_COMMAND_SCHEMA as unknown as z.ZodType<Command>),
     turnOf: playable.turnOf ?? turnField,
-    describeCommand: playable.describeCommand ?? describeFields,
-    describeEvent: playable.describeEvent ?? describeFields,
+    describeCommand: (command, state) =>
+      isResignation(command) ? 'resigns' : (playable.describeCommand ?? describeFields)(command, state),
+    describeEvent: (event, state) =>
+      event.type === 'resigned'
+        ? `${(event as { side?: string }).side} resigns: the battle is over`
+        : (playable.describeEvent ?? describeFields)(event, state),
     describeView: playable.describeView ?? describeViewFields,
-    commandSeenBy:
-      playable.commandSeenBy ??
-      ((_after, side, command) => (publicCommands.has(typeOf(command)) ? 'all' : [side])),
+    commandSeenBy: (after, side, command) => {
+      if (isResignation(command)) return 'all';
+      if (playable.commandSeenBy) return playable.commandSeenBy(after, side, command);
+      return publicCommands.has(typeOf(command)) ? 'all' : [side];
+    },
     unseenCommandText: playable.unseenCommandText ?? ((side) => `${side} acted`),
     ...(playable.planMove ? { planMove: playable.planMove } : {}),
     ...(playable.commandOdds ? { commandOdds: playable.commandOdds } : {}),
     ...(playable.simulationGame ? { simulationGame: playable.simulationGame } : {}),
-    ...(playable.reversible ? { reversible: playable.reversible } : {}),
+    ...(playable.reversible ? { reversible: notAfterResigning(playable.reversible) } : {}),
   };
   resolved.set(playable, hosting);
   return hosting;
+}
+
+/** A resignation is never taken back. */
+function notAfterResigning<State extends GameStateBase, Event>(
+  reversible: (before: State, after: State, events: readonly Event[]) => boolean,
+): (before: State, after: State, events: readonly Event[]) => boolean {
+  return (before, after, events) => resignedSide(after) === undefined && reversible(before, after, events);
 }
 
 /** `state.turn` when it is a number, else 0. */

@@ -4,7 +4,14 @@ import type { Verification } from '../../protocol/verify.ts';
 import { api } from '../api.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
 import { forgetDice, keptAnchors } from '../fair-dice.ts';
-import { invitationLinks, type SeatChoice, type SeatKeys, seatRequest, splitKeys } from '../invitation.ts';
+import {
+  invitationLinks,
+  reachNote,
+  type SeatChoice,
+  type SeatKeys,
+  seatRequest,
+  splitKeys,
+} from '../invitation.ts';
 import { routeHref } from '../router.ts';
 import {
   forgetInvitations,
@@ -195,22 +202,38 @@ export function BattlesPage(): ReactNode {
                       Verify<span className="visually-hidden"> {g.title}</span>
                     </button>
                   ) : null}
-                  <button
-                    type="button"
-                    onClick={() => {
-                      if (window.confirm(`Delete "${g.title}" and its log?`))
-                        void act(async () => {
-                          const r = await api.deleteGame(g.id);
-                          if (r.ok) {
-                            forgetKeys(g.id);
-                            forgetDice(g.id);
-                          }
-                          return r;
-                        });
-                    }}
-                  >
-                    Delete
-                  </button>
+                  {sharedSides(g).length === 0 ? (
+                    <button
+                      type="button"
+                      onClick={() => {
+                        if (window.confirm(`Delete "${g.title}" and its log?`))
+                          void act(async () => {
+                            const r = await api.deleteGame(g.id);
+                            if (r.ok) {
+                              forgetKeys(g.id);
+                              forgetDice(g.id);
+                            }
+                            return r;
+                          });
+                      }}
+                    >
+                      Delete
+                    </button>
+                  ) : g.result ? null : (
+                    sharedSides(g).map((side) => (
+                      <button
+                        key={side}
+                        type="button"
+                        onClick={() => {
+                          if (window.confirm(`Resign "${g.title}" as ${side}? The battle ends, lost.`))
+                            void act(() => api.command(g.id, { side, command: { type: 'resign' } }));
+                        }}
+                      >
+                        Resign as {side}
+                        <span className="visually-hidden"> in {g.title}</span>
+                      </button>
+                    ))
+                  )}
                 </div>
               </li>
             ))}
@@ -338,6 +361,16 @@ function VerificationPanel(props: {
   );
 }
 
+/**
+ * The sides this browser plays in a game shared with another player (it holds some human seats' keys but
+ * not all): such a game is not its to delete, only to resign. None for a game it holds every seat of.
+ */
+function sharedSides(game: GameSummary): string[] {
+  const humans = Object.values(game.players).filter((seat) => seat === 'human').length;
+  const here = sidesPlayedHere(game, heldKeys(game.id));
+  return here.length < humans ? here : [];
+}
+
 /** The list's link to a game: Play, Resume or Replay a game this browser sits at, else Watch. */
 function playWord(game: GameSummary): string {
   const humans = Object.values(game.players).filter((seat) => seat === 'human').length;
@@ -362,6 +395,17 @@ function InvitationPanel(props: {
     panel.current?.scrollIntoView({ block: 'start' });
     panel.current?.querySelector('input')?.focus();
   }, []);
+  // Whether another machine can open the links: the server says where it listens.
+  const [note, setNote] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    void api.server().then((answer) => {
+      if (live && answer.ok) setNote(reachNote(answer.body, window.location));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <section ref={panel} className="panel invitations" aria-labelledby="invitations-title">
       <h2 id="invitations-title">Invite the other {links.length === 1 ? 'player' : 'players'}</h2>
@@ -369,6 +413,11 @@ function InvitationPanel(props: {
         {game.title}: send each link to the player of that side. Whoever opens it plays the side, so send it
         only to them. This browser keeps the links (the game's Invite shows them again) until you forget them.
       </p>
+      {note ? (
+        <p className="hint reach-note" role="note">
+          {note}
+        </p>
+      ) : null}
       <ul>
         {links.map((link) => (
           <li key={link.side} className="invitation-link">

@@ -19,7 +19,7 @@ import { sightLinesFrom } from './sight.ts';
 import { UnitPanel } from './UnitPanel.tsx';
 import { type PlaySession, usePlaySession } from './usePlaySession.ts';
 import { WatchControls } from './WatchControls.tsx';
-import { describeNode, type SideNames, sideName, unitName } from './words.ts';
+import { describeNode, describeResult, type SideNames, sideName, unitName } from './words.ts';
 
 /**
  * The virtual table (`#/play/<game id>`): a John Company battle played through its legal commands.
@@ -154,7 +154,8 @@ function Table(props: {
     <div className="play-layout">
       <div className="play-main">
         <p className="play-status" role="status" aria-live="polite">
-          <strong>Turn {view.turn}</strong> · {describeNode(view, sides)} · viewing as{' '}
+          <strong>Turn {view.turn}</strong> ·{' '}
+          {play.result ? describeResult(play.result, sides) : describeNode(view, sides)} · viewing as{' '}
           {sideName(sides, viewer)}
           {session.computerPlaying ? ' · the computer is playing…' : ''}
         </p>

@@ -1,3 +1,4 @@
+import type { GameResult } from '../../game/engine/game.ts';
 import type { JcView } from '../../game/john-company/view.ts';
 
 /**
@@ -31,8 +32,11 @@ export function describeNode(view: JcView, names: SideNames): string {
       return `Step 5: ${who} (${sideName(names, a.side)}) is activated`;
     }
     case 'over':
-      return view.result
-        ? `The battle is over: ${view.result.winner ? `${sideName(names, view.result.winner)} won` : 'a draw'} (${view.result.reason})`
-        : 'The battle is over';
+      return view.result ? describeResult(view.result, names) : 'The battle is over';
   }
+}
+
+/** How the battle ended (by the rules, or a side resigned: the server's result says so, the view not). */
+export function describeResult(result: GameResult, names: SideNames): string {
+  return `The battle is over: ${result.winner ? `${sideName(names, result.winner)} won` : 'a draw'} (${result.reason})`;
 }

@@ -1,0 +1,81 @@
+import type { Applied, GameDefinition, GameEventBase, GameResult, GameStateBase, Viewer } from './game.ts';
+
+/**
+ * Resigning, for every rule set's games: the command `{ type: 'resign' }` may be given by any side of a
+ * game not yet over, whether or not it is its decision, and ends the game at once. The other side wins
+ * (with more than two sides, nobody: the result is a draw); the event `resigned` is seen by everyone, so
+ * the other side and spectators see the game end and why. A player who leaves a network game resigns.
+ *
+ * `resignable` wraps a rule set's game definition (hosting.ts does it for the shells): its own commands,
+ * dice and views are untouched, and resigning is never among `legalCommands` (the computer does not
+ * resign, and seeded battles stay as they were). The state of a resigned game is the state it was in,
+ * with `resigned` set to the side that resigned.
+ */
+export const RESIGN = { type: 'resign' } as const;
+
+export interface ResignedEvent extends GameEventBase {
+  readonly type: 'resigned';
+  readonly side: string;
+}
+
+export function isResignation(command: unknown): boolean {
+  return (
+    typeof command === 'object' &&
+    command !== null &&
+    (command as { type?: unknown }).type === RESIGN.type &&
+    Object.keys(command).length === 1
+  );
+}
+
+/** The side that resigned the game in `state`, if one did. */
+export function resignedSide(state: GameStateBase): string | undefined {
+  const side = (state as { resigned?: unknown }).resigned;
+  return typeof side === 'string' ? side : undefined;
+}
+
+export function resignable<State extends GameStateBase, Command, Event extends GameEventBase, View>(
+  game: GameDefinition<State, Command, Event, View>,
+  sidesOf: (state: State) => readonly string[],
+): GameDefinition<State, Command, Event, View> {
+  const result = (state: State): GameResult | undefined => {
+    const side = resignedSide(state);
+    if (side === undefined) return game.result(state);
+    const others = sidesOf(state).filter((s) => s !== side);
+    return {
+      ...(others.length === 1 ? { winner: others[0]! } : {}),
+      reason: `${side} resigned`,
+    };
+  };
+  return {
+    ...game,
+    decider: (state) => (resignedSide(state) === undefined ? game.decider(state) : undefined),
+    legalCommands: (state, side) =>
+      resignedSide(state) === undefined ? game.legalCommands(state, side) : [],
+    result,
+    apply(state, side, command): Applied<State, Event> {
+      if (!isResignation(command)) {
+        if (resignedSide(state) !== undefined)
+          return {
+            ok: false,
+            rejection: { code: 'game-over', message: 'the game is over: a side resigned' },
+          };
+        return game.apply(state, side, command);
+      }
+      if (!sidesOf(state).includes(side))
+        return {
+          ok: false,
+          rejection: { code: 'unknown-side', message: `${side} is not a side of this game` },
+        };
+      if (result(state) !== undefined)
+        return { ok: false, rejection: { code: 'game-over', message: 'the game is already over' } };
+      const event: ResignedEvent = { type: 'resigned', side, visibleTo: 'all' };
+      return {
+        ok: true,
+        state: { ...state, seq: state.seq + 1, resigned: side },
+        events: [event as GameEventBase as Event],
+      };
+    },
+    eventFor: (event: Event, viewer: Viewer) =>
+      event.type === 'resigned' ? event : game.eventFor(event, viewer),
+  };
+}
