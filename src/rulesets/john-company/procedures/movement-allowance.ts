@@ -703,6 +703,14 @@ export const movementFactsSchema = z
   .strict()
   .superRefine((f, ctx) => {
     const troop = MOVEMENT_RATES.troops[f.troop];
+    if (movementRate(f.troop, f.formation, f.rateVariant) === undefined) {
+      const rated = RATE_COLUMNS.filter((c) => movementRate(f.troop, c, f.rateVariant) !== undefined);
+      ctx.addIssue({
+        code: 'custom',
+        path: ['formation'],
+        message: `${troop.label} has no movement rate in ${f.formation} (NA on its Movement Rate Table): it cannot move so; the formations it moves in are ${rated.join(', ')}`,
+      });
+    }
     const movement = f.movement ?? 'normal';
     if (movement === 'roll-without-orders' && f.withoutOrders === undefined)
       ctx.addIssue({
