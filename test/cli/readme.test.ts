@@ -13,7 +13,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const README = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
 
 /** The shell commands of the tour's ```sh block: comments dropped, a quoted argument's lines joined. */
-export function tourCommands(readme: string): string[] {
+function tourCommands(readme: string): string[] {
   const section = readme.split(/^## A short tour$/m)[1]?.split(/^## /m)[0] ?? '';
   const block = section.match(/```sh\n([\s\S]*?)```/)?.[1] ?? '';
   const commands: string[] = [];
