@@ -5,6 +5,7 @@ import {
   tallyOutcomes,
 } from '../game/compare.ts';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
+import { inWords, scenarioWords } from '../game/engine/verdict.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import { parseSeed } from './input.ts';
 import { UsageError } from './registry.ts';
@@ -58,7 +59,8 @@ export async function compareCommand(
     }
     columns.push(tallyOutcomes(ruleSet, sides, outcomes));
   }
-  const names = Object.fromEntries(scenario.sides.map((s) => [s.id, s.name]));
+  // The names of its sides and objectives: the endings are told in them, not in ids.
+  const names = Object.fromEntries(scenarioWords(scenario));
   const stdout = opts.json
     ? `${JSON.stringify({ scenario: scenario.id, seed, battles, sides, columns }, null, 2)}\n`
     : comparisonTable(scenario.title, seed, battles, sides, names, columns);
@@ -137,7 +139,10 @@ export function comparisonTable(
   for (const c of columns) {
     out.push(`  ${c.title}:`);
     const endings = Object.entries(c.endings).sort((a, b) => b[1] - a[1]);
-    for (const [ending, n] of endings) out.push(`    ${percent(n, c.battles).padStart(4)}  ${ending}`);
+    for (const [ending, n] of endings)
+      out.push(
+        `    ${percent(n, c.battles).padStart(4)}  ${inWords(ending, new Map(Object.entries(names)))}`,
+      );
   }
   return `${out.join('\n')}\n`;
 }

@@ -3,6 +3,13 @@ import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import type { GameEventBase, GameStateBase } from '../game/engine/game.ts';
 import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
 import { mayTakeBack } from '../game/engine/undo.ts';
+import {
+  announcedResult,
+  inWords,
+  type ScenarioWords,
+  scenarioWordsOf,
+  verdictInWords,
+} from '../game/engine/verdict.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type {
   CommandOddsResponse,
@@ -310,6 +317,7 @@ export class Referee {
     const decider = rules.game.decider(state);
     const legal = decider === viewer && at === total ? rules.game.legalCommands(state, viewer) : [];
     const result = rules.game.result(state);
+    const words = scenarioWordsOf(p.record.scenario);
     return {
       game,
       viewer,
@@ -319,9 +327,9 @@ export class Referee {
       ...(decider !== undefined ? { decider, deciderSeat: game.players[decider] ?? 'human' } : {}),
       legal,
       legalText: legal.map((c: unknown) => rules.describeCommand(c, p.state)),
-      log: p.log.slice(from, at).map((entry, i) => logEntry(rules, p.state, entry, from + i, viewer)),
+      log: p.log.slice(from, at).map((entry, i) => logEntry(rules, p.state, entry, from + i, viewer, words)),
       from,
-      ...(result ? { result } : {}),
+      ...(result ? { result: { ...result, reason: inWords(result.reason, words) } } : {}),
       ...(at === total && mayTakeBack(p.log, viewer) ? { undoable: true as const } : {}),
     };
   }
@@ -622,6 +630,7 @@ function logEntry(
   entry: Logged,
   index: number,
   viewer: string,
+  words: ScenarioWords,
 ): GameLogEntry {
   const readable =
     entry.side === viewer ||
@@ -630,16 +639,20 @@ function logEntry(
   const events = [];
   for (const event of entry.events) {
     const seen = rules.game.eventFor(event, viewer);
-    if (seen)
-      events.push({ type: seen.type, text: rules.describeEvent(seen, latest)?.trim() ?? '', event: seen });
+    if (!seen) continue;
+    // The end of the battle is told in the scenario's names of its sides and objectives.
+    const announced = announcedResult(seen);
+    const text = announced ? verdictInWords(announced, words) : rules.describeEvent(seen, latest)?.trim();
+    events.push({ type: seen.type, text: text ?? '', event: seen });
   }
   return {
     index,
     side: entry.side,
     turn: entry.turn,
     ...(readable ? { command: entry.command } : {}),
+    // The side is the entry's own field (a page names it as the scenario does): the text is the command.
     text: readable
-      ? `${entry.side}: ${rules.describeCommand(entry.command, latest)}`
+      ? rules.describeCommand(entry.command, latest)
       : rules.unseenCommandText(entry.side, entry.command),
     events,
   };

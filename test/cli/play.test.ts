@@ -54,6 +54,15 @@ function logLines(text: string): string[] {
 }
 
 describe('muster play --ai both', () => {
+  it("README's battle ends saying the turn limit decided it, in the scenario's words", async () => {
+    const run = await muster(['play', 'training-village-ford', '--ai', 'both', '--turns', '2']);
+    expect(run.code).toBe(0);
+    const verdict = run.terminal.split('\n').find((l) => l.startsWith('***'))!;
+    expect(verdict).toMatch(/when the turn limit ended the battle \(turn 2\)|turn limit/);
+    expect(verdict).not.toMatch(/\b(company|maratha)\b/);
+    expect(verdict).toMatch(/the (Company's brigades|Maratha force)|A draw/);
+  });
+
   it('plays a battle to its end, prints the log as it goes and saves a record that replays exactly', async () => {
     const run = await muster([
       'play',
@@ -72,7 +81,7 @@ describe('muster play --ai both', () => {
     expect(run.terminal).toContain('seed 2; company (computer) against maratha (computer)');
     expect(run.terminal).toContain('=== Turn 2 ===');
     expect(run.terminal).toMatch(/tests \(activation\): level \d+, \w+/);
-    expect(run.terminal).toMatch(/\*\*\* .*(wins|draw).* \*\*\*/);
+    expect(run.terminal).toMatch(/\*\*\* (Victory to the (Company|Maratha)[^:]*|A draw): .* \*\*\*/);
     const record = JSON.parse(run.files.get('game.json')!);
     expect(record).toMatchObject({ format: 'muster-game', version: 1, ruleSet: 'john-company', seed: 2 });
     expect(record.scenario.victory.turnLimit).toBe(2);

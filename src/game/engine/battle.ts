@@ -119,7 +119,7 @@ export interface PlayableRuleSet<State extends GameStateBase, Command, Event ext
   readonly commandSeenBy?: (after: State, side: string, command: Command) => 'all' | readonly string[];
   /** Command types every side may read whatever the state (used only by the default `commandSeenBy`). */
   readonly publicCommands?: readonly string[];
-  /** What a viewer who may not read a command sees of it (default: "<side> acted"). */
+  /** What a viewer who may not read a command sees of it, beside the side that gave it (default: "a command not shown to this side"). */
   readonly unseenCommandText?: (side: string, command: Command) => string;
   /** What a move would do, without making it; absent: the set has no move planner. */
   readonly planMove?: MovePlanner<State>;

@@ -47,7 +47,7 @@ export function hostingOf<State extends GameStateBase, Command, Event extends Ga
     commandSeenBy:
       playable.commandSeenBy ??
       ((_after, side, command) => (publicCommands.has(typeOf(command)) ? 'all' : [side])),
-    unseenCommandText: playable.unseenCommandText ?? ((side) => `${side} acted`),
+    unseenCommandText: playable.unseenCommandText ?? (() => 'a command not shown to this side'),
     ...(playable.planMove ? { planMove: playable.planMove } : {}),
     ...(playable.commandOdds ? { commandOdds: playable.commandOdds } : {}),
     ...(playable.simulationGame ? { simulationGame: playable.simulationGame } : {}),

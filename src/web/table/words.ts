@@ -1,4 +1,5 @@
 import type { JcView } from '../../game/john-company/view.ts';
+import type { GameOutcome } from '../../protocol/api.ts';
 
 /**
  * Names for people: sides by the scenario's names, units and Generals by theirs, and where the
@@ -16,7 +17,12 @@ export function unitName(view: JcView, id: string): string {
 }
 
 /** Where the sequence of play stands, in one line. */
-export function describeNode(view: JcView, names: SideNames): string {
+export function describeNode(
+  view: JcView,
+  names: SideNames,
+  /** The result as the server words it (the scenario's names, not ids), when it has one. */
+  worded?: GameOutcome,
+): string {
   const node = view.node;
   switch (node.phase) {
     case 'orders':
@@ -30,9 +36,11 @@ export function describeNode(view: JcView, names: SideNames): string {
       const who = a.kind === 'unit' ? unitName(view, a.unit) : `General ${unitName(view, a.general)}`;
       return `Step 5: ${who} (${sideName(names, a.side)}) is activated`;
     }
-    case 'over':
-      return view.result
-        ? `The battle is over: ${view.result.winner ? `${sideName(names, view.result.winner)} won` : 'a draw'} (${view.result.reason})`
+    case 'over': {
+      const result = worded ?? view.result;
+      return result
+        ? `The battle is over: ${result.winner ? `${sideName(names, result.winner)} won` : 'a draw'} (${result.reason})`
         : 'The battle is over';
+    }
   }
 }
