@@ -127,7 +127,7 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
           out,
           situation(view, state),
           legal,
-          (c) => rules.describeCommand(c, state),
+          (c) => rules.describeOffer(c, state),
           mayTakeBack(given, side),
         );
     if (command === undefined) {

@@ -12,6 +12,7 @@ import {
 import {
   describeCommand,
   describeEvent,
+  describeOffer,
   type Names,
   namesOf,
   type Places,
@@ -44,6 +45,7 @@ const johnCompany: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
   commandSchema: JcCommandSchema,
   turnOf: (state) => state.turn,
   describeCommand: (command, state) => describeCommand(command, namesIn(state), placesIn(state)),
+  describeOffer: (command, state) => describeOffer(command, state, namesIn(state), placesIn(state)),
   describeEvent: (event, state) => describeEvent(event, namesIn(state), placesIn(state)),
   planMove: {
     manoeuvres: ManoeuvreSchema.array().min(1).max(8),

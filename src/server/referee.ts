@@ -326,7 +326,7 @@ export class Referee {
       view: rules.game.viewFor(state, viewer),
       ...(decider !== undefined ? { decider, deciderSeat: game.players[decider] ?? 'human' } : {}),
       legal,
-      legalText: legal.map((c: unknown) => rules.describeCommand(c, p.state)),
+      legalText: legal.map((c: unknown) => rules.describeOffer(c, p.state)),
       log: p.log.slice(from, at).map((entry, i) => logEntry(rules, p.state, entry, from + i, viewer, words)),
       from,
       ...(result ? { result: { ...result, reason: inWords(result.reason, words) } } : {}),

@@ -54,7 +54,7 @@ describe('measures shown to a player are rounded', () => {
           const next = ruleSet.game.decider(state);
           if (next !== undefined)
             for (const c of ruleSet.game.legalCommands(state, next))
-              shown.push(rules.describeCommand(c, state));
+              shown.push(rules.describeOffer(c, state));
         },
       });
       expect(shown.length).toBeGreaterThan(50);

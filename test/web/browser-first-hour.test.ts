@@ -196,7 +196,7 @@ describe("a new player's first hour", () => {
     await done(page);
   });
 
-  it("a General's rides are offered in the players' words: where to, by an objective or an edge", async () => {
+  it("a General's rides are offered in the players' words: how far, which way, where to", async () => {
     const position = firstPosition('john-company', SEED, (_s, _side, legal) =>
       (legal as readonly JcCommand[]).find((c) => c.type === 'move-general'),
     );
@@ -207,14 +207,14 @@ describe("a new player's first hour", () => {
     expect(rides.length).toBeGreaterThan(0);
     for (const ride of rides) {
       expect(ride).toMatch(
-        /: ride to ([\d.]+" (north|south|east|west)[a-z-]* of the \w+|at the \w+|[\d.]+" from the (north|south|east|west) edge)$/,
+        /: ride [\d.]+" (north|south|east|west)[a-z-]*, to ([\d.]+" (north|south|east|west)[a-z-]* of the \w+|at the \w+|[\d.]+" from the (north|south|east|west) edge)$/,
       );
       expect(ride).not.toMatch(/\(\d/);
     }
     const general = (position.state as JcGameState).generals[
       (position.command as { general: string }).general
     ]!;
-    expect(rides.some((r) => r.startsWith(`${general.name}: ride to`))).toBe(true);
+    expect(rides.some((r) => r.startsWith(`${general.name}: ride `))).toBe(true);
     await done(page);
   });
 

@@ -107,6 +107,12 @@ export interface PlayableRuleSet<State extends GameStateBase, Command, Event ext
    * names (default: its `type` and scalar fields, "fire: unit 33rd-foot, target maratha-guns").
    */
   readonly describeCommand?: (command: Command, state?: State) => string;
+  /**
+   * A command offered now, in the words of the list a player chooses from; `state` is the state it is
+   * offered in (default: as `describeCommand`). It may say what only holds now, such as how far a ride
+   * goes from where the General stands.
+   */
+  readonly describeOffer?: (command: Command, state: State) => string;
   /** An event in one line, or undefined for bookkeeping nobody needs to read (default: as commands). */
   readonly describeEvent?: (event: Event, state?: State) => string | undefined;
   /** A side's view as text for a terminal, from the view alone (default: its fields, one per line). */

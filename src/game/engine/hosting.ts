@@ -42,6 +42,7 @@ export function hostingOf<State extends GameStateBase, Command, Event extends Ga
     commandSchema: playable.commandSchema ?? (ANY_COMMAND_SCHEMA as unknown as z.ZodType<Command>),
     turnOf: playable.turnOf ?? turnField,
     describeCommand: playable.describeCommand ?? describeFields,
+    describeOffer: playable.describeOffer ?? playable.describeCommand ?? describeFields,
     describeEvent: playable.describeEvent ?? describeFields,
     describeView: playable.describeView ?? describeViewFields,
     commandSeenBy:

@@ -244,6 +244,23 @@ export function describeCommand(c: JcCommand, names: Names, places?: Places): st
   }
 }
 
+/**
+ * A command offered now, as `describeCommand` words it, with what only holds now: a ride says how far
+ * it goes from where the General stands ("ride 8.6" north-east, to 10.9" north-east of the village").
+ */
+export function describeOffer(
+  c: JcCommand,
+  state: { readonly table: Pick<TableState, 'generals'> },
+  names: Names,
+  places?: Places,
+): string {
+  if (c.type !== 'move-general') return describeCommand(c, names, places);
+  const from = state.table.generals[c.general]?.stand;
+  if (!from) return describeCommand(c, names, places);
+  const far = `${inches(Math.hypot(c.x - from.x, c.y - from.y))} ${compass(from, c)}`;
+  return `${names.get(c.general) ?? c.general}: ride ${far}, to ${rideWords(c, places)}`;
+}
+
 function manoeuvreText(m: Extract<JcCommand, { type: 'move' }>['manoeuvres'][number]): string {
   switch (m.kind) {
     case 'advance':
