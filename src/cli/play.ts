@@ -101,7 +101,7 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
   const out = env.terminal;
   const person = sides.find((s) => !computer.has(s));
   out.write(
-    `${scenario.title}: seed ${seed}; ${sides.map((s) => `${s} (${computer.has(s) ? 'computer' : 'you'})`).join(' against ')}\n`,
+    `${scenario.title}: seed ${seed}; ${scenario.sides.map((s) => `${s.name} (${s.id}: ${computer.has(s.id) ? 'the computer' : 'you'})`).join(' against ')}\n`,
   );
   // Each computer side's player, its ties broken by a PRNG seeded from the game's seed and its side.
   const players = new Map<string, Player<unknown, unknown>>();

@@ -78,7 +78,9 @@ describe('muster play --ai both', () => {
     ]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
-    expect(run.terminal).toContain('seed 2; company (computer) against maratha (computer)');
+    expect(run.terminal).toContain(
+      "seed 2; The Company's brigades (company: the computer) against The Maratha force (maratha: the computer)",
+    );
     expect(run.terminal).toContain('=== Turn 2 ===');
     expect(run.terminal).toMatch(/tests \(activation\): level \d+, \w+/);
     expect(run.terminal).toMatch(/\*\*\* (Victory to the (Company|Maratha)[^:]*|A draw): .* \*\*\*/);
@@ -107,7 +109,9 @@ describe('muster play, a person against the computer', () => {
     });
     expect(run.code).toBe(0);
     const t = run.terminal;
-    expect(t).toContain('company (computer) against maratha (you)');
+    expect(t).toContain(
+      "The Company's brigades (company: the computer) against The Maratha force (maratha: you)",
+    );
     expect(t).toContain('Turn 1 of 10: Step 2, place order counters (maratha)');
     expect(t).toContain('Your units:');
     expect(t).toContain('Enemy units in sight:');
