@@ -1,5 +1,6 @@
 import { type BattleOutcome, type ComparisonColumn, tallyOutcomes } from '../game/compare.ts';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
+import { inWords, scenarioWords } from '../game/engine/verdict.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import {
   type BattleRunner,
@@ -84,7 +85,8 @@ export async function compareCommand(
     }
     return tallyOutcomes(ruleSet, sides, outcomes);
   });
-  const names = Object.fromEntries(scenario.sides.map((s) => [s.id, s.name]));
+  // The names of its sides and objectives: the endings are told in them, not in ids.
+  const names = Object.fromEntries(scenarioWords(scenario));
   const stdout = opts.json
     ? `${JSON.stringify({ scenario: scenario.id, seed, battles, sides, columns }, null, 2)}\n`
     : comparisonTable(scenario.title, seed, battles, sides, names, columns);
@@ -175,7 +177,10 @@ export function comparisonTable(
   for (const c of columns) {
     out.push(`  ${c.title}:`);
     const endings = Object.entries(c.endings).sort((a, b) => b[1] - a[1]);
-    for (const [ending, n] of endings) out.push(`    ${percent(n, c.battles).padStart(4)}  ${ending}`);
+    for (const [ending, n] of endings)
+      out.push(
+        `    ${percent(n, c.battles).padStart(4)}  ${inWords(ending, new Map(Object.entries(names)))}`,
+      );
   }
   return `${out.join('\n')}\n`;
 }

@@ -91,7 +91,7 @@ function procedureSection(ruleSet: RuleSetEntry, def: AnyProcedure): string[] {
   if (def.examples.length === 0) lines.push('(none yet)', '');
   def.examples.forEach((example, i) => {
     lines.push(`${i + 1}. ${example.title}`, '');
-    lines.push('```json', prettyJson(exampleInput(example)), '```', '');
+    lines.push('```json', prettyJson(exampleInput(example, def)), '```', '');
     lines.push(`Run: ${code(`${exampleCommand(ruleSet, def, example, true)} < example.json`)}`, '');
     if (i === 0) {
       const run = runExample(ruleSet, def, example, true);

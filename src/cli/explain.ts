@@ -4,8 +4,9 @@ import type { OddsReport } from '../core/rules/run.ts';
 import { formatRule, type TraceStep } from '../core/rules/trace.ts';
 import type { JsonSchema } from '../protocol/json-schema.ts';
 import { EPSILON, fraction, orderedOutcomes, percent } from '../protocol/odds.ts';
+import { stepValueText } from '../protocol/text.ts';
 import type { RuleSetEntry } from '../rulesets/index.ts';
-import { alignColumns, signed } from './text.ts';
+import { alignColumns, signed, wrap } from './text.ts';
 
 /** Re-exported for src/cli/text.test.ts: the odds numbers are the protocol's (src/protocol/odds.ts). */
 export { fraction, percent };
@@ -26,7 +27,7 @@ export interface Explained {
 }
 
 const BAR_WIDTH = 30;
-/** Outcomes longer than this are printed after the numbers. */
+/** Outcomes longer than this wrap onto further lines within their column. */
 const LONG_OUTCOME = 32;
 
 /** The readable explanation of one resolution: facts, steps with their rules, dice, result, exact odds. */
@@ -125,7 +126,7 @@ export function renderSteps(trace: readonly TraceStep[], rolls: readonly RollRec
       label,
       step.delta === undefined ? '' : signed(step.delta),
       step.total === undefined ? '' : `= ${step.total}`,
-      step.value === undefined ? '' : String(step.value),
+      step.value === undefined ? '' : stepValueText(step.value),
       formatRule(step.rule),
     ];
   });
@@ -151,21 +152,16 @@ export function renderRolls(rolls: readonly RollRecord[]): string[] {
 }
 
 /**
- * One odds view as a small table: outcome, percentage, exact fraction, bar. When an outcome is a long
- * phrase, it goes last so the numbers still line up.
+ * One odds view as a small table: outcome, percentage, exact fraction, bar. An outcome longer than
+ * LONG_OUTCOME wraps onto further lines of its own column, so every table reads the same way round.
  */
 export function renderOddsView(view: OddsReport): string[] {
-  const outcomes = orderedOutcomes(view);
-  const long = outcomes.some((o) => String(o.outcome).length > LONG_OUTCOME);
-  const rows = outcomes.map((o) => {
+  const rows: string[][] = [];
+  for (const o of orderedOutcomes(view)) {
     const bar = '#'.repeat(Math.round(o.probability * BAR_WIDTH)) || (o.probability > EPSILON ? '.' : '');
-    const numbers = [percent(o.probability), fraction(o.probability) ?? ''];
-    return long
-      ? [...numbers, bar.padEnd(BAR_WIDTH), String(o.outcome)]
-      : [String(o.outcome), ...numbers, bar];
-  });
-  const align = long
-    ? (['right', 'right', 'left', 'left'] as const)
-    : (['left', 'right', 'right', 'left'] as const);
-  return [`  ${view.name}`, ...alignColumns(rows, align).map((l) => `    ${l}`)];
+    const [first = '', ...more] = wrap(String(o.outcome), LONG_OUTCOME);
+    rows.push([first, percent(o.probability), fraction(o.probability) ?? '', bar]);
+    for (const line of more) rows.push([`  ${line}`]);
+  }
+  return [`  ${view.name}`, ...alignColumns(rows, ['left', 'right', 'right', 'left']).map((l) => `    ${l}`)];
 }

@@ -86,7 +86,7 @@ export function procedureHelp(ruleSet: RuleSetEntry, def: AnyProcedure): string 
     );
     lines.push(
       ...wrap(
-        'Type in dice you rolled as "dice": [faces in throw order] or "dice": { "<key>": [faces] }, or with --dice. Dice not typed in are an error unless --seed is given; with neither, Muster picks a seed and prints it.',
+        'Type in dice you rolled by roll key, "dice": { "<key>": [faces], ... } (or --dice key=faces), or as one list in the throw order above, "dice": [faces]. Dice not typed in are an error unless --seed is given; with neither, Muster picks a seed and prints it.',
         WIDTH,
         '  ',
       ),
@@ -98,7 +98,7 @@ export function procedureHelp(ruleSet: RuleSetEntry, def: AnyProcedure): string 
   def.examples.forEach((example, i) => {
     lines.push('', ...wrap(`${i + 1}. ${example.title}`, WIDTH, '  ', '     '));
     lines.push(
-      ...prettyJson(exampleInput(example), WIDTH - 4)
+      ...prettyJson(exampleInput(example, def), WIDTH - 4)
         .split('\n')
         .map((l) => `    ${l}`),
     );

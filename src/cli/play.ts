@@ -5,6 +5,7 @@ import type { GameStateBase } from '../game/engine/game.ts';
 import { type AnyGameHosting, hostingOf } from '../game/engine/hosting.ts';
 import type { GameRecord } from '../game/engine/record.ts';
 import { type GivenCommand, mayTakeBack } from '../game/engine/undo.ts';
+import { announcedResult, scenarioWords, verdictInWords } from '../game/engine/verdict.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type { JcGameState } from '../game/john-company/state.ts';
 import type { JcView } from '../game/john-company/view.ts';
@@ -93,13 +94,14 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
   const { json, source } = await readScenarioArg(arg, env.readInput);
   const scenario = checkedScenario(json, source);
   const sides = scenario.sides.map((s) => s.id);
+  const words = scenarioWords(scenario);
   const computer = computerSides(sides, opts);
   const seed = opts.seed === undefined ? env.randomSeed() : seedOf(opts.seed);
   const played = withTurns(json, opts.turns);
   const out = env.terminal;
   const person = sides.find((s) => !computer.has(s));
   out.write(
-    `${scenario.title}: seed ${seed}; ${sides.map((s) => `${s} (${computer.has(s) ? 'computer' : 'you'})`).join(' against ')}\n`,
+    `${scenario.title}: seed ${seed}; ${scenario.sides.map((s) => `${s.name} (${s.id}: ${computer.has(s.id) ? 'the computer' : 'you'})`).join(' against ')}\n`,
   );
   // Each computer side's player, its ties broken by a PRNG seeded from the game's seed and its side.
   const players = new Map<string, Player<unknown, unknown>>();
@@ -125,7 +127,7 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
           out,
           situation(view, state),
           legal,
-          (c) => rules.describeCommand(c, state),
+          (c) => rules.describeOffer(c, state),
           mayTakeBack(given, side),
         );
     if (command === undefined) {
@@ -150,7 +152,10 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
     const viewer = person ?? 'all';
     for (const e of applied.events) {
       const seen = viewer === 'all' ? e : game.eventFor(e, viewer);
-      const line = seen && rules.describeEvent(seen, state);
+      const result = announcedResult(seen);
+      const line = result
+        ? `\n*** ${verdictInWords(result, words)} ***`
+        : seen && rules.describeEvent(seen, state);
       if (line !== undefined && line !== '') out.write(`${line}\n`);
     }
   }

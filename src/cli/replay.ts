@@ -2,6 +2,7 @@ import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { hostingOf } from '../game/engine/hosting.ts';
 import type { GameRecord } from '../game/engine/record.ts';
 import { replay } from '../game/engine/record.ts';
+import { announcedResult, scenarioWords, verdictInWords } from '../game/engine/verdict.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import { SeedStateSchema } from '../protocol/fair-dice.ts';
 import { joinWords } from '../protocol/text.ts';
@@ -35,6 +36,7 @@ export async function replayCommand(
   const { game } = rules;
   const scenario = checkedScenario(record.scenario, `${file}: its scenario`);
   const sides = scenario.sides.map((s) => s.id);
+  const words = scenarioWords(scenario);
   if (opts.side !== undefined && !sides.includes(opts.side))
     throw new UsageError(
       `--side: no side "${opts.side}" in this game (the sides are ${sides.join(' and ')})`,
@@ -55,16 +57,17 @@ export async function replayCommand(
   ];
   for (const e of events) {
     const seen = opts.side === undefined ? e : game.eventFor(e, opts.side);
-    const line = seen && rules.describeEvent(seen, state);
+    const announced = announcedResult(seen);
+    const line = announced
+      ? `\n*** ${verdictInWords(announced, words)} ***`
+      : seen && rules.describeEvent(seen, state);
     if (line !== undefined) lines.push(line);
   }
   const result = game.result(state);
   lines.push(
     '',
     `Replayed exactly: ${record.commands.length} commands, turn ${rules.turnOf(state)}, ${
-      result
-        ? `${result.winner === undefined ? 'a draw' : `${result.winner} won`} (${result.reason})`
-        : 'the battle was not finished'
+      result ? verdictInWords(result, words) : 'the battle was not finished'
     }.`,
   );
   return ok(`${lines.join('\n')}\n`);

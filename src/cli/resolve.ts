@@ -135,11 +135,14 @@ function resolveOrThrow(
   } catch (error) {
     if (error instanceof DiceInputError) {
       const missing = /^not enough dice/.test(error.message) && seed === undefined;
+      // Dice typed in for facts that throw none: say what the facts give instead, and why.
+      const noneThrown = result !== undefined && rolls.length === 0;
       return fail(
         `typed-in dice do not fit: ${error.message}\n` +
           (missing
             ? '  Type in the missing dice, or add --seed <n> to throw the rest from the seeded generator.\n'
             : '') +
+          (noneThrown ? `  These facts throw no dice: ${def.describe(result).join('; ')}.\n` : '') +
           `  The rolls of ${def.id}, in throw order: ${def.rolls.map((r) => `${r.key} (${r.dice}, ${r.when})`).join('; ')}.`,
       );
     }
@@ -162,10 +165,13 @@ function resolveOrThrow(
       }),
     );
   }
+  // The seed is printed only when the seeded generator threw a die: a resolution that threw none
+  // prints the same output every time.
+  const seeded = rolls.some((r) => r.source === 'prng');
   const output: ResolveOutput = {
     ruleset: ruleSet.id,
     procedure: def.id,
-    ...(seed === undefined ? {} : { seed }),
+    ...(seed === undefined || !seeded ? {} : { seed }),
     result,
     trace: trace.steps,
     rolls,

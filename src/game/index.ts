@@ -9,7 +9,15 @@ import {
   JcCommandSchema,
   ManoeuvreSchema,
 } from './john-company/commands.ts';
-import { describeCommand, describeEvent, type Names, namesOf } from './john-company/describe.ts';
+import {
+  describeCommand,
+  describeEvent,
+  describeOffer,
+  type Names,
+  namesOf,
+  type Places,
+  placesOf,
+} from './john-company/describe.ts';
 import type { JcEvent } from './john-company/events.ts';
 import { johnCompanyGame, makeJohnCompanyGame } from './john-company/game.ts';
 import { commandOdds, planMove } from './john-company/plan.ts';
@@ -22,6 +30,10 @@ import { MdCommandSchema, macduffPlayable } from './macduff/index.ts';
 /** John Company's names of units and Generals, once per state; none without a state (ids stand in). */
 const jcNames = perState(namesOf);
 const namesIn = (state: JcGameState | undefined): Names => (state ? jcNames(state) : new Map());
+/** Where its units, objectives and Generals stand, once per state (none without a state). */
+const jcPlaces = perState(placesOf);
+const placesIn = (state: JcGameState | undefined): Places | undefined =>
+  state ? jcPlaces(state) : undefined;
 
 const johnCompany: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
   id: 'john-company',
@@ -33,8 +45,9 @@ const johnCompany: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
   summary: summarizeBattle,
   commandSchema: JcCommandSchema,
   turnOf: (state) => state.turn,
-  describeCommand: (command, state) => describeCommand(command, namesIn(state)),
-  describeEvent: (event, state) => describeEvent(event, namesIn(state)),
+  describeCommand: (command, state) => describeCommand(command, namesIn(state), placesIn(state)),
+  describeOffer: (command, state) => describeOffer(command, state, namesIn(state), placesIn(state)),
+  describeEvent: (event, state) => describeEvent(event, namesIn(state), placesIn(state)),
   planMove: {
     manoeuvres: ManoeuvreSchema.array().min(1).max(8),
     plan: (state, side, unit, manoeuvres) =>

@@ -2,6 +2,7 @@ import type { RollRecord } from '../core/random/dice.ts';
 import type { RollDoc } from '../core/rules/procedure.ts';
 import type { RosterVocabulary, SequenceStep } from '../core/rules/referee.ts';
 import type { RuleRef, TraceStep } from '../core/rules/trace.ts';
+import type { TerrainFeature } from '../core/table/model.ts';
 import type { GameRecord } from '../game/engine/record.ts';
 import type { JsonSchema } from './json-schema.ts';
 import type { JsonPatch } from './patch.ts';
@@ -133,6 +134,15 @@ export interface ScenarioSummary {
   readonly description: string;
   readonly sides: readonly { readonly id: string; readonly name: string; readonly army: string }[];
   readonly units: number;
+  /** The table and its ground, for a small picture of it: inches, as the table model draws them. */
+  readonly table: { readonly width: number; readonly depth: number };
+  readonly terrain: readonly TerrainFeature[];
+  readonly objectives: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly position: { readonly x: number; readonly y: number };
+    readonly radius: number;
+  }[];
 }
 
 /** Who plays a side: a person at a browser, or Muster's computer opponent. */

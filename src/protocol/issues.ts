@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import { workedOutMessage } from '../core/rules/schemas.ts';
 import { deref, describeSchema, type JsonSchema, schemaAt } from './json-schema.ts';
-import { closest, describeGiven, formatPath, joinWords, valueAt } from './text.ts';
+import { closest, describeGiven, didYouMean, formatPath, joinWords, suggest, valueAt } from './text.ts';
 
 /**
  * Input errors as every shell words them: zod's issues turned into problems, each naming the field path,
@@ -92,11 +93,11 @@ function formatIssue(issue: Issue, prefix: readonly PropertyKey[], ctx: Context)
       if (issue.errors.length === 0 && options && options.length > 0) {
         const texts = options.map((o) => JSON.stringify(o));
         const strings = options.filter((o): o is string => typeof o === 'string');
-        const guess = typeof given === 'string' ? closest(given, strings) : undefined;
+        const guesses = typeof given === 'string' ? suggest(given, strings) : [];
         return [
           {
             path,
-            message: `expected ${texts.length === 1 ? texts[0] : `one of ${joinWords(texts)}`}, got ${describeGiven(given)}${guess ? `; did you mean "${guess}"?` : ''}`,
+            message: `expected ${texts.length === 1 ? texts[0] : `one of ${joinWords(texts)}`}, got ${describeGiven(given)}${didYouMean(guesses)}`,
           },
         ];
       }
@@ -131,10 +132,14 @@ function formatIssue(issue: Issue, prefix: readonly PropertyKey[], ctx: Context)
     case 'invalid_element':
       return issue.issues.map((sub) => ({ path, message: sub.message }));
     case 'invalid_value': {
+      const instead = typeof given === 'string' ? workedOut(ctx, path)[given] : undefined;
+      if (instead) return [{ path, message: workedOutMessage(given as string, instead) }];
       const problem = expectedGot(path, given, ctx, issue.message);
       const options = issue.values.filter((v): v is string => typeof v === 'string');
-      const guess = typeof given === 'string' ? closest(given, options) : undefined;
-      return [guess ? { path, message: `${problem.message}; did you mean "${guess}"?` } : problem];
+      const node = ctx.schemaFor(path);
+      const descriptions = (node && deref(ctx.root, node)['x-descriptions']) ?? {};
+      const guesses = typeof given === 'string' ? suggest(given, options, descriptions) : [];
+      return [guesses.length ? { path, message: `${problem.message}${didYouMean(guesses)}` } : problem];
     }
     default:
       return [expectedGot(path, given, ctx, issue.message)];
@@ -152,6 +157,13 @@ function expectedGot(path: readonly PropertyKey[], given: unknown, ctx: Context,
     : undefined;
   const got = `got ${describeGiven(given)}${given === undefined && path.length ? ' (the field is required)' : ''}`;
   return { path, message: expected ? `expected ${expected}, ${got}` : `${lowerFirst(fallback)}, ${got}` };
+}
+
+/** The values a field refuses because Muster works them out, each with the fact to give instead. */
+function workedOut(ctx: Context, path: readonly PropertyKey[]): Readonly<Record<string, string>> {
+  const node = ctx.schemaFor(path);
+  const found = node ? deref(ctx.root, node)['x-worked-out'] : undefined;
+  return found !== null && typeof found === 'object' ? (found as Record<string, string>) : {};
 }
 
 function lowerFirst(text: string): string {

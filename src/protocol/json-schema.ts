@@ -24,6 +24,8 @@ export interface JsonSchema {
   enum?: unknown[];
   /** Muster's extension: a description per enum value (e.g. a modifier's label and value). */
   'x-descriptions'?: Record<string, string>;
+  /** Muster's extension: values an enum refuses because Muster works them out, each with the fact to give instead. */
+  'x-worked-out'?: Record<string, string>;
   const?: unknown;
   default?: unknown;
   minimum?: number;

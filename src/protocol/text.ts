@@ -3,6 +3,8 @@
  * error messages quote them. Pure.
  */
 
+import { measureText } from '../core/rules/measure.ts';
+
 /** The edit distance between two strings (Levenshtein: insertions, deletions, substitutions). */
 export function editDistance(a: string, b: string): number {
   const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -39,6 +41,65 @@ export function closest(given: string, candidates: readonly string[]): string | 
     if (containing.length === 1) return containing[0];
   }
   return undefined;
+}
+
+const MAX_SUGGESTIONS = 3;
+
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * What `given` was likely meant to be, best first (at most three): a near spelling (edit distance,
+ * ignoring case, hyphens and spaces), else the values whose own words hold every word given (`line` ->
+ * `close-order-line`, `open-order-line`), else those whose description does (`descriptions`, e.g. a
+ * modifier's label: `woods` -> `in-woods`). None when nothing is close in spelling or meaning.
+ */
+export function suggest(
+  given: string,
+  candidates: readonly string[],
+  descriptions: Readonly<Record<string, string>> = {},
+): string[] {
+  const squash = (t: string) => t.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const g = squash(given);
+  if (g === '') return [];
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const c of candidates) {
+    const d = editDistance(g, squash(c));
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  if (best !== undefined && bestDistance <= Math.max(2, Math.floor(g.length / 3))) return [best];
+  const words = wordsOf(given);
+  const holds = (text: string) => {
+    const own = wordsOf(text);
+    return words.every((w) => own.some((o) => o === w || (w.length >= 4 && o.startsWith(w))));
+  };
+  for (const matches of [
+    candidates.filter((c) => holds(c)),
+    candidates.filter((c) => descriptions[c] !== undefined && holds(descriptions[c]!)),
+  ]) {
+    if (matches.length > 0 && matches.length <= MAX_SUGGESTIONS) return matches;
+  }
+  const containing = closest(given, candidates);
+  return containing === undefined ? [] : [containing];
+}
+
+/** `; did you mean "a"?` or `; did you mean "a" or "b"?`, or nothing. */
+export function didYouMean(suggestions: readonly string[]): string {
+  return suggestions.length === 0 ? '' : `; did you mean ${joinWords(suggestions.map((s) => `"${s}"`))}?`;
+}
+
+/** A trace step's value as a person reads it: yes or no for a flag, a number as it is, text as it is. */
+export function stepValueText(value: number | string | boolean): string {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return typeof value === 'number' ? measureText(value) : value;
 }
 
 /** `a`, `a or b`, `a, b or c` (with `and` when asked). */

@@ -46,16 +46,17 @@ function jcSeenBy(after: JcGameState, side: string, c: JcCommand): 'all' | reado
   return sides.length === after.scenario.sides.length ? 'all' : sides;
 }
 
-function jcUnseenText(side: string, c: JcCommand): string {
+/** What another side reads of a command it may not see (the log names the side beside it). */
+function jcUnseenText(_side: string, c: JcCommand): string {
   switch (c.type) {
     case 'place-order':
-      return `${side} places a counter`;
+      return 'places a counter';
     case 'remove-order':
-      return `${side} takes a counter back`;
+      return 'takes a counter back';
     case 'respond-to-charge':
-      return `${side} answers a charge`;
+      return 'answers a charge';
     default:
-      return `${side} acts out of sight`;
+      return 'acts out of sight';
   }
 }
 

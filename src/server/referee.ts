@@ -4,6 +4,13 @@ import type { GameEventBase, GameStateBase } from '../game/engine/game.ts';
 import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
 import { isResignation } from '../game/engine/resign.ts';
 import { mayTakeBack } from '../game/engine/undo.ts';
+import {
+  announcedResult,
+  inWords,
+  type ScenarioWords,
+  scenarioWordsOf,
+  verdictInWords,
+} from '../game/engine/verdict.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type {
   AppendCommandResponse,
@@ -392,22 +399,16 @@ export class Referee {
     const picture =
       at === total
         ? this.presentPicture(p, viewer)
-        : pictureAt(
-            p.rules,
-            p.players,
-            p.record.dice !== undefined,
-            viewer,
-            this.stateAt(p, at),
-            total,
-            p.log,
-            at,
-          );
+        : pictureAt(p, viewer, this.stateAt(p, at), total, p.log, at);
     return { game, ...picture, log: this.logFor(p, viewer, from, at), from };
   }
 
   /** The log entries from `from` to `at` as `viewer` may see them. */
   private logFor(p: InPlay, viewer: string, from: number, at: number): GameLogEntry[] {
-    return p.log.slice(from, at).map((entry, i) => logEntry(p.rules, p.state, entry, from + i, viewer));
+    const words = scenarioWordsOf(p.record.scenario);
+    return p.log
+      .slice(from, at)
+      .map((entry, i) => logEntry(p.rules, p.state, entry, from + i, viewer, words));
   }
 
   /** `viewer`'s picture at the end of the log, built once per position (and kept as its next change's base). */
@@ -415,7 +416,7 @@ export class Referee {
     const total = p.log.length;
     const kept = p.pictures.get(viewer);
     if (kept && kept.at === total && kept.total === total) return kept;
-    const picture = pictureAt(p.rules, p.players, p.record.dice !== undefined, viewer, p.state, total, p.log);
+    const picture = pictureAt(p, viewer, p.state, total, p.log);
     p.pictures.set(viewer, picture);
     return picture;
   }
@@ -426,15 +427,7 @@ export class Referee {
    */
   private pictureWhen(p: InPlay, viewer: string, total: number): PlayPicture {
     if (total === p.log.length) return this.presentPicture(p, viewer);
-    return pictureAt(
-      p.rules,
-      p.players,
-      p.record.dice !== undefined,
-      viewer,
-      this.stateAt(p, total),
-      total,
-      p.log.slice(0, total),
-    );
+    return pictureAt(p, viewer, this.stateAt(p, total), total, p.log.slice(0, total));
   }
 
   /**
@@ -824,6 +817,7 @@ function logEntry(
   entry: Logged,
   index: number,
   viewer: string,
+  words: ScenarioWords,
 ): GameLogEntry {
   const readable =
     entry.side === viewer ||
@@ -832,16 +826,20 @@ function logEntry(
   const events = [];
   for (const event of entry.events) {
     const seen = rules.game.eventFor(event, viewer);
-    if (seen)
-      events.push({ type: seen.type, text: rules.describeEvent(seen, latest)?.trim() ?? '', event: seen });
+    if (!seen) continue;
+    // The end of the battle is told in the scenario's names of its sides and objectives.
+    const announced = announcedResult(seen);
+    const text = announced ? verdictInWords(announced, words) : rules.describeEvent(seen, latest)?.trim();
+    events.push({ type: seen.type, text: text ?? '', event: seen });
   }
   return {
     index,
     side: entry.side,
     turn: entry.turn,
     ...(readable ? { command: entry.command } : {}),
+    // The side is the entry's own field (a page names it as the scenario does): the text is the command.
     text: readable
-      ? `${entry.side}: ${rules.describeCommand(entry.command, latest)}`
+      ? rules.describeCommand(entry.command, latest)
       : rules.unseenCommandText(entry.side, entry.command),
     events,
   };
@@ -849,34 +847,36 @@ function logEntry(
 
 /**
  * A viewer's picture after the first `at` commands of a log of `total` (`log`: its commands), from the
- * state then: legal commands and undo are offered only at the log's end (`secretDice`: the game's dice
- * are secret, see `mayUndo`).
+ * state then: legal commands and undo are offered only at the log's end; how the battle ended is told in
+ * the scenario's words.
  */
 function pictureAt(
-  rules: AnyPlayRules,
-  players: Readonly<Record<string, SeatKind>>,
-  secretDice: boolean,
+  p: InPlay,
   viewer: string,
   state: GameStateBase,
   total: number,
   log: readonly Logged[],
   at: number = total,
 ): PlayPicture {
+  const { rules } = p;
   const decider = rules.game.decider(state);
   const present = at === total;
   const legal = decider === viewer && present ? rules.game.legalCommands(state, viewer) : [];
   const result = rules.game.result(state);
+  // A game with secret dice takes nothing back once it is over, its secret revealed (see `mayUndo`).
+  const secretDiceOver = p.record.dice !== undefined && result !== undefined;
   return {
     viewer,
     at,
     total,
     view: rules.game.viewFor(state, viewer),
-    ...(decider !== undefined ? { decider, deciderSeat: players[decider] ?? 'human' } : {}),
+    ...(decider !== undefined ? { decider, deciderSeat: p.players[decider] ?? 'human' } : {}),
     legal,
-    legalText: legal.map((c: unknown) => rules.describeCommand(c, state)),
-    ...(result ? { result } : {}),
-    // A game with secret dice takes nothing back once it is over, its secret revealed.
-    ...(present && !(secretDice && result) && mayTakeBack(log, viewer) ? { undoable: true as const } : {}),
+    legalText: legal.map((c: unknown) => rules.describeOffer(c, state)),
+    ...(result
+      ? { result: { ...result, reason: inWords(result.reason, scenarioWordsOf(p.record.scenario)) } }
+      : {}),
+    ...(present && !secretDiceOver && mayTakeBack(log, viewer) ? { undoable: true as const } : {}),
   };
 }
 

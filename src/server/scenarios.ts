@@ -52,5 +52,8 @@ function summaryOf(s: Scenario): ScenarioSummary {
     description: s.description,
     sides: s.sides.map((side) => ({ id: side.id, name: side.name, army: side.army })),
     units: s.units.length,
+    table: { width: s.table.width, depth: s.table.depth },
+    terrain: s.terrain,
+    objectives: s.victory.objectives,
   };
 }

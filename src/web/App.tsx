@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { GamePage } from './any-table/GamePage.tsx';
 import { BattlesPage } from './battles/BattlesPage.tsx';
+import { HomePage } from './home/HomePage.tsx';
 import { RefereePage } from './referee/RefereePage.tsx';
 import { type Route, routeHref, useRoute } from './router.ts';
 
@@ -10,7 +11,7 @@ export function App(): ReactNode {
   return (
     <>
       <header className="app-header">
-        <a className="brand" href={routeHref({ page: 'referee' })}>
+        <a className="brand" href={routeHref({ page: 'home' })}>
           Muster
         </a>
         <nav aria-label="Pages">
@@ -44,5 +45,7 @@ function Page({ route }: { readonly route: Route }): ReactNode {
       return <GamePage key={`${route.game}?${route.invitation ?? ''}`} gameId={route.game} />;
     case 'referee':
       return <RefereePage procedure={route.procedure} />;
+    case 'home':
+      return <HomePage />;
   }
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The app's pages, in the URL's hash (`#/referee/reaction-test`, `#/battles`, `#/play/<game id>`), so the
- * server serves one page and links, reloads and the back button work.
+ * The app's pages, in the URL's hash (`#/` the first page, `#/referee/reaction-test`, `#/battles`,
+ * `#/play/<game id>`), so the server serves one page and links, reloads and the back button work.
  */
 export type Route =
+  | { readonly page: 'home' }
   | { readonly page: 'referee'; readonly procedure?: string }
   | { readonly page: 'battles' }
   | {
@@ -22,6 +23,7 @@ function parseRoute(hash: string): Route {
     .split('/')
     .filter(Boolean)
     .map(decodeURIComponent);
+  if (parts[0] === undefined) return { page: 'home' };
   if (parts[0] === 'battles') return { page: 'battles' };
   if (parts[0] === 'play' && parts[1] !== undefined) {
     const query = /\?(.*)$/.exec(hash)?.[1];
@@ -31,6 +33,7 @@ function parseRoute(hash: string): Route {
 }
 
 export function routeHref(route: Route): string {
+  if (route.page === 'home') return '#/';
   if (route.page === 'battles') return '#/battles';
   if (route.page === 'play') return `#/play/${encodeURIComponent(route.game)}`;
   return route.procedure === undefined ? '#/referee' : `#/referee/${encodeURIComponent(route.procedure)}`;

@@ -47,7 +47,7 @@ describe('help', () => {
     }
     for (const roll of p.def.rolls) expect(out.stdout).toContain(roll.key);
     for (const example of p.def.examples) {
-      const json = prettyJson(exampleInput(example), 96)
+      const json = prettyJson(exampleInput(example, p.def), 96)
         .split('\n')
         .map((l) => `    ${l}`)
         .join('\n');

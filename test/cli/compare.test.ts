@@ -24,6 +24,12 @@ describe('muster compare', () => {
     for (const r of PLAYABLE_RULE_SETS) expect(run.stdout).toContain(r.title);
     expect(run.stdout).toMatch(/Won by The Company.s brigades/);
     expect(run.stdout).toContain('How the battles ended:');
+    // The endings are told in the scenario's names of its sides and objectives, never their ids.
+    const endings = run.stdout.split('How the battles ended:')[1]!;
+    expect(endings).not.toMatch(/\b(company|maratha)\b/);
+    expect(endings).toMatch(
+      /the Company's brigades|the Maratha force|The Maratha force|The Company's brigades|turn limit/,
+    );
     const total = 2 * PLAYABLE_RULE_SETS.length;
     expect(run.progress).toHaveLength(total);
     expect(run.progress.at(-1)).toEqual([total, total, PLAYABLE_RULE_SETS.at(-1)!.id]);

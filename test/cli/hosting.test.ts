@@ -48,7 +48,9 @@ describe('muster play --ruleset, a rule set hosted by the generic defaults', () 
     const run = await muster([...PLAY, '--ai', 'both', '--seed', '2', '--turns', '3', '--save', 'g.json']);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
-    expect(run.terminal).toContain('seed 2; company (computer) against maratha (computer)');
+    expect(run.terminal).toContain(
+      '(company: the computer) against The Maratha force (maratha: the computer)',
+    );
     // Each turn: the hider hides (seen, as the computer plays both sides), the seeker seeks.
     const log = run.terminal.split('\n').filter((l) => l.startsWith('token-'));
     expect(log).toHaveLength(6);
@@ -62,7 +64,9 @@ describe('muster play --ruleset, a rule set hosted by the generic defaults', () 
     const replayed = await muster(['replay', 'g.json'], { files: run.files });
     expect(replayed.code).toBe(0);
     expect(replayed.stdout.split('\n').filter((l) => l.startsWith('token-'))).toEqual(log);
-    expect(replayed.stdout).toMatch(/Replayed exactly: 6 commands, turn 3, (company won|maratha won|a draw)/);
+    expect(replayed.stdout).toMatch(
+      /Replayed exactly: 6 commands, turn 3, (Victory to the (Company's brigades|Maratha force)|A draw): /,
+    );
     // Maratha never saw where company hid the token.
     const maratha = await muster(['replay', 'g.json', '--side', 'maratha'], { files: run.files });
     expect(maratha.stdout).not.toContain('token-hidden: side company');
@@ -73,7 +77,7 @@ describe('muster play --ruleset, a rule set hosted by the generic defaults', () 
     const run = await muster([...PLAY, '--seed', '3', '--turns', '2'], { input: ['x', '2', '1'] });
     expect(run.code).toBe(0);
     const t = run.terminal;
-    expect(t).toContain('company (you) against maratha (computer)');
+    expect(t).toContain('(company: you) against The Maratha force (maratha: the computer)');
     expect(t).toContain(
       [
         '--- Turn 1 (company) ---',

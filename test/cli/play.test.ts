@@ -54,6 +54,15 @@ function logLines(text: string): string[] {
 }
 
 describe('muster play --ai both', () => {
+  it("README's battle ends saying the turn limit decided it, in the scenario's words", async () => {
+    const run = await muster(['play', 'training-village-ford', '--ai', 'both', '--turns', '2']);
+    expect(run.code).toBe(0);
+    const verdict = run.terminal.split('\n').find((l) => l.startsWith('***'))!;
+    expect(verdict).toMatch(/when the turn limit ended the battle \(turn 2\)|turn limit/);
+    expect(verdict).not.toMatch(/\b(company|maratha)\b/);
+    expect(verdict).toMatch(/the (Company's brigades|Maratha force)|A draw/);
+  });
+
   it('plays a battle to its end, prints the log as it goes and saves a record that replays exactly', async () => {
     const run = await muster([
       'play',
@@ -69,10 +78,12 @@ describe('muster play --ai both', () => {
     ]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
-    expect(run.terminal).toContain('seed 2; company (computer) against maratha (computer)');
+    expect(run.terminal).toContain(
+      "seed 2; The Company's brigades (company: the computer) against The Maratha force (maratha: the computer)",
+    );
     expect(run.terminal).toContain('=== Turn 2 ===');
     expect(run.terminal).toMatch(/tests \(activation\): level \d+, \w+/);
-    expect(run.terminal).toMatch(/\*\*\* .*(wins|draw).* \*\*\*/);
+    expect(run.terminal).toMatch(/\*\*\* (Victory to the (Company|Maratha)[^:]*|A draw): .* \*\*\*/);
     const record = JSON.parse(run.files.get('game.json')!);
     expect(record).toMatchObject({ format: 'muster-game', version: 1, ruleSet: 'john-company', seed: 2 });
     expect(record.scenario.victory.turnLimit).toBe(2);
@@ -98,7 +109,9 @@ describe('muster play, a person against the computer', () => {
     });
     expect(run.code).toBe(0);
     const t = run.terminal;
-    expect(t).toContain('company (computer) against maratha (you)');
+    expect(t).toContain(
+      "The Company's brigades (company: the computer) against The Maratha force (maratha: you)",
+    );
     expect(t).toContain('Turn 1 of 10: Step 2, place order counters (maratha)');
     expect(t).toContain('Your units:');
     expect(t).toContain('Enemy units in sight:');

@@ -78,7 +78,7 @@ describe('facts that do not fit the schema', () => {
     });
     expectInputError(out);
     expect(out.stderr).toMatch(
-      /negative\[0\]: expected one of 23 values \(.*\), got "shoked" \(a string\); did you mean "shocked"\?/,
+      /negative\[0\]: expected one of 20 values \(.*\), got "shoked" \(a string\); did you mean "shocked"\?/,
     );
     expect(out.stderr).toMatch(
       /positive\[0\]\.id: expected one of .*"close-order".*, got "close-ordre" \(a string\); did you mean "close-order"\?/,

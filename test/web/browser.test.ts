@@ -165,6 +165,9 @@ describe('the browser app', () => {
     const page = await open('/#/battles', PHONE);
     const scenario = page.locator('.card.scenario', { hasText: 'Training: the village by the ford' });
     await scenario.getByRole('button', { name: 'New game' }).click();
+    // The new game opens at its table; back on Battles it is listed.
+    await page.locator('.play-header h1').waitFor();
+    await page.goto(new URL('/#/battles', suite.server.url).href);
     await page.locator('.card.game', { hasText: 'Training: the village by the ford' }).waitFor();
     expect(await page.locator('.card.scenario').count()).toBe(4);
     expect(await hasNoHorizontalScroll(page)).toBe(true);

@@ -134,7 +134,7 @@ describe('hosting any playable rule set over the API', () => {
         side: 'company',
         turn: 1,
         command: { type: 'hide', spot: 'right' },
-        text: 'company: hide: spot right',
+        text: 'hide: spot right',
         events: [
           {
             type: 'token-hidden',
@@ -147,7 +147,9 @@ describe('hosting any playable rule set over the API', () => {
     // The seeker and a spectator learn that company acted, and nothing of where.
     for (const viewer of ['maratha', 'spectator']) {
       const p = await play(id, `viewer=${viewer}`);
-      expect(p.log).toEqual([{ index: 0, side: 'company', turn: 1, text: 'company acted', events: [] }]);
+      expect(p.log).toEqual([
+        { index: 0, side: 'company', turn: 1, text: 'a command not shown to this side', events: [] },
+      ]);
       expect(p.view).toEqual({ viewer, turn: 1, scores: { company: 0, maratha: 0 } });
     }
 
@@ -157,7 +159,7 @@ describe('hosting any playable rule set over the API', () => {
     const spectator = await play(id, 'viewer=spectator');
     expect(spectator.log[1]).toMatchObject({
       command: { type: 'seek', spot: 'left' },
-      text: 'maratha: seek: spot left',
+      text: 'seek: spot left',
       events: [{ type: 'token-sought', text: 'token-sought: side maratha, spot left, found false' }],
     });
     expect(spectator.game).toMatchObject({ turn: 2, decider: 'maratha', commands: 2 });
@@ -199,7 +201,7 @@ describe('hosting any playable rule set over the API', () => {
     expect((middle.view as HsView).turn).toBe(2);
     // At 3, maratha has hidden the token: company, the seeker now, does not see where.
     expect((middle.view as HsView).hidden).toBeUndefined();
-    expect(middle.log[1]!.text).toBe('maratha acted');
+    expect(middle.log[1]!.text).toBe('a command not shown to this side');
     expect((await play(id, 'viewer=maratha&at=3')).view).toMatchObject({ hidden: expect.any(String) });
   });
 

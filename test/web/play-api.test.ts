@@ -122,7 +122,7 @@ describe('playing games over the API', () => {
       for (const e of entry.events) expect(e.type).not.toBe('order-placed');
     }
     expect(maratha.log.filter((e) => e.command === undefined).map((e) => e.text)).toContain(
-      'company places a counter',
+      'places a counter',
     );
     // The same log as company sees it: its own commands in full.
     const company = await play(id, 'viewer=company');

@@ -5,20 +5,33 @@ import type { AppliedModifier, ModifierTable } from './modifiers.ts';
  * The schema of a list of applied modifiers from `table`: each entry is an id, or `{ id, count }` for
  * modifiers that count "each". Parses to `AppliedModifier[]`, rejecting unknown ids (the message lists
  * the valid ones), repeats, counts on modifiers that do not count "each", and the `derived` ids that
- * Muster works out from other facts (the message says which fact to give instead).
+ * Muster works out from other facts: they are not offered, and the message for one says which fact to
+ * give instead (from the schema's "x-worked-out").
  */
 export function modifierListSchema<Id extends string>(
   table: ModifierTable<Id>,
   derived: Readonly<Record<string, string>> = {},
 ) {
-  const ids = table.modifiers.map((m) => m.id) as [Id, ...Id[]];
+  // Only the ids a referee may give are offered (help, schema, forms); the derived ones are refused
+  // with the fact to give instead, which the schema carries as "x-worked-out" for the error message.
+  const offered = table.modifiers.filter((m) => !(m.id in derived));
+  const ids = offered.map((m) => m.id) as [Id, ...Id[]];
+  const workedOut = Object.fromEntries(
+    Object.entries(derived).filter(([id]) => table.index[id as Id] !== undefined),
+  );
   // Each id carries its label and value in the JSON Schema ("x-descriptions"), so help and editors show
   // what it means; validation stays a plain enum, whose errors can suggest the closest id.
-  const id = z.enum(ids).meta({
-    'x-descriptions': Object.fromEntries(
-      table.modifiers.map((m) => [m.id, `${m.label} (${valueText(m.value)})`]),
-    ),
-  });
+  const id = z
+    .enum(ids, {
+      error: (issue) =>
+        typeof issue.input === 'string' && workedOut[issue.input]
+          ? workedOutMessage(issue.input, workedOut[issue.input]!)
+          : undefined,
+    })
+    .meta({
+      'x-descriptions': Object.fromEntries(offered.map((m) => [m.id, `${m.label} (${valueText(m.value)})`])),
+      ...(Object.keys(workedOut).length ? { 'x-worked-out': workedOut } : {}),
+    });
   const entry = z.union([id, z.object({ id, count: z.number().int().min(0).max(99).optional() }).strict()]);
   return z
     .array(entry)
@@ -29,9 +42,6 @@ export function modifierListSchema<Id extends string>(
       const seen = new Set<string>();
       list.forEach((e, i) => {
         const id = typeof e === 'string' ? e : e.id;
-        const instead = derived[id];
-        if (instead)
-          ctx.addIssue({ code: 'custom', path: [i], message: `${id} is worked out by Muster: ${instead}` });
         if (seen.has(id))
           ctx.addIssue({ code: 'custom', path: [i], message: `${id} is listed twice; give a count instead` });
         seen.add(id);
@@ -56,6 +66,11 @@ export function modifierListSchema<Id extends string>(
         )
         .sort((a, b) => table.index[a.id]! - table.index[b.id]!),
     );
+}
+
+/** The message for a modifier id that Muster works out from another fact. */
+export function workedOutMessage(id: string, instead: string): string {
+  return `${id} is worked out by Muster: ${instead}`;
 }
 
 function valueText(value: number | { readonly dice: number }): string {

@@ -54,7 +54,7 @@ export function verdict(state: CpBoard): GameResult | undefined {
     if (c.kind === 'army-morale' && brokenFraction(state, c.side) >= c.fraction)
       return {
         winner: enemyOf(state, c.side),
-        reason: `${c.side}'s army broke (${Math.round(c.fraction * 100)}% of its units gone)`,
+        reason: `${c.side} broke (${Math.round(c.fraction * 100)}% of its units gone)`,
       };
     if (c.kind === 'enemy-losses' && lossFraction(state, enemyOf(state, c.side)) >= c.fraction)
       return {
@@ -63,7 +63,10 @@ export function verdict(state: CpBoard): GameResult | undefined {
       };
     if (c.kind === 'hold-objectives' && (c.when === 'any-turn-end' || last))
       if (c.objectives.every((id) => holder(state, objective(id)) === c.side))
-        return { winner: c.side, reason: `${c.side} holds ${c.objectives.join(', ')}` };
+        return {
+          winner: c.side,
+          reason: `${c.side} holds ${c.objectives.join(', ')}${c.when === 'any-turn-end' ? '' : ` when the turn limit ended the battle (turn ${state.turn})`}`,
+        };
   }
   if (!last) return undefined;
   return victory.atTurnLimit === 'draw'

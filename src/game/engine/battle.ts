@@ -113,6 +113,12 @@ export interface PlayableRuleSet<State extends GameStateBase, Command, Event ext
    * names (default: its `type` and scalar fields, "fire: unit 33rd-foot, target maratha-guns").
    */
   readonly describeCommand?: (command: Command, state?: State) => string;
+  /**
+   * A command offered now, in the words of the list a player chooses from; `state` is the state it is
+   * offered in (default: as `describeCommand`). It may say what only holds now, such as how far a ride
+   * goes from where the General stands.
+   */
+  readonly describeOffer?: (command: Command, state: State) => string;
   /** An event in one line, or undefined for bookkeeping nobody needs to read (default: as commands). */
   readonly describeEvent?: (event: Event, state?: State) => string | undefined;
   /** A side's view as text for a terminal, from the view alone (default: its fields, one per line). */
@@ -125,7 +131,7 @@ export interface PlayableRuleSet<State extends GameStateBase, Command, Event ext
   readonly commandSeenBy?: (after: State, side: string, command: Command) => 'all' | readonly string[];
   /** Command types every side may read whatever the state (used only by the default `commandSeenBy`). */
   readonly publicCommands?: readonly string[];
-  /** What a viewer who may not read a command sees of it (default: "<side> acted"). */
+  /** What a viewer who may not read a command sees of it, beside the side that gave it (default: "a command not shown to this side"). */
   readonly unseenCommandText?: (side: string, command: Command) => string;
   /** What a move would do, without making it; absent: the set has no move planner. */
   readonly planMove?: MovePlanner<State>;

@@ -31,7 +31,9 @@ describe('a rule set’s hosting, its defaults filled in', () => {
   it('lets only the giver read a command unless its type is public', () => {
     expect(hosting.commandSeenBy(start, 'red', { type: 'hide', spot: 'left' })).toEqual(['red']);
     expect(hosting.commandSeenBy(start, 'blue', { type: 'seek', spot: 'left' })).toBe('all');
-    expect(hosting.unseenCommandText('red', { type: 'hide', spot: 'left' })).toBe('red acted');
+    expect(hosting.unseenCommandText('red', { type: 'hide', spot: 'left' })).toBe(
+      'a command not shown to this side',
+    );
     const { publicCommands: _public, ...withoutPublic } = hideAndSeekPlayable;
     const secretive = hostingOf(withoutPublic);
     expect(secretive.commandSeenBy(start, 'blue', { type: 'seek', spot: 'left' })).toEqual(['blue']);

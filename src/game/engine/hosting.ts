@@ -46,6 +46,7 @@ export function hostingOf<State extends GameStateBase, Command, Event extends Ga
     turnOf: playable.turnOf ?? turnField,
     describeCommand: (command, state) =>
       isResignation(command) ? 'resigns' : (playable.describeCommand ?? describeFields)(command, state),
+    describeOffer: playable.describeOffer ?? playable.describeCommand ?? describeFields,
     describeEvent: (event, state) =>
       event.type === 'resigned'
         ? `${(event as { side?: string }).side} resigns: the battle is over`
@@ -56,7 +57,7 @@ export function hostingOf<State extends GameStateBase, Command, Event extends Ga
       if (playable.commandSeenBy) return playable.commandSeenBy(after, side, command);
       return publicCommands.has(typeOf(command)) ? 'all' : [side];
     },
-    unseenCommandText: playable.unseenCommandText ?? ((side) => `${side} acted`),
+    unseenCommandText: playable.unseenCommandText ?? (() => 'a command not shown to this side'),
     ...(playable.planMove ? { planMove: playable.planMove } : {}),
     ...(playable.commandOdds ? { commandOdds: playable.commandOdds } : {}),
     ...(playable.simulationGame ? { simulationGame: playable.simulationGame } : {}),

@@ -63,7 +63,10 @@ export function verdict(
         if (c.when === 'turn-limit' && !final) break;
         const objectives = scenario.objectives.filter((o) => c.objectives.includes(o.id));
         if (objectives.every((o) => holderOf(units, o) === c.side))
-          return { winner: c.side, reason: `${c.side} holds ${c.objectives.join(', ')}` };
+          return {
+            winner: c.side,
+            reason: `${c.side} holds ${c.objectives.join(', ')}${c.when === 'turn-limit' ? ` when the turn limit ended the battle (turn ${turn})` : ''}`,
+          };
         break;
       }
       case 'enemy-losses':
@@ -77,7 +80,7 @@ export function verdict(
         if (brokenFraction(units, c.side) >= c.fraction)
           return {
             winner: enemyOf(c.side),
-            reason: `${c.side}'s army broke: ${Math.round(c.fraction * 100)}% of its units routed or gone`,
+            reason: `${c.side} broke: ${Math.round(c.fraction * 100)}% of its units routed or gone`,
           };
         break;
     }

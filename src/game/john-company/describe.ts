@@ -1,3 +1,5 @@
+import type { Point } from '../../core/geometry/points.ts';
+import type { TableState } from '../../core/table/model.ts';
 import { CONFRONTATION_RESULTS } from '../../rulesets/john-company/tables/confrontation.ts';
 import { ORDERS, type OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import { MOVEMENT_RESULTS } from '../../rulesets/john-company/tables/reaction-table.ts';
@@ -28,6 +30,76 @@ export function namesOf(source: {
 }
 
 const inches = (x: number) => `${Math.round(x * 10) / 10}"`;
+
+/**
+ * What does not move on the table, for saying where a point is in the players' words: the scenario's
+ * objectives and the table's edges. (Not the units: the log words an event again later, when they
+ * have moved, and a line of the log must read the same every time.)
+ */
+export interface Places {
+  readonly objectives: readonly { readonly name: string; readonly position: Point }[];
+  readonly width: number;
+  readonly depth: number;
+}
+
+/** The places of a game state (or view): its objectives and the table's size. */
+export function placesOf(source: {
+  readonly table: Pick<TableState, 'width' | 'depth'>;
+  readonly scenario: { readonly objectives: readonly { readonly id: string; readonly position: Point }[] };
+}): Places {
+  return {
+    objectives: source.scenario.objectives.map((o) => ({
+      name: `the ${o.id.replaceAll('-', ' ')}`,
+      position: o.position,
+    })),
+    width: source.table.width,
+    depth: source.table.depth,
+  };
+}
+
+const COMPASS = ['east', 'north-east', 'north', 'north-west', 'west', 'south-west', 'south', 'south-east'];
+
+/** The way from `from` to `to` as a point of the compass (north up the table: +y). */
+function compass(from: Point, to: Point): string {
+  const degrees = (Math.atan2(to.y - from.y, to.x - from.x) * 180) / Math.PI;
+  return COMPASS[(Math.round(degrees / 45) + 8) % 8]!;
+}
+
+/** Closer than this to an objective, a point is "at" it. */
+const AT_LANDMARK = 1;
+
+/**
+ * A point in the players' words: how far and which way from the nearest objective ("9.3" south-west of
+ * the village", "at the village"), or from the nearest table edge when that is nearer ("4" from the
+ * south edge").
+ */
+export function whereInWords(point: Point, places: Places): string {
+  const edges = [
+    { name: 'the south edge', distance: point.y },
+    { name: 'the north edge', distance: places.depth - point.y },
+    { name: 'the west edge', distance: point.x },
+    { name: 'the east edge', distance: places.width - point.x },
+  ].sort((a, b) => a.distance - b.distance);
+  const edge = edges[0]!;
+  let best: { name: string; at: Point; distance: number } | undefined;
+  for (const o of places.objectives) {
+    const distance = Math.hypot(point.x - o.position.x, point.y - o.position.y);
+    if (!best || distance < best.distance) best = { name: o.name, at: o.position, distance };
+  }
+  if (!best || edge.distance < best.distance)
+    return `${inches(Math.max(0, edge.distance))} from ${edge.name}`;
+  return best.distance < AT_LANDMARK
+    ? `at ${best.name}`
+    : `${inches(best.distance)} ${compass(best.at, point)} of ${best.name}`;
+}
+
+/**
+ * Where a General's ride ends, in words (the event of the ride says how far he rode). The ride's length
+ * is not in the command's words: the log words a command with a later state, after he has ridden.
+ */
+function rideWords(to: Point, places: Places | undefined): string {
+  return places ? whereInWords(to, places) : `(${Math.round(to.x * 10) / 10}, ${Math.round(to.y * 10) / 10})`;
+}
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 export function orderName(order: OrderId | 'blank' | 'without-orders'): string {
@@ -37,7 +109,7 @@ export function orderName(order: OrderId | 'blank' | 'without-orders'): string {
 }
 
 /** One event as a line of the log, or undefined for bookkeeping nobody needs to read. */
-export function describeEvent(e: JcEvent, names: Names): string | undefined {
+export function describeEvent(e: JcEvent, names: Names, places?: Places): string | undefined {
   const n = (id: string) => names.get(id) ?? id;
   switch (e.type) {
     case 'turn-began':
@@ -116,7 +188,7 @@ export function describeEvent(e: JcEvent, names: Names): string | undefined {
     case 'looters-recalled':
       return `${n(e.general)} ${e.recalled ? 'recalls' : 'fails to recall'} ${n(e.unit)}`;
     case 'general-moved':
-      return `${n(e.general)} rides ${inches(e.inches)} to (${e.x}, ${e.y})`;
+      return `${n(e.general)} rides ${inches(e.inches)} to ${places ? whereInWords(e, places) : `(${e.x}, ${e.y})`}`;
     case 'general-attached':
       return `${n(e.general)} joins ${n(e.unit)}`;
     case 'general-detached':
@@ -130,7 +202,7 @@ export function describeEvent(e: JcEvent, names: Names): string | undefined {
 }
 
 /** A command in words, for the numbered list a person chooses from. */
-export function describeCommand(c: JcCommand, names: Names): string {
+export function describeCommand(c: JcCommand, names: Names, places?: Places): string {
   const n = (id: string) => names.get(id) ?? id;
   switch (c.type) {
     case 'place-order':
@@ -162,7 +234,7 @@ export function describeCommand(c: JcCommand, names: Names): string {
     case 'rally':
       return `rally ${n(c.unit)}`;
     case 'move-general':
-      return `${n(c.general)}: ride to (${c.x}, ${c.y})`;
+      return `${n(c.general)}: ride to ${rideWords(c, places)}`;
     case 'attach-general':
       return `${n(c.general)}: join ${n(c.unit)}`;
     case 'detach-general':
@@ -170,6 +242,23 @@ export function describeCommand(c: JcCommand, names: Names): string {
     case 'end-activation':
       return 'end the activation';
   }
+}
+
+/**
+ * A command offered now, as `describeCommand` words it, with what only holds now: a ride says how far
+ * it goes from where the General stands ("ride 8.6" north-east, to 10.9" north-east of the village").
+ */
+export function describeOffer(
+  c: JcCommand,
+  state: { readonly table: Pick<TableState, 'generals'> },
+  names: Names,
+  places?: Places,
+): string {
+  if (c.type !== 'move-general') return describeCommand(c, names, places);
+  const from = state.table.generals[c.general]?.stand;
+  if (!from) return describeCommand(c, names, places);
+  const far = `${inches(Math.hypot(c.x - from.x, c.y - from.y))} ${compass(from, c)}`;
+  return `${names.get(c.general) ?? c.general}: ride ${far}, to ${rideWords(c, places)}`;
 }
 
 function manoeuvreText(m: Extract<JcCommand, { type: 'move' }>['manoeuvres'][number]): string {

@@ -1,4 +1,5 @@
 import type { DiceSource } from '../../core/random/dice.ts';
+import { measureText } from '../../core/rules/measure.ts';
 import type { UnitId, UnitState } from '../../core/table/model.ts';
 import type { RangedWeapon } from '../../rulesets/john-company/procedures/fire.ts';
 import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance.ts';
@@ -93,7 +94,7 @@ function judgeMove(
     problems.push(`a light company keeps within 12" of its battalion (${battalion})`);
   if (extra < 0 && report.allowance.used > report.allowance.available + extra + 1e-9)
     problems.push(
-      `events took ${-extra}" from this move: it may use ${Math.max(0, report.allowance.available + extra)}"`,
+      `events took ${measureText(-extra)}" from this move: it may use ${measureText(Math.max(0, report.allowance.available + extra))}"`,
     );
   return { report, problems };
 }

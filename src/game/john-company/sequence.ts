@@ -679,7 +679,10 @@ export function victory(d: Draft): GameResult | undefined {
     if (c.kind === 'hold-objectives') {
       if (c.when === 'turn-limit' && !last) continue;
       if (c.objectives.every((o) => holds(d, c.side, o)))
-        return { winner: c.side, reason: `${c.side} holds ${c.objectives.join(', ')}` };
+        return {
+          winner: c.side,
+          reason: `${c.side} holds ${c.objectives.join(', ')}${c.when === 'turn-limit' ? ` when the turn limit ended the battle (turn ${d.turn})` : ''}`,
+        };
     } else if (c.kind === 'enemy-losses') {
       const e = standing(d, other(c.side));
       if (e.starting > 0 && e.starting - e.stands >= c.fraction * e.starting)
@@ -692,7 +695,7 @@ export function victory(d: Draft): GameResult | undefined {
       if (s.units > 0 && s.broken >= c.fraction * s.units)
         return {
           winner: other(c.side),
-          reason: `${c.side}'s army broke (${s.broken} of ${s.units} units routed or gone)`,
+          reason: `${c.side} broke (${s.broken} of ${s.units} units routed or gone)`,
         };
     }
   }

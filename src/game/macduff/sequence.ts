@@ -272,7 +272,10 @@ export function victory(ctx: Ctx): GameResult | undefined {
     if (c.kind === 'hold-objectives') {
       if (c.when === 'turn-limit' && !last) continue;
       if (c.objectives.every((o) => holds(ctx, c.side, o)))
-        return { winner: c.side, reason: `${c.side} holds ${c.objectives.join(', ')}` };
+        return {
+          winner: c.side,
+          reason: `${c.side} holds ${c.objectives.join(', ')}${c.when === 'turn-limit' ? ` when the turn limit ended the battle (turn ${ctx.s.turn})` : ''}`,
+        };
     } else if (c.kind === 'enemy-losses') {
       const e = standing(ctx, other(c.side));
       if (e.start > 0 && e.start - e.left >= c.fraction * e.start)
@@ -285,7 +288,7 @@ export function victory(ctx: Ctx): GameResult | undefined {
       if (st.units > 0 && st.broken >= c.fraction * st.units)
         return {
           winner: other(c.side),
-          reason: `${c.side}'s army broke (${st.broken} of ${st.units} units shattered or gone)`,
+          reason: `${c.side} broke (${st.broken} of ${st.units} units shattered or gone)`,
         };
     }
   }

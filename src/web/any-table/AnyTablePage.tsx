@@ -95,6 +95,7 @@ function Table(props: {
   }, [sideKey]);
   const describeUnit = useCallback((unit: string) => unitLine(view, unit), [view]);
   const describeGeneral = useCallback((general: string) => `General ${generalName(view, general)}`, [view]);
+  const nameOfUnit = useCallback((unit: string) => unitName(view, unit), [view]);
 
   const [turns, setTurns] = useState<{ turn: number; index: number }[]>([]);
   const turn = turnOf(view);
@@ -155,6 +156,8 @@ function Table(props: {
             sideClass={sideClass}
             describeUnit={describeUnit}
             describeGeneral={describeGeneral}
+            unitName={nameOfUnit}
+            sides={sideKey.split('\n').map((id) => ({ id, name: sideName(sides, id) }))}
             selected={selectedUnit}
             onSelect={setSelected}
             onPickPoint={atPoint.length ? setPicked : undefined}

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import type { GameLogEntry } from '../../protocol/api.ts';
+import { told } from '../table/Log.tsx';
 import {
   type CommandGroup,
   commandAt,
@@ -138,12 +139,10 @@ export function LastCommand({ entries }: { readonly entries: readonly GameLogEnt
       <ul>
         {entries.flatMap((entry) => [
           <li key={entry.index}>{entry.text}</li>,
-          ...entry.events
-            .filter((e) => e.text)
-            .map((e, j) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: events are in the order they happened.
-              <li key={`${entry.index}:${j}`}>{e.text}</li>
-            )),
+          ...told(entry).map((e, j) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: events are in the order they happened.
+            <li key={`${entry.index}:${j}`}>{e.text}</li>
+          )),
         ])}
       </ul>
     </section>

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import type { Point } from '../../core/geometry/points.ts';
 import type { GeneralState, StandState } from '../../core/table/model.ts';
+import { SideLegend, showScale, UnitLabel } from '../table/labels.tsx';
 import { TerrainLayer } from '../table/Terrain.tsx';
 import {
   fitTable,
@@ -33,8 +34,12 @@ export interface TableViewProps {
   readonly table: DrawnTable;
   /** The CSS class of a side's colour (`side-0`, `side-1`). */
   readonly sideClass: (side: string) => string;
-  /** A unit's name and state in a few words, for its label and tooltip. */
+  /** A unit's name and state in a few words, for its tooltip. */
   readonly describeUnit: (unit: string) => string;
+  /** A unit's name, shown on the table. */
+  readonly unitName: (unit: string) => string;
+  /** The sides in their colours' order, named, for the legend. */
+  readonly sides: readonly { readonly id: string; readonly name: string }[];
   readonly describeGeneral: (general: string) => string;
   readonly selected: string | undefined;
   readonly onSelect: (unit: string | undefined) => void;
@@ -59,12 +64,14 @@ export function TableView(props: TableViewProps): ReactNode {
   const { table } = props;
   const frameRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<SVGGElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
   const viewport = useRef<Viewport>({ offsetX: 0, offsetY: 0, scale: 10 });
   const press = useRef<{ x: number; y: number; from: Viewport; unit?: string }>(undefined);
 
   const show = useCallback((next: Viewport) => {
     viewport.current = next;
     mapRef.current?.setAttribute('transform', transformOf(next));
+    showScale(svgRef.current, next.scale);
   }, []);
   const fit = useCallback(() => {
     const frame = frameRef.current;
@@ -142,6 +149,7 @@ export function TableView(props: TableViewProps): ReactNode {
         <button type="button" onClick={fit}>
           Fit
         </button>
+        <SideLegend sides={props.sides} sideClass={props.sideClass} />
       </div>
       <div
         ref={frameRef}
@@ -159,7 +167,7 @@ export function TableView(props: TableViewProps): ReactNode {
         }}
         onKeyDown={onKeyDown}
       >
-        <svg className="table-svg" width="100%" height="100%">
+        <svg ref={svgRef} className="table-svg" width="100%" height="100%">
           <title>{`The table, ${table.width}" by ${table.depth}"`}</title>
           <g ref={mapRef} transform={transformOf(viewport.current)}>
             <rect className="table-cloth" x={0} y={0} width={table.width} height={table.depth} />
@@ -169,6 +177,7 @@ export function TableView(props: TableViewProps): ReactNode {
               sideClass={props.sideClass}
               describeUnit={props.describeUnit}
               describeGeneral={props.describeGeneral}
+              unitName={props.unitName}
             />
             {selected
               ? selected.stands.map((s) => (
@@ -217,6 +226,7 @@ function Unit(props: {
   readonly depth: number;
   readonly sideClass: string;
   readonly label: string;
+  readonly name: string;
 }): ReactNode {
   return (
     // biome-ignore lint/a11y/useSemanticElements: SVG has no button element; the unit is one, by role.
@@ -231,6 +241,7 @@ function Unit(props: {
       {props.unit.stands.map((s) => (
         <Stand key={s.id} stand={s} depth={props.depth} />
       ))}
+      <UnitLabel stands={props.unit.stands} depth={props.depth} name={props.name} />
     </g>
   );
 }
@@ -266,6 +277,7 @@ const UnitsLayer = memo(function UnitsLayer(props: {
   readonly sideClass: (side: string) => string;
   readonly describeUnit: (unit: string) => string;
   readonly describeGeneral: (general: string) => string;
+  readonly unitName: (unit: string) => string;
 }): ReactNode {
   const depth = props.table.depth;
   return (
@@ -277,6 +289,7 @@ const UnitsLayer = memo(function UnitsLayer(props: {
           depth={depth}
           sideClass={props.sideClass(u.side)}
           label={props.describeUnit(u.id)}
+          name={props.unitName(u.id)}
         />
       ))}
       {props.table.generals.map((g) => (

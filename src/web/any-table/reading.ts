@@ -1,3 +1,4 @@
+import { measureText } from '../../core/rules/measure.ts';
 import type { GeneralState, StandState, TerrainFeature } from '../../core/table/model.ts';
 
 /**
@@ -162,7 +163,7 @@ function namesIn(view: unknown, sides: Readonly<Record<string, string>>): Names 
 function scalarWords(value: unknown, names: Names): string | undefined {
   if (value === null) return 'none';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number') return String(Math.round(value * 100) / 100);
+  if (typeof value === 'number') return measureText(value);
   if (typeof value === 'string') return names.get(value) ?? value.replaceAll('-', ' ');
   return undefined;
 }

@@ -4,25 +4,13 @@ import type { Verification } from '../../protocol/verify.ts';
 import { api } from '../api.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
 import { forgetDice, keptAnchors } from '../fair-dice.ts';
-import {
-  invitationLinks,
-  reachNote,
-  type SeatChoice,
-  type SeatKeys,
-  seatRequest,
-  splitKeys,
-} from '../invitation.ts';
-import { routeHref } from '../router.ts';
-import {
-  forgetInvitations,
-  forgetKeys,
-  heldInvitations,
-  heldKeys,
-  keepInvitations,
-  keepKeys,
-} from '../seat-keys.ts';
+import { invitationLinks, reachNote, type SeatChoice, type SeatKeys } from '../invitation.ts';
+import { navigate, routeHref } from '../router.ts';
+import { forgetInvitations, forgetKeys, heldInvitations, heldKeys, keepKeys } from '../seat-keys.ts';
 import { sidesPlayedHere } from '../table/seats.ts';
 import { NewGameForm } from './NewGameForm.tsx';
+import { ScenarioMap } from './ScenarioMap.tsx';
+import { startGame } from './start-game.ts';
 
 /** A game just created with seats on other screens: the link to send each of their players. */
 interface Invitations {
@@ -80,31 +68,21 @@ export function BattlesPage(): ReactNode {
     });
   };
 
+  /** A new game opens at once: its invitations when it has seats on other screens, else its table. */
   const create = async (
     scenario: ScenarioSummary,
     seats: Record<string, SeatChoice>,
     seed: number | undefined,
     ruleSet: string,
   ) => {
-    const { players, remote } = seatRequest(seats);
-    await act(async () => {
-      // A player on another screen: secret dice (unless a seed is asked for, which everyone then reads).
-      const dice = remote.length > 0 && seed === undefined ? 'secret' : 'seeded';
-      const r = await api.createGame({
-        scenario: scenario.id,
-        ruleSet,
-        players,
-        dice,
-        ...(seed === undefined ? {} : { seed }),
-      });
-      if (!r.ok) return r;
-      const { seatKeys, ...game } = r.body;
-      const { kept, sent } = splitKeys(seatKeys, remote);
-      keepKeys(game.id, kept);
-      keepInvitations(game.id, sent);
-      setInvitations(invitationsOf(game, sent, scenario));
-      return r;
-    });
+    const r = await startGame(scenario.id, seats, seed, ruleSet);
+    if (!r.ok) return setError(r.error);
+    setError(undefined);
+    const invitations = invitationsOf(r.started.game, r.started.sent, scenario);
+    if (invitations) {
+      setInvitations(invitations);
+      await reload();
+    } else navigate({ page: 'play', game: r.started.game.id });
   };
 
   /** The full record as a file: fetched with this browser's keys (the server asks for them). */
@@ -167,10 +145,13 @@ export function BattlesPage(): ReactNode {
                 </p>
                 <p className="seats">
                   {Object.entries(g.players)
-                    .map(([side, seat]) => `${side}: ${seat}`)
+                    .map(
+                      ([side, seat]) =>
+                        `${sideNameIn(scenarios, g, side)}: ${seat === 'computer' ? 'the computer' : 'a player'}`,
+                    )
                     .join(' · ')}
                   {g.result
-                    ? ` · over: ${g.result.winner ? `${g.result.winner} won` : 'a draw'}`
+                    ? ` · over: ${g.result.winner ? `${sideNameIn(scenarios, g, g.result.winner)} won` : 'a draw'}`
                     : ` · turn ${g.turn}${g.decider ? `, ${g.decider} to decide` : ''}`}
                 </p>
                 <div className="card-actions">
@@ -258,9 +239,10 @@ export function BattlesPage(): ReactNode {
           <p className="loading">Loading…</p>
         ) : (
           <ul className="cards">
-            {scenarios.scenarios.map((s) => (
+            {trainingFirst(scenarios.scenarios).map((s) => (
               <li key={s.id} className="card scenario">
                 <h3>{s.title}</h3>
+                <ScenarioMap scenario={s} />
                 <p className="hint">
                   {[s.kind, s.date, s.place].filter(Boolean).join(' · ')} · {s.units} units
                 </p>
@@ -288,6 +270,17 @@ export function BattlesPage(): ReactNode {
       </section>
     </div>
   );
+}
+
+/** A side of a game's scenario by its name (its id while the scenarios load). */
+function sideNameIn(scenarios: ScenarioList | undefined, game: GameSummary, side: string): string {
+  const scenario = scenarios?.scenarios.find((s) => s.id === game.scenario.id);
+  return scenario?.sides.find((s) => s.id === side)?.name ?? side;
+}
+
+/** The scenarios with the training battles first (where a new player starts), else as listed. */
+export function trainingFirst(scenarios: readonly ScenarioSummary[]): ScenarioSummary[] {
+  return [...scenarios].sort((a, b) => Number(b.kind === 'training') - Number(a.kind === 'training'));
 }
 
 /** The invitations to show for the seats `sent` of a game (none: undefined), named as its scenario names them. */

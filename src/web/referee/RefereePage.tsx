@@ -269,6 +269,13 @@ function Assistant({ detail }: { readonly detail: ProcedureDetail }): ReactNode 
     changeDice(diceEntryFor(example.dice));
   };
 
+  // After Resolve the answer (or what is wrong) is brought to where the eye is: on a phone the form
+  // stands above it, so it is scrolled to the top of the screen.
+  const answer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result || resolveError) answer.current?.scrollIntoView({ block: 'start' });
+  }, [result, resolveError]);
+
   const dicePart = diceRequest(dice, detail.rolls);
   const resolve = async () => {
     if (!dicePart.ok) return;
@@ -346,8 +353,10 @@ function Assistant({ detail }: { readonly detail: ProcedureDetail }): ReactNode 
                 : 'Resolve'}
           </button>
         </div>
-        {resolveError ? <ErrorBox error={resolveError} /> : null}
-        {result ? <ResultView result={result} /> : null}
+        <div ref={answer} className="answer">
+          {resolveError ? <ErrorBox error={resolveError} /> : null}
+          {result ? <ResultView result={result} /> : null}
+        </div>
         <OddsCharts
           odds={shownOdds}
           stale={odds.status === 'loading' || odds.facts !== factsJson}

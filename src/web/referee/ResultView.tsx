@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RollRecord } from '../../core/random/dice.ts';
 import { formatRule, type TraceStep } from '../../core/rules/trace.ts';
 import type { ResolveResponse } from '../../protocol/api.ts';
+import { stepValueText } from '../../protocol/text.ts';
 
 /**
  * A resolution as the referee reads it: the result in a few lines, the dice thrown, and every step
@@ -96,7 +97,7 @@ function Steps({
             </span>
             <span className="step-delta">{step.delta === undefined ? '' : signed(step.delta)}</span>
             <span className="step-total">{step.total === undefined ? '' : `= ${step.total}`}</span>
-            <span className="step-value">{step.value === undefined ? '' : String(step.value)}</span>
+            <span className="step-value">{step.value === undefined ? '' : stepValueText(step.value)}</span>
             <span className="step-rule">{formatRule(step.rule)}</span>
           </li>
         );

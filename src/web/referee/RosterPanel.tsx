@@ -335,7 +335,15 @@ function AddUnit({
     >
       <h2>Add a unit</h2>
       <label htmlFor={`${base}-name`}>Name</label>
-      <input id={`${base}-name`} value={name} onChange={(e) => setName(e.target.value)} required />
+      <input
+        id={`${base}-name`}
+        className="roster-name"
+        type="text"
+        value={name}
+        placeholder="e.g. 2nd Madras Native Infantry"
+        onChange={(e) => setName(e.target.value)}
+        required
+      />
       <label htmlFor={`${base}-side`}>Side</label>
       <select id={`${base}-side`} value={side} onChange={(e) => setSide(e.target.value)}>
         {battle.sides.map((s) => (

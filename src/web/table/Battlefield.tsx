@@ -11,6 +11,7 @@ import {
 import type { Point } from '../../core/geometry/points.ts';
 import type { TableState } from '../../core/table/model.ts';
 import type { GeneralView, UnitView } from '../../game/john-company/view.ts';
+import { SideLegend, showScale } from './labels.tsx';
 import { type Objective, ScenarioLayer, TerrainLayer, type Zone } from './Terrain.tsx';
 import { type SideClass, StandOutline, UnitsLayer } from './Units.tsx';
 import { fitTable, pan, tablePointAt, transformOf, type Viewport, ZOOM_STEP, zoomAt } from './viewport.ts';
@@ -40,6 +41,8 @@ export interface BattlefieldProps {
   readonly onDragUnit?: ((dx: number, dy: number) => void) | undefined;
   /** A click on the ground (not on a unit) picks that point of the table, in inches. */
   readonly onPickPoint?: ((point: Point) => void) | undefined;
+  /** The sides in their colours' order, named, for the legend. */
+  readonly sides: readonly { readonly id: string; readonly name: string }[];
 }
 
 /** Pixels the pointer must travel before a press becomes a drag rather than a click. */
@@ -80,6 +83,7 @@ export function Battlefield(props: BattlefieldProps): ReactNode {
     clearTimeout(settleTimer.current);
     drawn.current = viewport.current;
     mapRef.current?.setAttribute('transform', transformOf(drawn.current));
+    showScale(svgRef.current, drawn.current.scale);
     if (svgRef.current) svgRef.current.style.transform = '';
   }, []);
   useEffect(() => () => clearTimeout(settleTimer.current), []);
@@ -249,6 +253,7 @@ export function Battlefield(props: BattlefieldProps): ReactNode {
             {tapeLength.toFixed(1)}"
           </output>
         )}
+        <SideLegend sides={props.sides} sideClass={props.sideClass} />
       </div>
       <div
         ref={frameRef}

@@ -12,6 +12,7 @@ import type {
 import { api } from '../api.ts';
 import { OddsCharts } from '../referee/OddsCharts.tsx';
 import { ResultView } from '../referee/ResultView.tsx';
+import { cannotTakeAStand, mayCauseEvent } from './harm.ts';
 
 /** Commands that throw dice as they are given: the table shows their exact odds first. */
 export const ODDS_FIRST: ReadonlySet<JcCommand['type']> = new Set(['fire', 'rally']);
@@ -55,6 +56,12 @@ export function OddsBeforeDice(props: {
       <h2>Before the dice: {props.text}</h2>
       {odds && odds.length === 0 ? (
         <p className="hint">Nothing to roll that this side may know the odds of.</p>
+      ) : null}
+      {odds && cannotTakeAStand(odds) ? (
+        <p className="harmless" role="note">
+          This cannot hurt the target: whatever the dice, it loses no stand
+          {mayCauseEvent(odds) ? ' (only the Event Die can still give an Event)' : ''}.
+        </p>
       ) : null}
       <OddsCharts
         odds={charts}

@@ -22,14 +22,12 @@ export function BattleLog(props: {
           <li key={entry.index}>
             <span className="log-turn">T{entry.turn}</span>{' '}
             <strong>{sideName(props.sides, entry.side)}</strong>: {entry.text}
-            {entry.events.some((e) => e.text) ? (
+            {told(entry).length ? (
               <ul>
-                {entry.events
-                  .filter((e) => e.text)
-                  .map((e, j) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: events are in the order they happened.
-                    <li key={j}>{e.text}</li>
-                  ))}
+                {told(entry).map((e, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: events are in the order they happened.
+                  <li key={j}>{e.text}</li>
+                ))}
               </ul>
             ) : null}
           </li>
@@ -37,6 +35,12 @@ export function BattleLog(props: {
       </ol>
     </section>
   );
+}
+
+/** What a command caused, worth a line: events with text, less one that only repeats the command. */
+export function told(entry: GameLogEntry): GameLogEntry['events'] {
+  const said = entry.text.trim();
+  return entry.events.filter((e) => e.text && e.text.trim() !== said);
 }
 
 /**

@@ -136,10 +136,17 @@ export function MovePlanner(props: {
         type="button"
         className="primary"
         disabled={props.busy || manoeuvres.length === 0}
+        aria-describedby={manoeuvres.length === 0 ? 'make-move-why' : undefined}
         onClick={() => props.onMove(manoeuvres)}
       >
         Make this move
       </button>
+      {manoeuvres.length === 0 ? (
+        <p id="make-move-why" className="hint">
+          Nothing is planned yet: pick a suggested move above, add a manoeuvre, or drag the unit on the table,
+          and Make this move gives it.
+        </p>
+      ) : null}
     </section>
   );
 }

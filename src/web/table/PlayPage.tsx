@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Point } from '../../core/geometry/points.ts';
+import { measureText } from '../../core/rules/measure.ts';
 import type { TableState } from '../../core/table/model.ts';
 import type { CommandManoeuvre, JcCommand } from '../../game/john-company/commands.ts';
 import type { JcView } from '../../game/john-company/view.ts';
@@ -164,6 +165,7 @@ function Table(props: {
           units={view.units}
           generals={view.generals}
           sideClass={sideClass}
+          sides={view.scenario.sides.map((id) => ({ id, name: sideName(sides, id) }))}
           zones={zones}
           objectives={objectives}
           selected={selectedUnit}
@@ -254,7 +256,7 @@ function Table(props: {
                   })
                 }
               >
-                Ride to ({rideTo.x.toFixed(1)}, {rideTo.y.toFixed(1)})
+                Ride {rideInches(view.table, activeGeneral, rideTo)} to the point picked
               </button>
             ) : null}
           </section>
@@ -286,6 +288,12 @@ function Table(props: {
       </aside>
     </div>
   );
+}
+
+/** How far a General would ride to `to`, in a straight line, as the players read it. */
+function rideInches(table: TableState, general: string, to: Point): string {
+  const stand = table.generals[general]?.stand;
+  return stand ? `${measureText(Math.hypot(to.x - stand.x, to.y - stand.y))}"` : '';
 }
 
 /** Where the active General would ride: a line from his stand to the picked point. */

@@ -61,6 +61,12 @@ export function UnitPanel(props: {
         <dd>
           {profile.resolveLevel}
           {info.adjustments.length ? ` (${info.adjustments.length} lasting changes from events)` : ''}
+          {profile.resolveLevel > REACTION_TABLE_TOP ? (
+            <span className="hint">
+              {' '}
+              {resolveAbove20(profile.origin === 'european' || profile.mayExceed20 === true)}
+            </span>
+          ) : null}
         </dd>
         <dt>Resolve Status</dt>
         <dd>{status}</dd>
@@ -126,4 +132,14 @@ export function UnitPanel(props: {
       ) : null}
     </section>
   );
+}
+
+/** The Reaction Table's top row: a Final Modified Resolve Level is never read above it. */
+const REACTION_TABLE_TOP = 20;
+
+/** Why a Resolve Level above 20 is tested with 20 (Part 4, Reaction Tests; the cap before negatives). */
+function resolveAbove20(mayExceed: boolean): string {
+  return mayExceed
+    ? `(its positives count above ${REACTION_TABLE_TOP} before the negatives, but a test reads at most ${REACTION_TABLE_TOP}, the Reaction Table's top row)`
+    : `(an Indian unit is capped at ${REACTION_TABLE_TOP} before the negatives, and a test reads at most ${REACTION_TABLE_TOP}, the Reaction Table's top row)`;
 }

@@ -2,6 +2,7 @@ import { memo, type ReactNode } from 'react';
 import type { GeneralState, StandState, TableState, UnitState } from '../../core/table/model.ts';
 import type { GeneralView, UnitView } from '../../game/john-company/view.ts';
 import { ORDERS } from '../../rulesets/john-company/tables/orders.ts';
+import { UnitLabel } from './labels.tsx';
 import { behindUnit } from './reach.ts';
 
 /**
@@ -120,6 +121,7 @@ function Unit(props: {
       {unit.stands.map((s) => (
         <Stand key={s.id} stand={s} depth={props.depth} />
       ))}
+      <UnitLabel stands={unit.stands} depth={props.depth} name={name} />
       <Counter table={unit} counter={info?.counter} depth={props.depth} />
     </g>
   );

@@ -1,5 +1,6 @@
 import type { GameResult } from '../../game/engine/game.ts';
 import type { JcView } from '../../game/john-company/view.ts';
+import type { GameOutcome } from '../../protocol/api.ts';
 
 /**
  * Names for people: sides by the scenario's names, units and Generals by theirs, and where the
@@ -17,7 +18,12 @@ export function unitName(view: JcView, id: string): string {
 }
 
 /** Where the sequence of play stands, in one line. */
-export function describeNode(view: JcView, names: SideNames): string {
+export function describeNode(
+  view: JcView,
+  names: SideNames,
+  /** The result as the server words it (the scenario's names, not ids), when it has one. */
+  worded?: GameOutcome,
+): string {
   const node = view.node;
   switch (node.phase) {
     case 'orders':
@@ -31,8 +37,10 @@ export function describeNode(view: JcView, names: SideNames): string {
       const who = a.kind === 'unit' ? unitName(view, a.unit) : `General ${unitName(view, a.general)}`;
       return `Step 5: ${who} (${sideName(names, a.side)}) is activated`;
     }
-    case 'over':
-      return view.result ? describeResult(view.result, names) : 'The battle is over';
+    case 'over': {
+      const result = worded ?? view.result;
+      return result ? describeResult(result, names) : 'The battle is over';
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import { d6 } from '../../../core/random/rolls.ts';
+import { measureText } from '../../../core/rules/measure.ts';
 import { type AppliedModifier, applyModifiers, summarizeModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import { modifierListSchema } from '../../../core/rules/schemas.ts';
@@ -66,7 +67,7 @@ export function resolveArtilleryFire(
   const band = artilleryBand(facts.gunClass, facts.distance, facts.ranges);
   trace?.add({
     rule: facts.gunClass === 'light' ? LIGHT_GUN_RANGES_RULE : cp('Firing - Artillery', 'heavy guns ranges'),
-    label: `Range ${facts.distance}"`,
+    label: `Range ${measureText(facts.distance)}"`,
     value: band,
   });
   if (band === 'out-of-range') return { band, scores: [], dpoints: 0, casualties: 0 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import { d6Successes } from '../../../core/random/rolls.ts';
+import { measureText } from '../../../core/rules/measure.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import { SIXES, skirmishFireDice } from '../rolls.ts';
@@ -80,7 +81,11 @@ export function resolveInfantryFire(
 ): InfantryFireResult {
   const range = INFANTRY_FIRE_TABLE.range[facts.weapon];
   const inRange = facts.distance <= range;
-  trace?.add({ rule: cp(section, 'ranges'), label: `${facts.weapon} range ${range}"`, value: inRange });
+  trace?.add({
+    rule: cp(section, 'ranges'),
+    label: `${facts.weapon} range ${measureText(range)}"`,
+    value: inRange,
+  });
   const none = { inRange, dice: 0, sixes: 0, rerolls: 0, rerollHits: 0, dpoints: 0 };
   if (!inRange) return none;
   const n = infantryFireDice(facts, trace);

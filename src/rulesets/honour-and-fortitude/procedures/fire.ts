@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import { d6Successes } from '../../../core/random/rolls.ts';
+import { measureText } from '../../../core/rules/measure.ts';
 import { type AppliedModifier, applyModifiers, summarizeModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import { lookupRange } from '../../../core/rules/tables.ts';
@@ -60,14 +61,14 @@ export function resolveFire(facts: FireFacts, dice: DiceSource, trace?: Trace): 
   if (band === undefined) {
     trace?.add({
       rule: hf('Firing', 'ranges'),
-      label: `${facts.inches}" is beyond long range (${range.long}") for ${facts.weapon}`,
+      label: `${measureText(facts.inches)}" is beyond long range (${range.long}") for ${facts.weapon}`,
       value: 'out-of-range',
     });
     return { band: 'out-of-range', dice: 0, hits: 0, score: 0, row: 0, casualties: 0 };
   }
   trace?.add({
     rule: hf('Firing', 'ranges'),
-    label: `${facts.inches}": ${band} range (close ${range.close}", long ${range.long}")`,
+    label: `${measureText(facts.inches)}": ${band} range (close ${range.close}", long ${range.long}")`,
     value: band,
   });
   const n = fireDice(facts.weapon, facts.firers);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import { d6 } from '../../../core/random/rolls.ts';
+import { measureText } from '../../../core/rules/measure.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import {
@@ -95,7 +96,7 @@ export function resolveCaracole(facts: CaracoleFacts, dice: DiceSource, trace?: 
     ranksMayFire = Math.floor(inches / CARACOLE_INCHES_PER_RANK);
     trace?.add({
       rule: jc4(RULE, 'ranks that may fire'),
-      label: `Remaining move ${facts.remainingMove}" + Charge Bonus ${facts.chargeBonus}" = ${inches}", ${CARACOLE_INCHES_PER_RANK}" a rank`,
+      label: `Remaining move ${measureText(facts.remainingMove)}" + Charge Bonus ${facts.chargeBonus}" = ${measureText(inches)}", ${CARACOLE_INCHES_PER_RANK}" a rank`,
       value: ranksMayFire,
     });
     if (facts.ranks !== undefined && ranksMayFire > facts.ranks) {

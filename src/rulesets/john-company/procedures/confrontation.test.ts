@@ -119,8 +119,46 @@ describe('confrontation: the examples (no worked example in the text; built from
     expect(r.result.target.event).toBe(true); // face 2: an Event in Close Combat
   });
 
-  it('a target caught evading: Close Combat Rout, no Random Factors thrown', () => {
+  it('final levels the referee already has: no modifier added, no Random Factor thrown', () => {
     const example = confrontation.examples[2]!;
+    const r = resolveProcedure(confrontation, confrontation.facts.parse(example.facts), {
+      dice: example.dice,
+    });
+    expect(r.rolls.map((x) => x.key)).toEqual(['chargerEventDie', 'targetEventDie', 'chargerLoss']);
+    // 23 v 18, the loser in the 16-and-above column: a difference of 5 is a Confrontation Rout.
+    expect(r.result).toMatchObject({ winner: 'charger', difference: 5, row: 'confrontation-rout' });
+    expect(r.result.charger).toMatchObject({ level: 23, standsLost: 1 });
+    expect(r.result.target).toMatchObject({ level: 18, standsLost: 1, move: 'rout' });
+    // The same levels reached through modifiers and Random Factors give the same result.
+    const worked = resolveProcedure(
+      confrontation,
+      confrontation.facts.parse({
+        charger: { resolveLevel: 18, status: 'Steady', stands: 12, modifiers: ['charging'] },
+        target: { resolveLevel: 16, status: 'Steady', stands: 10 },
+      }),
+      { dice: [6, 2, 5, 3, 4, 6, 3] },
+    );
+    expect(worked.result.charger.level).toBe(23);
+    expect(worked.result.target.level).toBe(18);
+    expect({ ...worked.result, charger: { ...worked.result.charger } }).toEqual(r.result);
+  });
+
+  it('final levels refuse the facts they already include', () => {
+    const parsed = confrontationFactsSchema.safeParse({
+      charger: { resolveLevel: 18, status: 'Steady', stands: 12, modifiers: ['charging'] },
+      target: { resolveLevel: 16, status: 'Steady', stands: 10 },
+      targetGaveFire: true,
+      finalLevels: { charger: 23, target: 18 },
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((i) => i.path.join('.'))).toEqual([
+      'charger.modifiers',
+      'targetGaveFire',
+    ]);
+  });
+
+  it('a target caught evading: Close Combat Rout, no Random Factors thrown', () => {
+    const example = confrontation.examples[3]!;
     const r = resolveProcedure(confrontation, confrontation.facts.parse(example.facts), {
       dice: example.dice,
     });

@@ -126,6 +126,12 @@ export interface ConfrontationFacts {
   readonly lossRounding?: LossRounding;
   /** Whose stands "1 in N" counts: the unit's own (default) or the opposing unit's. */
   readonly lossBasis?: 'own' | 'opponent';
+  /**
+   * Both sides' final Modified Resolve Levels, when the referee has already worked them out at the
+   * table (every modifier and the Random Factors included): Muster then reads the result from them and
+   * throws only the Event Dice and any loss die.
+   */
+  readonly finalLevels?: { readonly charger: number; readonly target: number };
 }
 
 /** A side's mandatory move: none, moving apart after a Recoil, or the loser's Fall Back, Forced Back or Rout. */
@@ -389,7 +395,10 @@ export function resolveConfrontation(
  * exactly what `resolveConfrontation(facts, dice)` gives. Used by the exact odds and Monte Carlo runs.
  */
 export function prepareConfrontation(facts: ConfrontationFacts): (dice: DiceSource) => ConfrontationResult {
-  const levels = facts.targetCaughtEvading === true ? undefined : levelsBeforeRandomFactor(facts, undefined);
+  const levels =
+    facts.targetCaughtEvading === true || facts.finalLevels
+      ? undefined
+      : levelsBeforeRandomFactor(facts, undefined);
   return (dice) => resolveWithLevels(facts, dice, undefined, levels);
 }
 
@@ -406,7 +415,7 @@ const ROW_INDEX = Object.fromEntries(CONFRONTATION_ROW_IDS.map((id, i) => [id, i
  * per pair (`tallyByPrefixClass`). A test compares it with the enumeration of every path.
  */
 function tallyConfrontationOdds(facts: ConfrontationFacts, tally: OddsTally<ConfrontationResult>): void {
-  if (facts.targetCaughtEvading === true) {
+  if (facts.targetCaughtEvading === true || facts.finalLevels) {
     tallyByPrefixClass(tally, [], () => 0, prepareConfrontation(facts));
     return;
   }
@@ -476,10 +485,21 @@ function resolveWithLevels(
       value: CONFRONTATION_RESULTS.rows[rowId].label,
     });
   } else {
-    // Both sides' modified levels, then their Random Factors (thrown together, the charger's read first).
-    const levels = prepared ?? levelsBeforeRandomFactor(facts, trace);
-    chargerLevel = withRandomFactor('charger', levels.charger, dice, trace);
-    targetLevel = withRandomFactor('target', levels.target, dice, trace);
+    if (facts.finalLevels) {
+      // The referee's own final levels: no modifier is added and no Random Factor thrown.
+      chargerLevel = facts.finalLevels.charger;
+      targetLevel = facts.finalLevels.target;
+      trace?.add({
+        rule: LEVEL_RULE,
+        label: 'Final Modified Resolve Levels as the referee worked them out (charger, target)',
+        value: `${chargerLevel}, ${targetLevel}`,
+      });
+    } else {
+      // Both sides' modified levels, then their Random Factors (thrown together, the charger's read first).
+      const levels = prepared ?? levelsBeforeRandomFactor(facts, trace);
+      chargerLevel = withRandomFactor('charger', levels.charger, dice, trace);
+      targetLevel = withRandomFactor('target', levels.target, dice, trace);
+    }
     winner = winnerOf(chargerLevel, targetLevel);
     difference = marginOf(winner, chargerLevel, targetLevel);
     column = loserColumnFor(loserLevelOf(winner, chargerLevel, targetLevel));
@@ -515,8 +535,13 @@ function resolveWithLevels(
       'Confrontation: the Event Die',
       closeCombat ? 'close combat: 1-2' : 'confrontation: 1',
     );
-    trace.add({ rule, label: 'Charger Event Die', value: chargerEvent, roll: 'chargerEventDie' });
-    trace.add({ rule, label: 'Target Event Die', value: targetEvent, roll: 'targetEventDie' });
+    trace.add({
+      rule,
+      label: 'Charger Event Die gives an Event',
+      value: chargerEvent,
+      roll: 'chargerEventDie',
+    });
+    trace.add({ rule, label: 'Target Event Die gives an Event', value: targetEvent, roll: 'targetEventDie' });
   }
 
   // Stand losses, charger first.
@@ -692,6 +717,16 @@ export const confrontationFactsSchema = z
       .enum(['own', 'opponent'])
       .optional()
       .describe('Whose stands a "1 in N" loss counts: own (default) or the opposing unit\'s'),
+    finalLevels: z
+      .object({
+        charger: z.number().int().min(-30).max(60).describe("The charger's final Modified Resolve Level"),
+        target: z.number().int().min(-30).max(60).describe("The target's final Modified Resolve Level"),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'Both final Modified Resolve Levels, if already worked out at the table (modifiers and Random Factors included): Muster reads the result from them and throws only the Event Dice and any loss die',
+      ),
   })
   .strict()
   .superRefine((f, ctx) => {
@@ -716,6 +751,26 @@ export const confrontationFactsSchema = z
         path: ['targetGaveFire'],
         message: `a ${f.target.status} target may not fire a Defenders' Volley`,
       });
+    if (f.finalLevels) {
+      const included = [
+        ...(['charger', 'target'] as const).flatMap((side) => [
+          ...(f[side].modifiers?.length ? [[side, 'modifiers']] : []),
+          ...(f[side].sideStands !== undefined ? [[side, 'sideStands']] : []),
+        ]),
+        ...(f.charger.cavalryDidNotSquareUp ? [['charger', 'cavalryDidNotSquareUp']] : []),
+        ...(f.targetGaveFire ? [['targetGaveFire']] : []),
+        ...(f.targetCaughtEvading ? [['targetCaughtEvading']] : []),
+      ];
+      for (const path of included)
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message:
+            f.targetCaughtEvading && path[0] === 'targetCaughtEvading'
+              ? 'a target caught while evading has no levels to compare: leave out finalLevels'
+              : 'finalLevels already include every modifier: leave this out, or leave out finalLevels',
+        });
+    }
     if (f.targetGaveFire && f.targetCaughtEvading)
       ctx.addIssue({
         code: 'custom',
@@ -769,12 +824,12 @@ export const confrontation: ProcedureDefinition<ConfrontationFacts, Confrontatio
     {
       key: 'chargerRandomFactor',
       dice: '2d6: positive, negative',
-      when: 'unless the target was caught evading',
+      when: 'unless the target was caught evading or finalLevels are given',
     },
     {
       key: 'targetRandomFactor',
       dice: '2d6: positive, negative',
-      when: 'unless the target was caught evading',
+      when: 'unless the target was caught evading or finalLevels are given',
     },
     {
       key: 'chargerEventDie',
@@ -835,6 +890,16 @@ export const confrontation: ProcedureDefinition<ConfrontationFacts, Confrontatio
       },
       // Charger 16+1+1+2+0 = 20, RF 2-4 = 18; target 17+1+0 = 18, RF 3-3 = 18: a tie at 18, Close Combat Recoil.
       dice: [2, 4, 3, 3, 6, 2],
+    },
+    {
+      title:
+        'The referee has both final Modified Resolve Levels already (charger 23, target 18): the result, Event Dice and loss die',
+      facts: {
+        charger: { resolveLevel: 18, status: 'Steady', stands: 12 },
+        target: { resolveLevel: 16, status: 'Steady', stands: 10 },
+        finalLevels: { charger: 23, target: 18 },
+      },
+      dice: [4, 6, 3],
     },
     {
       title: 'A target caught while evading: automatic Close Combat Rout',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import { eventDie, randomFactor } from '../../../core/random/rolls.ts';
+import { measureText } from '../../../core/rules/measure.ts';
 import {
   type AppliedModifier,
   applyModifiers,
@@ -323,7 +324,7 @@ function bandIndexFromFacts(row: RangeLimits, facts: RangeFacts, trace: Trace | 
   const i = bandIndexFor(row, d);
   trace?.add({
     rule: RANGE_RULE,
-    label: `Range band for ${d}" (${row.label})`,
+    label: `Range band for ${measureText(d)}" (${row.label})`,
     value: i >= 0 ? RANGE_BANDS[i]! : i === BELOW_MINIMUM ? 'inside minimum range' : 'beyond extreme range',
   });
   return i;
@@ -542,8 +543,8 @@ export function aimSmallArms(
   if (statusMod === null) {
     trace?.add({
       rule: jc4('Small Arms Fire Modifiers', '6. resolve status'),
-      label: `${facts.status}: no fire`,
-      value: false,
+      label: `Resolve Status ${facts.status}`,
+      value: 'may not fire',
     });
     return noFire('status-may-not-fire', volleyBand, 0);
   }
@@ -642,8 +643,8 @@ export function aimArtillery(
   if (statusMod === null) {
     trace?.add({
       rule: jc4('Artillery Fire Modifiers', '7. resolve status'),
-      label: `${facts.status}: no fire`,
-      value: false,
+      label: `Resolve Status ${facts.status}`,
+      value: 'may not fire',
     });
     return noFire('status-may-not-fire', volleyBand, 0);
   }

@@ -96,6 +96,14 @@ describe('movement rates: every cell of both tables, as printed in Part 3', () =
     expect(move({ troop, formation, rateVariant: 'second' }).available).toBe(second ?? 0);
   });
 
+  it('a formation with no rate (NA) is refused at the boundary, naming those the troop moves in', () => {
+    const refused = parse({ troop: 'british-infantry', formation: 'artillery-line', moveInches: 3 });
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues[0]!.path).toEqual(['formation']);
+    expect(refused.error!.issues[0]!.message).toMatch(/no movement rate in artillery-line.*close-order-line/);
+    expect(parse({ troop: 'british-infantry', formation: 'close-order-line' }).success).toBe(true);
+  });
+
   it('a vocabulary formation maps to its rate column', () => {
     expect(rateColumnOf('open-order-column')).toBe('open-order-column');
     expect(rateColumnOf('mass')).toBe('mass');
@@ -608,15 +616,19 @@ describe('movement allowance: orders', () => {
 describe('movement allowance: validation and typed-in dice', () => {
   it('rejects a missing or stray Without Orders result, unknown fields, bad inches', () => {
     expect(
-      parse({ troop: 'british-infantry', formation: 'mass', movement: 'roll-without-orders' }).error
-        ?.issues[0]?.message,
+      parse({ troop: 'british-infantry', formation: 'close-order-line', movement: 'roll-without-orders' })
+        .error?.issues[0]?.message,
     ).toMatch(/needs the Without Orders Table result/);
-    expect(parse({ troop: 'british-infantry', formation: 'mass', withoutOrders: 'no-orders' }).success).toBe(
+    expect(
+      parse({ troop: 'british-infantry', formation: 'close-order-line', withoutOrders: 'no-orders' }).success,
+    ).toBe(false);
+    expect(parse({ troop: 'british-infantry', formation: 'close-order-line', speed: 3 }).success).toBe(false);
+    expect(parse({ troop: 'british-infantry', formation: 'close-order-line', moveInches: -1 }).success).toBe(
       false,
     );
-    expect(parse({ troop: 'british-infantry', formation: 'mass', speed: 3 }).success).toBe(false);
-    expect(parse({ troop: 'british-infantry', formation: 'mass', moveInches: -1 }).success).toBe(false);
-    expect(parse({ troop: 'british-infantry', formation: 'mass', riverDice: 5 }).success).toBe(false);
+    expect(parse({ troop: 'british-infantry', formation: 'close-order-line', riverDice: 5 }).success).toBe(
+      false,
+    );
   });
 
   it('typed-in dice of the wrong range or count are rejected with a clear message', () => {

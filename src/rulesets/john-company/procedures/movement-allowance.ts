@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import { nd6 } from '../../../core/random/rolls.ts';
+import { measureText } from '../../../core/rules/measure.ts';
 import { type AppliedModifier, applyModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
@@ -597,9 +598,7 @@ export function resolveMovementAllowance(
 }
 
 /** Inches as a referee writes them: up to two decimals, no trailing zeros. */
-export function fmt(n: number): string {
-  return String(Math.round(n * 100) / 100);
-}
+export const fmt = measureText;
 
 function fractionLabel(f: number): string {
   return f === 0.5 ? '1/2' : f === 0.25 ? '1/4' : f === 0.75 ? '3/4' : fmt(f);
@@ -704,6 +703,14 @@ export const movementFactsSchema = z
   .strict()
   .superRefine((f, ctx) => {
     const troop = MOVEMENT_RATES.troops[f.troop];
+    if (movementRate(f.troop, f.formation, f.rateVariant) === undefined) {
+      const rated = RATE_COLUMNS.filter((c) => movementRate(f.troop, c, f.rateVariant) !== undefined);
+      ctx.addIssue({
+        code: 'custom',
+        path: ['formation'],
+        message: `${troop.label} has no movement rate in ${f.formation} (NA on its Movement Rate Table): it cannot move so; the formations it moves in are ${rated.join(', ')}`,
+      });
+    }
     const movement = f.movement ?? 'normal';
     if (movement === 'roll-without-orders' && f.withoutOrders === undefined)
       ctx.addIssue({

@@ -502,9 +502,8 @@ describe('reaction test: typed-in dice and the trace', () => {
 
   it('the schema rejects modifiers Muster derives, and unknown fields', () => {
     expect(
-      reactionFactsSchema.safeParse({ ...base, positive: ['last-status-confident'] }).error?.issues[0]
-        ?.message,
-    ).toMatch(/lastStatus/);
+      reactionFactsSchema.safeParse({ ...base, positive: ['last-status-confident'] }).error?.message,
+    ).toMatch(/last-status-confident is worked out by Muster: give lastStatus instead/);
     expect(reactionFactsSchema.safeParse({ ...base, resolvelevel: 3 }).success).toBe(false);
   });
 });

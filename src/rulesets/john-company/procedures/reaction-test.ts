@@ -497,7 +497,7 @@ export const reactionTest: ProcedureDefinition<ReactionFacts, ReactionTestResult
   describe: (r) => [
     r.tested
       ? `Final Modified Resolve Level ${r.level}: ${r.status}`
-      : `No test needed: Resolve Level ${r.level} gives ${r.status}`,
+      : `No test needed (no negative modifier applies; "occasion": "voluntary" makes the unit test): Resolve Level ${r.level} gives ${r.status}`,
     `Movement: ${MOVEMENT_RESULTS[r.movement].label}`,
     ...(r.withoutOrders
       ? [

@@ -1,4 +1,5 @@
 import { angleBetween, bearing, turnBetween } from '../../../core/geometry/angles.ts';
+import { measureText } from '../../../core/rules/measure.ts';
 import type { RuleRef } from '../../../core/rules/trace.ts';
 import type { UnitId } from '../../../core/table/model.ts';
 import { MOVEMENT_RATES, type TroopTypeId } from '../tables/movement-rates.ts';
@@ -278,6 +279,4 @@ function fmtDeg(d: number): string {
   return `${Math.round(d * 10) / 10}`;
 }
 
-function fmtIn(d: number): string {
-  return `${Math.round(d * 100) / 100}`;
-}
+const fmtIn = measureText;

@@ -1,6 +1,7 @@
 import type { Point } from '../../../core/geometry/points.ts';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import type { RollSpec } from '../../../core/random/rolls.ts';
+import { measureText } from '../../../core/rules/measure.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import type { StandId, TableState, UnitId, UnitState } from '../../../core/table/model.ts';
 import {
@@ -477,6 +478,4 @@ export function farthestMove(
   return { report: resolveMove(ctx, build(lo), dice), inches: lo, limited: true };
 }
 
-function fmt(n: number): string {
-  return String(Math.round(n * 100) / 100);
-}
+const fmt = measureText;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import { d6, d6Successes } from '../../../core/random/rolls.ts';
+import { measureText } from '../../../core/rules/measure.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import { ARTILLERY_TABLE as A, rangeInFeet } from '../tables/artillery.ts';
@@ -69,7 +70,7 @@ export function resolveShot(facts: ShotFacts, dice: DiceSource, trace?: Trace): 
   };
   trace?.add({
     rule: md('9.3 Shot and Shell'),
-    label: `Range ${facts.rangeInches}" = ${rangeFeet} ft: on target at ${rangeFeet}+`,
+    label: `Range ${measureText(facts.rangeInches)}" = ${rangeFeet} ft: on target at ${rangeFeet}+`,
     value: rangeFeet,
   });
   add(facts.rifled, A.shotModifiers.rifled, 'Rifled');

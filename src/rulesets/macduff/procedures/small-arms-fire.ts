@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import { d6Successes } from '../../../core/random/rolls.ts';
+import { measureText } from '../../../core/rules/measure.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import {
@@ -75,7 +76,7 @@ export function resolveSmallArms(facts: SmallArmsFacts, dice: DiceSource, trace?
   if (!band) {
     trace?.add({
       rule: weapon.rule,
-      label: `${facts.rangeInches}" is beyond long range (${weapon.long}")`,
+      label: `${measureText(facts.rangeInches)}" is beyond long range (${weapon.long}")`,
       value: 0,
     });
     return {
