@@ -213,4 +213,22 @@ describe('John Company: events and their effects', () => {
     expect(d.unit('company-2').profile.startingStands).toBe(before);
     expect(rejoinLightCompany(d, 'company-2')?.code).toBe('no-company-out');
   });
+
+  it('keeps an officer riding with a light company with its stands when it rejoins: attached to the battalion', () => {
+    const scenario = twoLines([
+      {
+        ...practiceScenario().units.find((u) => u.id === 'company-2')!,
+        commander: 'company-left',
+        position: { x: 56, y: 14 },
+        facing: 90,
+      },
+    ]);
+    const d = draft(1, scenario);
+    expect(deployLightCompany(d, 'company-2')).toBeUndefined();
+    const company = d.unit('company-2').lightCompany!;
+    d.setTableGeneral({ ...d.tableGeneral('company-left')!, attachedTo: company });
+    expect(rejoinLightCompany(d, 'company-2', true)).toBeUndefined();
+    expect(d.onTable(company)).toBe(false);
+    expect(d.tableGeneral('company-left')?.attachedTo).toBe('company-2');
+  });
 });

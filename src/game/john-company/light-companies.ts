@@ -122,6 +122,11 @@ export function rejoinLightCompany(d: Draft, id: UnitId, forced = false): Reject
     profile: { ...u.profile, startingStands: u.profile.startingStands + company.profile.startingStands },
   });
   d.clearUnit(id, ['lightCompany']);
+  // An officer riding with the company stays with its stands: he is now attached to the battalion.
+  for (const g of d.allGenerals()) {
+    const stand = d.tableGeneral(g.id);
+    if (stand?.attachedTo === companyId) d.setTableGeneral({ ...stand, attachedTo: id });
+  }
   d.movementDeck = {
     drawPile: d.movementDeck.drawPile.filter((c) => c !== companyId),
     discards: d.movementDeck.discards.filter((c) => c !== companyId),
