@@ -109,6 +109,7 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
     if (computer.has(s)) players.set(s, rules.computer((seed + i + 1) >>> 0));
   });
   const situation = SITUATIONS[rules.id] ?? genericSituation(rules);
+  const sideName = (id: string) => scenario.sides.find((s) => s.id === id)?.name ?? id;
   let state: GameStateBase = game.setup(played, seed);
   out.write(`\n=== Turn ${rules.turnOf(state)} ===\n`);
   const commands: { side: string; command: unknown }[] = [];
@@ -125,7 +126,7 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
       ? player(view, legal)
       : await ask(
           out,
-          situation(view, state),
+          situation(view, state, sideName),
           legal,
           (c) => rules.describeOffer(c, state),
           mayTakeBack(given, side),
@@ -215,18 +216,20 @@ function withTurns(json: unknown, turns: string | undefined): unknown {
 }
 
 /** The situation a side decides in, as text: from its view, and the latest state for names only. */
-type Situation = (view: unknown, latest: GameStateBase) => string;
+/** The situation in words for the person deciding; `sideName` names a side as the scenario does. */
+type Situation = (view: unknown, latest: GameStateBase, sideName: (id: string) => string) => string;
 
 /** Rule sets whose situation the terminal draws in its own words (the others: `genericSituation`). */
 const SITUATIONS: Readonly<Record<string, Situation>> = {
-  'john-company': (view, latest) => describeSituation(view as JcView, namesOf(latest as JcGameState)),
+  'john-company': (view, latest, sideName) =>
+    describeSituation(view as JcView, namesOf(latest as JcGameState), sideName),
 };
 
 /** The turn and the deciding side, then the view as the rule set's hosting words it. */
 function genericSituation(rules: AnyGameHosting): Situation {
-  return (view, latest) => {
+  return (view, latest, sideName) => {
     const viewer = (view as { viewer?: unknown } | null)?.viewer;
-    const side = typeof viewer === 'string' ? ` (${viewer})` : '';
+    const side = typeof viewer === 'string' ? ` (${sideName(viewer)})` : '';
     return `\n--- Turn ${rules.turnOf(latest)}${side} ---\n${rules.describeView(view)}`;
   };
 }
@@ -284,12 +287,12 @@ function listing(legal: readonly unknown[], describe: (command: unknown) => stri
 const ONE = (x: number) => Math.round(x * 10) / 10;
 
 /** The situation from the deciding side's view: the step, its units, the enemy it can see. */
-export function describeSituation(view: JcView, names: Names): string {
+export function describeSituation(view: JcView, names: Names, sideName: (id: string) => string): string {
   const side = view.viewer;
   const n = (id: string) => names.get(id) ?? id;
   const lines = [
     ``,
-    `--- Turn ${view.turn} of ${view.scenario.turnLimit}: ${stepText(view, n)} (${side}) ---`,
+    `--- Turn ${view.turn} of ${view.scenario.turnLimit}: ${stepText(view, n)} (${sideName(side)}) ---`,
   ];
   for (const own of [true, false]) {
     lines.push(own ? 'Your units:' : 'Enemy units in sight:');

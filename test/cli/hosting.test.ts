@@ -80,7 +80,7 @@ describe('muster play --ruleset, a rule set hosted by the generic defaults', () 
     expect(t).toContain('(company: you) against The Maratha force (maratha: the computer)');
     expect(t).toContain(
       [
-        '--- Turn 1 (company) ---',
+        "--- Turn 1 (The Company's brigades) ---",
         '  viewer: company',
         '  turn: 1',
         '  scores: {"company":0,"maratha":0}',
@@ -91,7 +91,7 @@ describe('muster play --ruleset, a rule set hosted by the generic defaults', () 
     expect(t).toContain('"x" is not one of the choices.');
     expect(t).toContain('token-hidden: side company, spot right');
     // In turn 2 maratha hides: the person, seeking, sees no trace of where.
-    expect(t).toContain('--- Turn 2 (company) ---');
+    expect(t).toContain("--- Turn 2 (The Company's brigades) ---");
     expect(t).not.toContain('token-hidden: side maratha');
     expect(t).toContain('  1. seek: spot left');
   });

@@ -112,7 +112,7 @@ describe('muster play, a person against the computer', () => {
     expect(t).toContain(
       "The Company's brigades (company: the computer) against The Maratha force (maratha: you)",
     );
-    expect(t).toContain('Turn 1 of 10: Step 2, place order counters (maratha)');
+    expect(t).toContain('Turn 1 of 10: Step 2, place order counters (The Maratha force)');
     expect(t).toContain('Your units:');
     expect(t).toContain('Enemy units in sight:');
     expect(t).toContain('counter face down');

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Every command of README.md's "A short tour" runs as written, from the repository's root, with only
  * the files git tracks (what a fresh clone has). Two are shortened: the comparison plays 1 battle per
- * rule set instead of 50, and `npm run bench` (minutes of speed figures) is left out. A battle that
+ * rule set instead of 50, and the benches (`npm run bench`, `npm run bench:battles -- --against ...`:
+ * minutes of speed figures) are left out. A battle that
  * waits for the player reads an empty stdin and stops at its first decision.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -31,7 +32,7 @@ function tourCommands(readme: string): string[] {
 }
 
 const SHORTENED: Readonly<Record<string, string>> = { '--battles 50': '--battles 1' };
-const LEFT_OUT = new Set(['npm run bench']);
+const LEFT_OUT = new Set(['npm run bench', 'npm run bench:battles -- --against main --quick']);
 
 const commands = tourCommands(README);
 const tracked = new Set(execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
@@ -44,7 +45,7 @@ describe("README.md's tour", () => {
 
   it.each(commands.filter((c) => !LEFT_OUT.has(c)))('runs as written: %s', (command) => {
     // Every file a command names is in the repository.
-    for (const file of command.match(/[\w./-]+\.json\b/g) ?? []) expect(tracked).toContain(file);
+    for (const file of command.match(/[\w./-]+\.jsonl?\b/g) ?? []) expect(tracked).toContain(file);
     let run = command;
     for (const [from, to] of Object.entries(SHORTENED)) run = run.replace(from, to);
     const done = spawnSync('sh', ['-c', run], {
