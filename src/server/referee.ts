@@ -735,6 +735,10 @@ function prefixed(key: string, problems: readonly Problem[]): Problem[] {
   return problems.map((p) => ({ path: [key, ...p.path], message: p.message }));
 }
 
+/**
+ * The game's status for its summary: data, as the record states it (`muster verify` compares the result
+ * with the replay's); the picture tells how it ended in the scenario's words.
+ */
 function statusOf(rules: AnyPlayRules, state: GameStateBase): GameStatus {
   const decider = rules.game.decider(state);
   const result = rules.game.result(state);

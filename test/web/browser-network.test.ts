@@ -196,11 +196,11 @@ describe('playing over the network', () => {
     expect(await company.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     company.once('dialog', (dialog) => void dialog.accept());
     await company.getByRole('button', { name: /^Resign as company/ }).click();
-    await expect.poll(() => company.locator('.card.game .seats').textContent()).toMatch(/over: maratha won/);
+    await expect.poll(() => company.locator('.card.game .seats').textContent()).toMatch(/over: The Maratha force won/);
     await maratha.reload();
     await expect
       .poll(() => status(maratha), { timeout: PUSHED_MS })
-      .toMatch(/The battle is over: .* won \(company resigned\)/);
+      .toMatch(/The battle is over: .* won \(The Company's brigades resigned\)/);
 
     // Each page waited on the game's change stream.
     for (const page of [company, maratha, spectator]) expect(streams.get(page)?.length).toBeGreaterThan(0);

@@ -220,12 +220,12 @@ describe('seat keys', () => {
     expect(resigned.status).toBe(201);
     expect(resigned.body.game.result).toEqual({ winner: 'company', reason: 'maratha resigned' });
     const seen = await get<GamePlay>(`/api/games/${game.id}/play?viewer=company`, [company]);
-    expect(seen.body.result).toEqual({ winner: 'company', reason: 'maratha resigned' });
+    expect(seen.body.result).toEqual({ winner: 'company', reason: 'The Maratha force resigned' });
     expect(seen.body.legal).toEqual([]);
     expect(seen.body.log.at(-1)).toMatchObject({
       side: 'maratha',
       command: { type: 'resign' },
-      text: 'maratha: resigns',
+      text: 'resigns',
       events: [{ type: 'resigned', text: 'maratha resigns: the battle is over' }],
     });
     // The game is over: no more commands, no second resignation, and it cannot be taken back.

@@ -21,18 +21,20 @@ export function modifierListSchema<Id extends string>(
   );
   // Each id carries its label and value in the JSON Schema ("x-descriptions"), so help and editors show
   // what it means; validation stays a plain enum, whose errors can suggest the closest id.
-  const id = z
-    .enum(ids, {
-      error: (issue) =>
-        typeof issue.input === 'string' && workedOut[issue.input]
-          ? workedOutMessage(issue.input, workedOut[issue.input]!)
-          : undefined,
-    })
-    .meta({
-      'x-descriptions': Object.fromEntries(offered.map((m) => [m.id, `${m.label} (${valueText(m.value)})`])),
-      ...(Object.keys(workedOut).length ? { 'x-worked-out': workedOut } : {}),
-    });
-  const entry = z.union([id, z.object({ id, count: z.number().int().min(0).max(99).optional() }).strict()]);
+  const workedOutError = (input: unknown) => {
+    const given = typeof input === 'string' ? input : (input as { id?: unknown } | null)?.id;
+    return typeof given === 'string' && workedOut[given]
+      ? workedOutMessage(given, workedOut[given]!)
+      : undefined;
+  };
+  const id = z.enum(ids, { error: (issue) => workedOutError(issue.input) }).meta({
+    'x-descriptions': Object.fromEntries(offered.map((m) => [m.id, `${m.label} (${valueText(m.value)})`])),
+    ...(Object.keys(workedOut).length ? { 'x-worked-out': workedOut } : {}),
+  });
+  // A derived id is refused with its own message, given as a bare id or as { id, count }.
+  const entry = z.union([id, z.object({ id, count: z.number().int().min(0).max(99).optional() }).strict()], {
+    error: (issue) => workedOutError(issue.input),
+  });
   return z
     .array(entry)
     .describe(
