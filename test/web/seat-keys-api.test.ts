@@ -226,7 +226,7 @@ describe('seat keys', () => {
       side: 'maratha',
       command: { type: 'resign' },
       text: 'resigns',
-      events: [{ type: 'resigned', text: 'maratha resigns: the battle is over' }],
+      events: [{ type: 'resigned', text: "Victory to the Company's brigades: the Maratha force resigned" }],
     });
     // The game is over: no more commands, no second resignation, and it cannot be taken back.
     const after = await post<ApiError>(

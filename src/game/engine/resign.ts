@@ -16,6 +16,8 @@ export const RESIGN = { type: 'resign' } as const;
 export interface ResignedEvent extends GameEventBase {
   readonly type: 'resigned';
   readonly side: string;
+  /** How the battle ended, as every rule set's end-of-battle event announces it (verdict.ts). */
+  readonly result: GameResult;
 }
 
 export function isResignation(command: unknown): boolean {
@@ -68,12 +70,9 @@ export function resignable<State extends GameStateBase, Command, Event extends G
         };
       if (result(state) !== undefined)
         return { ok: false, rejection: { code: 'game-over', message: 'the game is already over' } };
-      const event: ResignedEvent = { type: 'resigned', side, visibleTo: 'all' };
-      return {
-        ok: true,
-        state: { ...state, seq: state.seq + 1, resigned: side },
-        events: [event as GameEventBase as Event],
-      };
+      const resigned: State = { ...state, seq: state.seq + 1, resigned: side };
+      const event: ResignedEvent = { type: 'resigned', side, result: result(resigned)!, visibleTo: 'all' };
+      return { ok: true, state: resigned, events: [event as GameEventBase as Event] };
     },
     eventFor: (event: Event, viewer: Viewer) =>
       event.type === 'resigned' ? event : game.eventFor(event, viewer),
