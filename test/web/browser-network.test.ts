@@ -196,7 +196,9 @@ describe('playing over the network', () => {
     expect(await company.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     company.once('dialog', (dialog) => void dialog.accept());
     await company.getByRole('button', { name: /^Resign as company/ }).click();
-    await expect.poll(() => company.locator('.card.game .seats').textContent()).toMatch(/over: The Maratha force won/);
+    await expect
+      .poll(() => company.locator('.card.game .seats').textContent())
+      .toMatch(/over: The Maratha force won/);
     await maratha.reload();
     await expect
       .poll(() => status(maratha), { timeout: PUSHED_MS })
