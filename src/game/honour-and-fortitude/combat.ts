@@ -10,7 +10,7 @@ import { GENERAL_FALLS } from '../../rulesets/honour-and-fortitude/tables/recons
 import type { MovementColumn, OrderState } from '../../rulesets/honour-and-fortitude/vocabulary.ts';
 import type { Edge } from '../scenario/schema.ts';
 import type { Draft } from './draft.ts';
-import { ahead, centreOf, layout, MIN_GAP, onTable, standsApart } from './geometry.ts';
+import { ahead, centreOf, layout, layoutAfterLosses, MIN_GAP, onTable, standsApart } from './geometry.ts';
 import {
   allowance,
   fireFactsFor,
@@ -213,7 +213,10 @@ export function riskToGenerals(d: Draft, unitId: string, occasion: 'lost-melee' 
   }
 }
 
-/** Removes figures (gunners) from a unit; at none it is destroyed. Stands shrink with it. */
+/**
+ * Removes figures (gunners) from a unit; at none it is destroyed. Stands shrink with it, from the rear,
+ * never into another unit's ground (`layoutAfterLosses`).
+ */
 export function takeLosses(d: Draft, id: string, figures: number): void {
   if (figures <= 0) return;
   const unit = d.unit(id);
@@ -225,7 +228,10 @@ export function takeLosses(d: Draft, id: string, figures: number): void {
     riskToGenerals(d, id, 'unit-destroyed');
     return;
   }
-  const stands = layout({ ...unit, figures: left }, d.base.scenario.basing) ?? unit.stands;
+  const others = Object.values(d.units)
+    .filter((u) => u.id !== id && !u.gone)
+    .map((u) => u.stands);
+  const stands = layoutAfterLosses(unit, left, d.base.scenario.basing, others);
   d.update(id, { figures: left, stands });
 }
 

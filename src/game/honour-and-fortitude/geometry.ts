@@ -30,11 +30,14 @@ export function standsFor(figures: number, perStand: number): number {
   return Math.max(1, Math.ceil(figures / perStand));
 }
 
-/** The unit's stands at a placement, or undefined when its formation cannot take that shape. */
-export function layout(p: Placement, basing: ScenarioBasing): UnitStandState[] | undefined {
+/**
+ * The unit's stands at a placement, or undefined when its formation cannot take that shape. `files`
+ * (stands per rank, columns and mass only) takes the place of the unit's `ranks` when given.
+ */
+export function layout(p: Placement, basing: ScenarioBasing, files?: number): UnitStandState[] | undefined {
   const stands = standsFor(p.figures, p.figuresPerStand);
-  const keepRanks =
-    p.ranks !== undefined && p.ranks <= stands && (p.formation === 'column' || p.formation === 'mass');
+  const grid = p.formation === 'column' || p.formation === 'mass';
+  const keepRanks = files === undefined && p.ranks !== undefined && p.ranks <= stands && grid;
   try {
     return unitStands(
       {
@@ -43,6 +46,7 @@ export function layout(p: Placement, basing: ScenarioBasing): UnitStandState[] |
         formation: p.formation,
         stands,
         ...(keepRanks ? { ranks: p.ranks } : {}),
+        ...(files !== undefined && grid ? { files: Math.min(files, stands) } : {}),
         crews: p.crews,
         position: { x: p.x, y: p.y },
         facing: p.facing,
@@ -53,6 +57,34 @@ export function layout(p: Placement, basing: ScenarioBasing): UnitStandState[] |
     if (e instanceof RangeError) return undefined;
     throw e;
   }
+}
+
+/**
+ * The unit's stands once it has `figures` left (docs/rules/honour-and-fortitude.md, "The table: a unit
+ * after losses"). With as many stands as before nothing moves. With fewer, it keeps its front rank where
+ * it stood and its frontage (the files of its front rank) where its formation allows, so the stands
+ * lost go from the rear; a layout that would overlap a unit in `others` its old stands were clear of is
+ * refused, and the unit then keeps its old stands less the rearmost (rear rank first, outer files
+ * first), which lie within the ground it held. A battery is laid out again by its guns left.
+ */
+export function layoutAfterLosses(
+  unit: Placement & Pick<HfUnit, 'stands'>,
+  figures: number,
+  basing: ScenarioBasing,
+  others: readonly (readonly UnitStandState[])[],
+): UnitStandState[] {
+  const count = standsFor(figures, unit.figuresPerStand);
+  if (unit.arm !== 'artillery' && count === unit.stands.length) return [...unit.stands];
+  const frontage = unit.stands.filter((s) => s.rank === 0).length;
+  const shrunk = layout({ ...unit, figures }, basing, frontage);
+  const clear = (stands: readonly UnitStandState[]) =>
+    others.every((o) => standsApart(stands, o, 0) || !standsApart(unit.stands, o, 0));
+  if (shrunk !== undefined && clear(shrunk)) return shrunk;
+  if (unit.arm === 'artillery') return shrunk ?? [...unit.stands];
+  // Kept: the front rank first, within a rank the stands nearest the unit's centre line.
+  const across = (st: UnitStandState) =>
+    Math.abs((st.x - unit.x) * sinDegrees(unit.facing) - (st.y - unit.y) * cosDegrees(unit.facing));
+  return [...unit.stands].sort((a, b) => a.rank - b.rank || across(a) - across(b)).slice(0, count);
 }
 
 /**

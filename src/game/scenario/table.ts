@@ -41,12 +41,14 @@ export function scenarioTerrain(scenario: Pick<Scenario, 'terrain'>): Record<Fea
 /**
  * A unit's stands as it starts the battle, laid out by John Company's formations (the primary rule
  * set's layouts: table/formations.ts) from its front-centre `position` and `facing`: troops by
- * `ranks` where given; guns with `crews` crew stands each (default 1), and their limbers only when
+ * `ranks` (or `files`, stands per rank) where given; guns with `crews` crew stands each (default 1), and their limbers only when
  * limbered. Throws a RangeError, with the formation's reason, for a shape the formation does not allow
  * (e.g. a column wider than 2 files with no more ranks than files, a square of fewer than 4 stands).
  */
 export function unitStands(
-  unit: Pick<Unit, 'id' | 'arm' | 'formation' | 'stands' | 'ranks' | 'crews' | 'position' | 'facing'>,
+  unit: Pick<Unit, 'id' | 'arm' | 'formation' | 'stands' | 'ranks' | 'crews' | 'position' | 'facing'> & {
+    readonly files?: number;
+  },
   basing: ScenarioBasing,
 ): UnitStandState[] {
   const formation = JC_FORMATION_OF[unit.formation];
@@ -70,6 +72,7 @@ export function unitStands(
     standSize: standSize(basing, unit.arm),
     kind: unit.arm,
     ...(unit.ranks === undefined ? {} : { ranks: unit.ranks }),
+    ...(unit.files === undefined ? {} : { files: unit.files }),
     unitId: unit.id,
     anchor,
   });
