@@ -619,6 +619,67 @@ describe('Forward March’s minimum (Part 3, Definitions Of Unit Orders 5)', () 
   });
 });
 
+describe('a light company sent out or called in (Part 4, Sub-Unit Skirmishers)', () => {
+  /** `state` at company-2's card, on Forward March with its test passed, nothing done yet. */
+  function onCard(state: JcGameState): JcGameState {
+    return {
+      ...state,
+      units: {
+        ...state.units,
+        'company-2': {
+          ...state.units['company-2']!,
+          order: 'forward-march',
+          test: { level: 15, status: 'Steady', movement: 'normal', tested: true },
+        },
+      },
+      node: {
+        phase: 'activation',
+        activation: {
+          kind: 'unit',
+          unit: 'company-2',
+          side: 'company',
+          moved: false,
+          fired: false,
+          movedFraction: 0,
+          mayRally: false,
+        },
+      },
+    };
+  }
+  const offers = (s: JcGameState, type: JcCommand['type']) =>
+    game.legalCommands(s, 'company').some((c) => c.type === type && 'unit' in c && c.unit === 'company-2');
+  const deploy: JcCommand = { type: 'deploy-light-company', unit: 'company-2' };
+  const rejoin: JcCommand = { type: 'rejoin-light-company', unit: 'company-2' };
+
+  it('is one of the two, once a card: the other is neither offered nor accepted until its next card', () => {
+    const start = onCard(
+      game.setup(
+        placed([
+          { id: 'company-2', side: 'company', position: { x: 36, y: 8 }, facing: 90 },
+          { id: 'maratha-1', side: 'maratha', position: { x: 36, y: 44 }, facing: 270 },
+        ]),
+        1,
+      ),
+    );
+    expect(offers(start, 'deploy-light-company')).toBe(true);
+    const out = must(start, 'company', deploy).state;
+    // Still its card (Forward March owes its minimum), but the company may not be called straight back.
+    expect(out.node).toMatchObject({ phase: 'activation', activation: { unit: 'company-2' } });
+    expect(offers(out, 'rejoin-light-company')).toBe(false);
+    const refused = game.apply(out, 'company', rejoin);
+    expect(refused.ok ? '' : refused.rejection.code).toBe('light-company-done');
+    // On its next card it may call it in; and then not send it out again on that card.
+    const next = onCard(out);
+    expect(offers(next, 'rejoin-light-company')).toBe(true);
+    const back = must(next, 'company', rejoin).state;
+    expect(back.units['company-2']!.lightCompany).toBeUndefined();
+    expect(offers(back, 'deploy-light-company')).toBe(false);
+    const again = game.apply(back, 'company', deploy);
+    expect(again.ok ? '' : again.rejection.code).toBe('light-company-done');
+    expect(offers(onCard(back), 'deploy-light-company')).toBe(true);
+  });
+});
+
 describe('the sequence’s words', () => {
   it('announces Step 3 before the charge counters it shows', () => {
     const s0 = game.setup(

@@ -27,7 +27,7 @@ import type { JcCommand } from './commands.ts';
 import { JcCommandSchema } from './commands.ts';
 import { Draft, type EngineOptions, groundOf } from './draft.ts';
 import type { JcEvent } from './events.ts';
-import { deployLightCompany, rejoinLightCompany } from './light-companies.ts';
+import { deployLightCompany, lightCompanyProblem, rejoinLightCompany } from './light-companies.ts';
 import { commitMove, followSupported, mandatoryMove } from './moves.ts';
 import {
   anythingToDo,
@@ -603,9 +603,13 @@ function lightCompany(d: Draft, unit: UnitId, what: 'deploy' | 'rejoin'): Reject
   const u = d.unit(unit);
   if (a.mayRally && (u.routing || u.mandatoryMove !== undefined))
     return reject('rally-or-end', `${unit} may only try to rally`);
-  const refused = what === 'deploy' ? deployLightCompany(d, unit) : rejoinLightCompany(d, unit);
+  const refused =
+    lightCompanyProblem(d, a, what) ??
+    (what === 'deploy' ? deployLightCompany(d, unit) : rejoinLightCompany(d, unit));
   if (refused) return refused;
-  if (!anythingToDo(d, a)) finishActivation(d);
+  const next: UnitActivation = { ...a, lightCompany: what === 'deploy' ? 'sent-out' : 'called-in' };
+  setAct(d, next);
+  if (!anythingToDo(d, next)) finishActivation(d);
   return undefined;
 }
 

@@ -22,7 +22,7 @@ import {
 import { fireCheck } from './combat.ts';
 import type { JcCommand, CommandManoeuvre as Manoeuvre } from './commands.ts';
 import { Draft } from './draft.ts';
-import { deployLightCompany, deployProblem, rejoinProblem } from './light-companies.ts';
+import { deployLightCompany, lightCompanyProblem } from './light-companies.ts';
 import { chargeBonusOf, normalMove } from './moves.ts';
 import {
   checkFormationChange,
@@ -291,9 +291,14 @@ function unitCommands(d: Draft, state: JcGameState, a: UnitActivation): JcComman
   if (u.disordered && !a.moved && !a.fired && !moveProblemForReform(d, a))
     out.push({ type: 'reform', unit: id });
   // Sending the company out is tried on a scratch copy: it may find no room in front.
-  if (!a.mayRally && !deployProblem(d, id) && !deployLightCompany(new Draft(state, { traces: false }), id))
+  if (
+    !a.mayRally &&
+    !lightCompanyProblem(d, a, 'deploy') &&
+    !deployLightCompany(new Draft(state, { traces: false }), id)
+  )
     out.push({ type: 'deploy-light-company', unit: id });
-  if (!a.mayRally && !rejoinProblem(d, id)) out.push({ type: 'rejoin-light-company', unit: id });
+  if (!a.mayRally && !lightCompanyProblem(d, a, 'rejoin'))
+    out.push({ type: 'rejoin-light-company', unit: id });
   const weapon = u.profile.weapon;
   if (weapon && mayFireNow(d, a)) {
     const firer = d.tableUnit(id);

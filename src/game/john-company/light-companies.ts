@@ -14,7 +14,7 @@ import type { Rejection } from '../engine/game.ts';
 import type { Draft } from './draft.ts';
 import { unitFactsState } from './forces.ts';
 import { reject } from './options.ts';
-import { freshBookkeeping, type JcUnit } from './state.ts';
+import { freshBookkeeping, type JcUnit, type UnitActivation } from './state.ts';
 import { isActive, placementOf } from './units.ts';
 
 /**
@@ -22,14 +22,34 @@ import { isActive, placementOf } from './units.ts';
  * company of 2 or more stands may send it out to skirmish, on its card, when it is Steady or better,
  * not charged and not on a mandatory move. Out, the company is a unit of its own (Muster reading): it
  * gets its own card and orders from the next turn, must keep within 12" of its battalion, and rejoins
- * on the battalion's card, or at once when the battalion makes a mandatory move.
+ * on the battalion's card, or at once when the battalion makes a mandatory move. On one card the
+ * battalion either sends it out or calls it in, once (Muster reading, written in
+ * docs/rules/john-company/orders-and-movement.md).
  */
 
 /** How far in front of its battalion's front a light company is placed when it goes out. */
 const DEPLOY_AHEAD = 2;
 
+/**
+ * Why the active battalion may not send out (`deploy`) or call in (`rejoin`) its light company on this
+ * card: the one check both the offered commands and the engine make. A battalion does one of the two,
+ * once a card (Muster reading of "at will" / "at the Commanding Player's discretion").
+ */
+export function lightCompanyProblem(
+  d: Draft,
+  a: UnitActivation,
+  what: 'deploy' | 'rejoin',
+): Rejection | undefined {
+  if (a.lightCompany !== undefined)
+    return reject(
+      'light-company-done',
+      `${a.unit} has already ${a.lightCompany === 'sent-out' ? 'sent out' : 'called in'} its light company on this card`,
+    );
+  return what === 'deploy' ? deployProblem(d, a.unit) : rejoinProblem(d, a.unit);
+}
+
 /** Why the unit may not send out its light company now. */
-export function deployProblem(d: Draft, id: UnitId): Rejection | undefined {
+function deployProblem(d: Draft, id: UnitId): Rejection | undefined {
   const u = d.unit(id);
   if (u.lightCompany !== undefined)
     return reject(
@@ -99,7 +119,7 @@ export function deployLightCompany(d: Draft, id: UnitId): Rejection | undefined 
 }
 
 /** Why the battalion may not take its light company back now (forced: it must, on a mandatory move). */
-export function rejoinProblem(d: Draft, id: UnitId, forced = false): Rejection | undefined {
+function rejoinProblem(d: Draft, id: UnitId, forced = false): Rejection | undefined {
   const company = d.unit(id).lightCompany;
   if (company === undefined || !isActive(d, company))
     return reject('no-company-out', `${id} has no light company out`);

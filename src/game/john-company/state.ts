@@ -221,6 +221,8 @@ export interface UnitActivation {
   readonly movedFraction: number;
   /** It may rally instead (Step 5.6, or a routing unit with a General in contact). */
   readonly mayRally: boolean;
+  /** It sent out or called in its light company on this card: one of the two, once (Muster reading). */
+  readonly lightCompany?: 'sent-out' | 'called-in';
 }
 
 export interface GeneralActivation {
