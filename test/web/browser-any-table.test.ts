@@ -57,21 +57,12 @@ describe('the table for any rule set', () => {
     return (await response.json()) as GamePlay;
   }
 
-  const pageErrors = new WeakMap<Page, string[]>();
-  async function open(id: string, sides?: readonly string[]): Promise<Page> {
-    const page = await suite.browser.newPage({ viewport: DESKTOP });
-    const errors: string[] = [];
-    pageErrors.set(page, errors);
-    page.on('pageerror', (e) => errors.push(e.message));
-    // An invitation to every seat (or to `sides`): the page keeps the keys and plays those seats.
+  /** The game's page with an invitation to every seat (or to `sides`): it keeps the keys and plays them. */
+  function open(id: string, sides?: readonly string[]): Promise<Page> {
     const held = Object.entries(keys.get(id) ?? {}).filter(([side]) => sides?.includes(side) ?? true);
-    await page.goto(new URL(`/${invitationHash(id, Object.fromEntries(held))}`, suite.server.url).href);
-    return page;
+    return suite.open(`/${invitationHash(id, Object.fromEntries(held))}`, DESKTOP);
   }
-  async function done(page: Page): Promise<void> {
-    await page.close();
-    expect(pageErrors.get(page), 'errors in the page').toEqual([]);
-  }
+  const done = (page: Page) => suite.done(page);
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: join(ARTIFACTS, `any-table-${name}.png`) });
 

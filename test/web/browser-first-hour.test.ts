@@ -23,21 +23,8 @@ const SEED = 7;
 
 describe("a new player's first hour", () => {
   const suite = browserSuite('browser-first-hour');
-  const pageErrors = new WeakMap<Page, string[]>();
-
-  async function open(path: string, viewport = DESKTOP): Promise<Page> {
-    const page = await suite.browser.newPage({ viewport });
-    const errors: string[] = [];
-    pageErrors.set(page, errors);
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(new URL(path, suite.server.url).href);
-    return page;
-  }
-
-  async function done(page: Page): Promise<void> {
-    await page.close();
-    expect(pageErrors.get(page), 'errors in the page').toEqual([]);
-  }
+  const open = (path: string, viewport = DESKTOP) => suite.open(path, viewport);
+  const done = (page: Page) => suite.done(page);
 
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: join(ARTIFACTS, `first-hour-${name}.png`), fullPage: true });

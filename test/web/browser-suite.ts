@@ -21,6 +21,10 @@ export const ARTIFACTS = join(REPO, 'test-artifacts');
 export interface BrowserSuite {
   readonly browser: Browser;
   readonly server: RunningServer;
+  /** A new page of `viewport` at `path` of the server (a route such as '/#/battles'), its errors kept. */
+  open(path: string, viewport: { readonly width: number; readonly height: number }): Promise<Page>;
+  /** Closes a page and asserts that it threw no error while it was open. */
+  done(page: Page): Promise<void>;
 }
 
 /**
@@ -44,7 +48,8 @@ export function browserSuite(label: string): BrowserSuite {
     await suite.server?.stop();
     cleanup?.();
   });
-  return {
+  const pageErrors = new WeakMap<Page, string[]>();
+  const running: BrowserSuite = {
     get browser() {
       if (!suite.browser) throw new Error('the browser is launched before the first test');
       return suite.browser;
@@ -53,5 +58,18 @@ export function browserSuite(label: string): BrowserSuite {
       if (!suite.server) throw new Error('the server is started before the first test');
       return suite.server;
     },
+    async open(path, viewport) {
+      const page = await running.browser.newPage({ viewport });
+      const errors: string[] = [];
+      pageErrors.set(page, errors);
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(new URL(path, running.server.url).href);
+      return page;
+    },
+    async done(page) {
+      await page.close();
+      expect(pageErrors.get(page), 'errors in the page').toEqual([]);
+    },
   };
+  return running;
 }

@@ -25,21 +25,8 @@ const SEED = '7';
 describe('the virtual table', () => {
   const suite = browserSuite('browser-table');
 
-  const pageErrors = new WeakMap<Page, string[]>();
-
-  async function open(path: string): Promise<Page> {
-    const page = await suite.browser.newPage({ viewport: DESKTOP });
-    const errors: string[] = [];
-    pageErrors.set(page, errors);
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(new URL(path, suite.server.url).href);
-    return page;
-  }
-
-  async function done(page: Page): Promise<void> {
-    await page.close();
-    expect(pageErrors.get(page), 'errors in the page').toEqual([]);
-  }
+  const open = (path: string) => suite.open(path, DESKTOP);
+  const done = (page: Page) => suite.done(page);
 
   const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `table-${name}.png`) });
 

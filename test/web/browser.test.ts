@@ -28,22 +28,8 @@ const FACTS = {
 describe('the browser app', () => {
   const suite = browserSuite('browser');
 
-  const pageErrors = new WeakMap<Page, string[]>();
-
-  async function open(path: string, viewport = DESKTOP): Promise<Page> {
-    const page = await suite.browser.newPage({ viewport });
-    const errors: string[] = [];
-    pageErrors.set(page, errors);
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(new URL(path, suite.server.url).href);
-    return page;
-  }
-
-  /** Closes a page that threw no errors. */
-  async function done(page: Page): Promise<void> {
-    await page.close();
-    expect(pageErrors.get(page), 'errors in the page').toEqual([]);
-  }
+  const open = (path: string, viewport = DESKTOP) => suite.open(path, viewport);
+  const done = (page: Page) => suite.done(page);
 
   /** The shown rows of an odds chart: outcome and percentage, and which one is marked as rolled. */
   async function chart(page: Page, view: string) {
