@@ -185,8 +185,9 @@ describe('John Company: events and their effects', () => {
     expect(rallied).toBeGreaterThan(0);
   });
 
-  it('sends a light company out 2" ahead, keeps it within 12", and takes it back', () => {
-    const scenario = twoLines([
+  /** The two lines and company-2, a battalion with a light company, on their right. */
+  const withLightCompany = () =>
+    twoLines([
       {
         ...practiceScenario().units.find((u) => u.id === 'company-2')!,
         commander: 'company-left',
@@ -194,7 +195,9 @@ describe('John Company: events and their effects', () => {
         facing: 90,
       },
     ]);
-    const d = draft(1, scenario);
+
+  it('sends a light company out 2" ahead, keeps it within 12", and takes it back', () => {
+    const d = draft(1, withLightCompany());
     const before = countedStands(d.tableUnit('company-2'));
     expect(deployLightCompany(d, 'company-2')).toBeUndefined();
     const company = d.unit('company-2').lightCompany!;
@@ -215,15 +218,7 @@ describe('John Company: events and their effects', () => {
   });
 
   it('keeps an officer riding with a light company with its stands when it rejoins: attached to the battalion', () => {
-    const scenario = twoLines([
-      {
-        ...practiceScenario().units.find((u) => u.id === 'company-2')!,
-        commander: 'company-left',
-        position: { x: 56, y: 14 },
-        facing: 90,
-      },
-    ]);
-    const d = draft(1, scenario);
+    const d = draft(1, withLightCompany());
     expect(deployLightCompany(d, 'company-2')).toBeUndefined();
     const company = d.unit('company-2').lightCompany!;
     d.setTableGeneral({ ...d.tableGeneral('company-left')!, attachedTo: company });
