@@ -15,7 +15,7 @@ import { procedureList, procedureOrThrow, type Registry, ruleSetOrThrow, UsageEr
 import { type CliOutcome, EXIT_OK, EXIT_USAGE, fail, internalError, resolveSituation } from './resolve.ts';
 import { looksLikeJsonLines, resolveLines } from './resolve-lines.ts';
 
-// The commands that play battles (play, replay, verify, compare, scenario) are imported when they run:
+// The commands that play battles (play, replay, verify, report, compare, scenario) are imported when they run:
 // `muster resolve` starts without loading the games.
 
 /** What the CLI needs from the world; `main.ts` gives it the process, tests give it fakes. */
@@ -276,6 +276,27 @@ export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code:
     .action(async (file: string, opts: { commitment?: string; entropy?: string[] }) => {
       const { verifyCommand } = await import('./verify.ts');
       emit(sink, await verifyCommand(file, opts, (f) => env.readInput(f), env.playable));
+    });
+
+  program
+    .command('report')
+    .summary('the after-action report of a saved game: strength turn by turn, losses, tracks, verdict')
+    .description(
+      "The after-action report of a game record (muster play --save, or a game exported from the browser), finished or not: each side's strength turn by turn, losses by unit, who broke and when, the largest losses and breaks, the verdict and the scenario's conditions. Markdown by default; --html makes a standalone page with its charts (the strength, the units by state, the losses and the table with each unit's track).",
+    )
+    .argument('<file>', 'the game record (JSON)')
+    .option('--html', 'a standalone HTML page with charts, instead of Markdown')
+    .option('--out <file>', 'write the report here instead of printing it')
+    .action(async (file: string, opts: { html?: boolean; out?: string }) => {
+      const { reportCommand } = await import('./report.ts');
+      emit(
+        sink,
+        await reportCommand(file, opts, {
+          readInput: (f) => env.readInput(f),
+          ...(env.writeFile ? { writeFile: env.writeFile } : {}),
+          ...(env.playable ? { playable: env.playable } : {}),
+        }),
+      );
     });
 
   program

@@ -74,7 +74,7 @@ export async function replayCommand(
 }
 
 /** The file's JSON as a game record of a rule set Muster plays, or a `UsageError` saying which field is wrong. */
-function asRecord(
+export function asRecord(
   value: unknown,
   file: string,
   playable: readonly AnyPlayableRuleSet[],

@@ -21,6 +21,7 @@ import {
 import type { JcEvent } from './john-company/events.ts';
 import { johnCompanyGame, makeJohnCompanyGame } from './john-company/game.ts';
 import { commandOdds, planMove } from './john-company/plan.ts';
+import { jcStanding } from './john-company/standing.ts';
 import type { JcGameState } from './john-company/state.ts';
 import { summarizeBattle } from './john-company/summary.ts';
 import { reversible } from './john-company/undo.ts';
@@ -43,6 +44,7 @@ const johnCompany: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
   scrambleHidden: jcScrambleHidden,
   computer: computerPlayer,
   summary: summarizeBattle,
+  standing: jcStanding,
   commandSchema: JcCommandSchema,
   turnOf: (state) => state.turn,
   describeCommand: (command, state) => describeCommand(command, namesIn(state), placesIn(state)),

@@ -5,6 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
+import { battleReport } from '../game/engine/report.ts';
 import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import type {
   ApiError,
@@ -373,6 +374,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply
       .header('content-disposition', `attachment; filename="muster-game-${request.params.id}.json"`)
       .send(record);
+  });
+
+  // The after-action report (engine/report.ts): to whoever may have the full record, as the export.
+  app.get<{ Params: Params }>('/api/games/:id/report', async (request, reply) => {
+    const report = stored(() => {
+      const record = referee.exportRecord(request.params.id, keysOf(request));
+      if (!record) return undefined;
+      const ruleSet = (options.playable ?? PLAYABLE_RULE_SETS).find((r) => r.id === record.ruleSet)!;
+      const made = battleReport(ruleSet, record);
+      if (!made.ok) throw new PlayError('unplayable', `the game does not replay: ${made.message}`);
+      return made.report;
+    });
+    if (report.ok && !report.body) return send(reply, gameNotFound(request.params.id));
+    return send(reply, report);
   });
 
   app.all('/api/*', async (request, reply) =>

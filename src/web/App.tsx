@@ -3,6 +3,7 @@ import { GamePage } from './any-table/GamePage.tsx';
 import { BattlesPage } from './battles/BattlesPage.tsx';
 import { HomePage } from './home/HomePage.tsx';
 import { RefereePage } from './referee/RefereePage.tsx';
+import { ReportPage } from './report/ReportPage.tsx';
 import { type Route, routeHref, useRoute } from './router.ts';
 
 /** The shell: a header with the pages, and the current page (a battle at the table is under Battles). */
@@ -23,7 +24,11 @@ export function App(): ReactNode {
           </a>
           <a
             href={routeHref({ page: 'battles' })}
-            aria-current={route.page === 'battles' || route.page === 'play' ? 'page' : undefined}
+            aria-current={
+              route.page === 'battles' || route.page === 'play' || route.page === 'report'
+                ? 'page'
+                : undefined
+            }
           >
             Battles
           </a>
@@ -43,6 +48,8 @@ function Page({ route }: { readonly route: Route }): ReactNode {
     case 'play':
       // An invitation opened over the same game's page opens it again, to keep the invitation's keys.
       return <GamePage key={`${route.game}?${route.invitation ?? ''}`} gameId={route.game} />;
+    case 'report':
+      return <ReportPage gameId={route.game} />;
     case 'referee':
       return <RefereePage procedure={route.procedure} />;
     case 'home':

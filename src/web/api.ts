@@ -1,3 +1,4 @@
+import type { BattleReport } from '../game/engine/report.ts';
 import type { Scenario } from '../game/scenario/schema.ts';
 import type {
   ApiError,
@@ -109,6 +110,8 @@ export const api = {
   /** The full record (`GameRecord`), for the keys of every human seat (or of one, once it is over). */
   exportGame: (id: string) => call<unknown>('GET', `${gameUrl(id)}/export`, undefined, undefined, id),
   summary: (id: string) => call<GameSummary>('GET', `${gameUrl(id)}/summary`),
+  /** The after-action report, for whoever may have the full record (as `exportGame`). */
+  report: (id: string) => call<BattleReport>('GET', `${gameUrl(id)}/report`, undefined, undefined, id),
   /** The game as `viewer` sees it after `at` commands (default all), the log from entry `from`. */
   play: (id: string, viewer: string, at?: number, from?: number) =>
     call<GamePlay>(

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * The app's pages, in the URL's hash (`#/` the first page, `#/referee/reaction-test`, `#/battles`,
- * `#/play/<game id>`), so the server serves one page and links, reloads and the back button work.
+ * `#/play/<game id>`, `#/report/<game id>`), so the server serves one page and links, reloads and the back button work.
  */
 export type Route =
   | { readonly page: 'home' }
@@ -13,7 +13,8 @@ export type Route =
       readonly game: string;
       /** An invitation's query (`seat=...`), when the address holds one (GamePage keeps its keys). */
       readonly invitation?: string;
-    };
+    }
+  | { readonly page: 'report'; readonly game: string };
 
 function parseRoute(hash: string): Route {
   // A query after the path (an invitation's `?seat=...`) is not part of the path.
@@ -25,6 +26,7 @@ function parseRoute(hash: string): Route {
     .map(decodeURIComponent);
   if (parts[0] === undefined) return { page: 'home' };
   if (parts[0] === 'battles') return { page: 'battles' };
+  if (parts[0] === 'report' && parts[1] !== undefined) return { page: 'report', game: parts[1] };
   if (parts[0] === 'play' && parts[1] !== undefined) {
     const query = /\?(.*)$/.exec(hash)?.[1];
     return { page: 'play', game: parts[1], ...(query ? { invitation: query } : {}) };
@@ -36,6 +38,7 @@ export function routeHref(route: Route): string {
   if (route.page === 'home') return '#/';
   if (route.page === 'battles') return '#/battles';
   if (route.page === 'play') return `#/play/${encodeURIComponent(route.game)}`;
+  if (route.page === 'report') return `#/report/${encodeURIComponent(route.game)}`;
   return route.procedure === undefined ? '#/referee' : `#/referee/${encodeURIComponent(route.procedure)}`;
 }
 

@@ -27,8 +27,11 @@ const ALLOWED: Record<Layer, readonly Layer[]> = {
   web: ['core', 'rulesets', 'game', 'protocol', 'web'],
 };
 const PURE: readonly Layer[] = ['core', 'rulesets', 'game', 'protocol'];
-/** Packages the pure layers may use: pure libraries with no I/O. */
-const PURE_PACKAGES = ['zod', '@noble/hashes'];
+/**
+ * Packages the pure layers may use: pure libraries with no I/O. Observable Plot draws only into the
+ * document it is given (protocol/report-charts.ts: the same charts for the CLI's page and the browser's).
+ */
+const PURE_PACKAGES = ['zod', '@noble/hashes', '@observablehq/plot'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

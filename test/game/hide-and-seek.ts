@@ -134,5 +134,7 @@ export const hideAndSeekPlayable: PlayableRuleSet<HsState, HsCommand, HsEvent, H
       : { ...state, hidden: state.hidden === 'left' ? 'right' : 'left' },
   computer: (seed) => randomPlayer<HsView, HsCommand>(seed),
   summary: (state) => ({ turn: state.turn, stands: {} }),
+  // A token game has no units.
+  standing: () => [],
   publicCommands: ['seek'],
 };

@@ -5,6 +5,7 @@ import type { CpCommand } from './commands.ts';
 import type { CpEvent } from './events.ts';
 import { commandPointsGame } from './game.ts';
 import { commandOdds } from './odds.ts';
+import { cpStanding } from './standing.ts';
 import type { CpGameState } from './state.ts';
 import { type CpView, scrambleHidden } from './view.ts';
 
@@ -34,6 +35,7 @@ export const commandPointsPlayable: PlayableRuleSet<CpGameState, CpCommand, CpEv
   scrambleHidden,
   computer: computerPlayer,
   summary: commandPointsSummary,
+  standing: cpStanding,
   commandOdds,
   // Nothing is hidden but the dice to come: a command that threw none may be taken back.
   reversible: threwNoDice,

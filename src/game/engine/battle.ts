@@ -102,6 +102,11 @@ export interface PlayableRuleSet<State extends GameStateBase, Command, Event ext
   /** How far a battle got and what it cost each side, for comparisons (`muster compare`). */
   readonly summary: (state: State) => BattleSummary;
   /**
+   * Every unit of the scenario as it stands in `state`, in the rule set's words: for the after-action
+   * report (engine/report.ts), which reads it after every command of a replay.
+   */
+  readonly standing: (state: State) => readonly UnitStanding[];
+  /**
    * The set's commands: untrusted input is parsed by it before `apply` sees it (default: any JSON object
    * with a string `type`, which leaves the rest to `apply`'s rejections).
    */
@@ -176,6 +181,24 @@ export interface BattleSummary {
   readonly turn: number;
   /** Each side's stands at the start and those still fighting (on the table, not routing). */
   readonly stands: Readonly<Record<string, { readonly start: number; readonly now: number }>>;
+}
+
+/** One unit as it stands at a moment of a battle, for the after-action report. */
+export interface UnitStanding {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  /** Its stands at the start, and those it has now (counted as `summary` counts them). */
+  readonly startStands: number;
+  readonly stands: number;
+  /** Still fighting: on the table, neither routing nor broken (its stands count in `summary`). */
+  readonly fighting: boolean;
+  /** Its state in the rule set's words ("Steady", "Falling back", "Shattered", "Routed off the table"). */
+  readonly state: string;
+  /** What else the rule set marks on it, in its words ("2 D-points", "disordered"). */
+  readonly detail?: string;
+  /** Where it stands on the table (inches), absent once it has left it. */
+  readonly at?: { readonly x: number; readonly y: number };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds rule sets of different state types

@@ -42,6 +42,7 @@ export function hostingOf<State extends GameStateBase, Command, Event extends Ga
     scrambleHidden: playable.scrambleHidden,
     computer: playable.computer,
     summary: playable.summary,
+    standing: playable.standing,
     commandSchema: playable.commandSchema ?? (ANY_COMMAND_SCHEMA as unknown as z.ZodType<Command>),
     turnOf: playable.turnOf ?? turnField,
     describeCommand: (command, state) =>

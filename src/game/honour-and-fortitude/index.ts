@@ -5,6 +5,7 @@ import type { HfCommand } from './commands.ts';
 import type { HfEvent } from './events.ts';
 import { honourAndFortitudeGame } from './game.ts';
 import { commandOdds } from './odds.ts';
+import { hfStanding } from './standing.ts';
 import type { HfGameState } from './state.ts';
 import { summarizeHfBattle } from './summary.ts';
 import { type HfView, scrambleHidden } from './view.ts';
@@ -26,6 +27,7 @@ export const honourAndFortitudePlayable: PlayableRuleSet<HfGameState, HfCommand,
   scrambleHidden,
   computer: honourAndFortitudeComputer,
   summary: summarizeHfBattle,
+  standing: hfStanding,
   commandOdds,
   // Nothing is hidden but the dice to come: a command that threw none may be taken back.
   reversible: threwNoDice,

@@ -4,6 +4,7 @@ import type { MdCommand } from './commands.ts';
 import type { MdEvent } from './events.ts';
 import { makeMacduffGame } from './game.ts';
 import { commandOdds } from './odds.ts';
+import { macduffStanding } from './standing.ts';
 import type { MdGameState } from './state.ts';
 import { summarizeBattle } from './summary.ts';
 import { reversible } from './undo.ts';
@@ -23,6 +24,7 @@ export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, M
   scrambleHidden,
   computer: computerPlayer,
   summary: summarizeBattle,
+  standing: macduffStanding,
   commandOdds,
   reversible,
 };

@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import type { Point } from '../../core/geometry/points.ts';
 import type { CommandOdds, GamePlay } from '../../protocol/api.ts';
 import { api } from '../api.ts';
+import { routeHref } from '../router.ts';
 import { OddsBeforeDice } from '../table/Dice.tsx';
 import { BattleLog, Scrubber, turnStarts } from '../table/Log.tsx';
 import { SessionFrame } from '../table/SessionFrame.tsx';
@@ -150,6 +151,11 @@ function Table(props: {
           · viewing as {sideName(sides, viewer)}
           {session.computerPlaying ? ' · the computer is playing…' : ''}
         </p>
+        {play.result ? (
+          <p className="report-link">
+            <a href={routeHref({ page: 'report', game: play.game.id })}>Read the after-action report</a>
+          </p>
+        ) : null}
         {table ? (
           <TableView
             table={table}

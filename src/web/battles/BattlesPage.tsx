@@ -178,6 +178,11 @@ export function BattlesPage(): ReactNode {
                   <button type="button" onClick={() => void exportGame(g)}>
                     Export
                   </button>
+                  {g.commands > 0 ? (
+                    <a href={routeHref({ page: 'report', game: g.id })}>
+                      Report<span className="visually-hidden"> on {g.title}</span>
+                    </a>
+                  ) : null}
                   {g.result ? (
                     <button type="button" onClick={() => void verifyGame(g)}>
                       Verify<span className="visually-hidden"> {g.title}</span>

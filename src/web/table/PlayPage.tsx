@@ -7,6 +7,7 @@ import type { JcView } from '../../game/john-company/view.ts';
 import type { Scenario } from '../../game/scenario/schema.ts';
 import type { GamePlay, MovePlan } from '../../protocol/api.ts';
 import { api } from '../api.ts';
+import { routeHref } from '../router.ts';
 import { Battlefield } from './Battlefield.tsx';
 import { CommandButtons, type LegalItem, OrdersPanel } from './Decisions.tsx';
 import { DiceResolution, ODDS_FIRST, OddsBeforeDice } from './Dice.tsx';
@@ -160,6 +161,11 @@ function Table(props: {
           {sideName(sides, viewer)}
           {session.computerPlaying ? ' · the computer is playing…' : ''}
         </p>
+        {play.result ? (
+          <p className="report-link">
+            <a href={routeHref({ page: 'report', game: play.game.id })}>Read the after-action report</a>
+          </p>
+        ) : null}
         <Battlefield
           table={view.table}
           units={view.units}
