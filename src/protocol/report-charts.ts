@@ -66,7 +66,7 @@ export function reportCharts(report: BattleReport, document: ChartDocument): Rep
     strength: Plot.plot({
       document,
       title: 'Stands still fighting, at the start of each turn',
-      x: { label: 'Turn', tickFormat: 'd' },
+      x: { label: 'Turn (the last point: where the record ends)', tickFormat: 'd' },
       y: { label: 'Stands', grid: true, zero: true },
       color,
       marks: [
