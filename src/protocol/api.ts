@@ -126,6 +126,8 @@ export interface ScenarioList {
 }
 
 export interface ScenarioSummary {
+  /** A player's scenario, saved from the editor (false: shipped with Muster). */
+  readonly saved: boolean;
   readonly id: string;
   readonly title: string;
   readonly kind: string;

@@ -232,6 +232,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/scenarios', async () => scenarios.list());
 
+  // A player's scenario from the editor: kept beside the shipped ones, validated as a scenario file is.
+  app.post('/api/scenarios', async (request, reply) => {
+    const saved = scenarios.save(request.body);
+    if (saved.ok) return reply.code(saved.created ? 201 : 200).send(saved.summary);
+    if (saved.reason === 'invalid') {
+      const n = saved.errors.length;
+      return reply.code(400).send({
+        error: 'invalid-input',
+        message: `the scenario is not valid (${n} ${n === 1 ? 'problem' : 'problems'})`,
+        issues: saved.errors,
+      });
+    }
+    return reply
+      .code(saved.reason === 'shipped' ? 409 : 403)
+      .send(apiError(saved.reason === 'shipped' ? 'conflict' : 'forbidden', saved.message));
+  });
+
+  app.delete<{ Params: Params }>('/api/scenarios/:id', async (request, reply) =>
+    scenarios.remove(request.params.id)
+      ? reply.code(204).send()
+      : reply
+          .code(404)
+          .send(
+            apiError('not-found', `there is no saved scenario "${request.params.id}" (shipped ones stay)`),
+          ),
+  );
+
   app.get<{ Params: Params }>('/api/scenarios/:id', async (request, reply) => {
     const scenario = scenarios.get(request.params.id);
     if (!scenario) {

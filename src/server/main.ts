@@ -62,7 +62,10 @@ async function main(): Promise<void> {
       process.stdout.write(`Built the web app in ${webRoot}\n`);
   }
 
-  const scenarios = loadScenarios(values.scenarios ? resolve(values.scenarios) : join(REPO, 'scenarios'));
+  const scenarios = loadScenarios(
+    values.scenarios ? resolve(values.scenarios) : join(REPO, 'scenarios'),
+    join(dataDir, 'scenarios'),
+  );
   for (const p of scenarios.list().problems) {
     process.stderr.write(
       `warning: scenario ${p.file} left out:\n${p.errors.map((e) => `  ${e}`).join('\n')}\n`,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { GamePage } from './any-table/GamePage.tsx';
 import { BattlesPage } from './battles/BattlesPage.tsx';
+import { EditorPage } from './editor/EditorPage.tsx';
 import { HomePage } from './home/HomePage.tsx';
 import { RefereePage } from './referee/RefereePage.tsx';
 import { ReportPage } from './report/ReportPage.tsx';
@@ -32,6 +33,9 @@ export function App(): ReactNode {
           >
             Battles
           </a>
+          <a href={routeHref({ page: 'editor' })} aria-current={route.page === 'editor' ? 'page' : undefined}>
+            Make a battle
+          </a>
         </nav>
       </header>
       <main className={route.page === 'play' ? 'wide' : undefined}>
@@ -48,6 +52,8 @@ function Page({ route }: { readonly route: Route }): ReactNode {
     case 'play':
       // An invitation opened over the same game's page opens it again, to keep the invitation's keys.
       return <GamePage key={`${route.game}?${route.invitation ?? ''}`} gameId={route.game} />;
+    case 'editor':
+      return <EditorPage />;
     case 'report':
       return <ReportPage gameId={route.game} />;
     case 'referee':

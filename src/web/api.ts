@@ -23,6 +23,7 @@ import type {
   ResolveResponse,
   RuleSetList,
   ScenarioList,
+  ScenarioSummary,
   ServerInfo,
   UndoRequest,
   UndoResponse,
@@ -97,6 +98,8 @@ export const api = {
     call<ResolveResponse>('POST', `${procedureUrl(ruleSet, id)}/resolve`, request),
   scenarios: () => call<ScenarioList>('GET', '/api/scenarios'),
   scenario: (id: string) => call<Scenario>('GET', `/api/scenarios/${encodeURIComponent(id)}`),
+  /** Keeps a scenario from the editor (new, or replacing a saved one of its id). */
+  saveScenario: (scenario: unknown) => call<ScenarioSummary>('POST', '/api/scenarios', scenario),
   roster: (scenario: string, ruleSet: string) =>
     call<Roster>(
       'GET',

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 
 /**
  * The app's pages, in the URL's hash (`#/` the first page, `#/referee/reaction-test`, `#/battles`,
- * `#/play/<game id>`, `#/report/<game id>`), so the server serves one page and links, reloads and the back button work.
+ * `#/play/<game id>`, `#/report/<game id>`, `#/editor`), so the server serves one page and links, reloads and the back button work.
  */
 export type Route =
   | { readonly page: 'home' }
   | { readonly page: 'referee'; readonly procedure?: string }
   | { readonly page: 'battles' }
+  | { readonly page: 'editor' }
   | {
       readonly page: 'play';
       readonly game: string;
@@ -26,6 +27,7 @@ function parseRoute(hash: string): Route {
     .map(decodeURIComponent);
   if (parts[0] === undefined) return { page: 'home' };
   if (parts[0] === 'battles') return { page: 'battles' };
+  if (parts[0] === 'editor') return { page: 'editor' };
   if (parts[0] === 'report' && parts[1] !== undefined) return { page: 'report', game: parts[1] };
   if (parts[0] === 'play' && parts[1] !== undefined) {
     const query = /\?(.*)$/.exec(hash)?.[1];
@@ -37,6 +39,7 @@ function parseRoute(hash: string): Route {
 export function routeHref(route: Route): string {
   if (route.page === 'home') return '#/';
   if (route.page === 'battles') return '#/battles';
+  if (route.page === 'editor') return '#/editor';
   if (route.page === 'play') return `#/play/${encodeURIComponent(route.game)}`;
   if (route.page === 'report') return `#/report/${encodeURIComponent(route.game)}`;
   return route.procedure === undefined ? '#/referee' : `#/referee/${encodeURIComponent(route.procedure)}`;
