@@ -1,7 +1,7 @@
 import { type BattleOutcome, playComparisonBattle } from '../game/compare.ts';
-import { PLAYABLE_RULE_SETS } from '../game/index.ts';
 import { type RateResult, rateBattle } from '../game/john-company/ai/rates.ts';
 import { makeJohnCompanyGame } from '../game/john-company/game.ts';
+import { PLAYABLE_RULE_SETS } from '../game/registry.ts';
 
 /**
  * What a worker thread of the battle pool (battle-pool.ts) runs: one seeded battle per task, played by
