@@ -73,7 +73,7 @@ export function BattlesPage(): ReactNode {
     scenario: ScenarioSummary,
     seats: Record<string, SeatChoice>,
     seed: number | undefined,
-    ruleSet: string,
+    ruleSet: string | undefined,
   ) => {
     const r = await startGame(scenario.id, seats, seed, ruleSet);
     if (!r.ok) return setError(r.error);
