@@ -4,8 +4,9 @@ import { api } from '../api.ts';
 
 /**
  * A "Rule set" select for the new-game form: the server's rule sets (`GET /api/rulesets`) by title, for
- * `CreateGameRequest.ruleSet`; until one is chosen (`value` undefined) it shows the server's default. A rule set whose whole battles the server does not play yet is refused
- * when the game is created, with a message naming those it plays.
+ * `CreateGameRequest.ruleSet`; until one is chosen (`value` undefined) it shows the server's default. A
+ * rule set whose whole battles the server does not play yet is refused when the game is created, with a
+ * message naming those it plays.
  */
 export function RuleSetSelect(props: {
   readonly value: string | undefined;
