@@ -6,9 +6,9 @@ import { macduff } from './macduff/index.ts';
 import type { RuleSetModule } from './rule-set.ts';
 
 /**
- * Every rule set Muster knows, one module per set (src/game/rule-set.ts), one line each: the only list of
- * them. The first is the default of every shell. Adding a rule set is its folders and one line here
- * (docs/ARCHITECTURE.md, "How to add a rule set").
+ * Every rule set Muster knows, one module per set (src/game/rule-set.ts): the only list of them, each set
+ * imported once and named here. The first is the default of every shell. Adding a rule set is its
+ * folders and its line here (docs/ARCHITECTURE.md, "How to add a rule set").
  */
 export const RULE_SETS: readonly RuleSetModule[] = [johnCompany, honourAndFortitude, commandPoints, macduff];
 
