@@ -5,8 +5,8 @@ import { defaultWorkers, Interrupted, poolRunner } from '../src/cli/battle-pool.
 import type { BattleTask } from '../src/cli/battle-worker.ts';
 
 /**
- * How often the computer opponent beats a player choosing uniformly among the legal commands, from
- * each side of each scenario in scenarios/ (src/game/john-company/ai/rates.ts): seeds 1..n, the
+ * How often John Company's computer opponent beats a player choosing uniformly among the legal commands, from
+ * each side of each scenario in scenarios/ (src/game/computer-rates.ts): seeds 1..n, the
  * computer's tie-breaking PRNG seeded with the seed and the random player's with seed + 1000. A win is
  * the scenario's victory for the computer's side; draws and losses are not wins. A battle the engine
  * fails to finish (it throws) is counted under Errors, with its seed on stderr. The battles run on
@@ -51,6 +51,7 @@ for (const id of ids) {
         side,
         tasks: Array.from({ length: n }, (_, i) => ({
           kind: 'rate' as const,
+          ruleSet: 'john-company',
           scenario,
           sides,
           computerSide: side,

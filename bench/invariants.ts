@@ -4,9 +4,9 @@ import { stateProblems as cpStateProblems } from '../src/game/command-points/inv
 import { type AnyPlayableRuleSet, randomPlayer } from '../src/game/engine/battle.ts';
 import { playCheckedBattle } from '../src/game/engine/invariants.ts';
 import { stateProblems as hfStateProblems } from '../src/game/honour-and-fortitude/invariants.ts';
-import { PLAYABLE_RULE_SETS } from '../src/game/index.ts';
 import { commandProblems as jcCommandProblems } from '../src/game/john-company/invariants.ts';
 import { invariantProblems as mdInvariantProblems } from '../src/game/macduff/testing.ts';
+import { PLAYABLE_RULE_SETS } from '../src/game/registry.ts';
 
 /**
  * The invariants every rule set's battles keep (src/game/engine/invariants.ts), over many more battles

@@ -6,7 +6,7 @@ import { d6 } from '../src/core/random/rolls.ts';
 import type { AnyProcedure } from '../src/core/rules/procedure.ts';
 import { oddsOf } from '../src/core/rules/run.ts';
 import { Trace } from '../src/core/rules/trace.ts';
-import { RULE_SETS } from '../src/rulesets/index.ts';
+import { RULE_SETS } from '../src/game/registry.ts';
 import {
   prepareReactionTest,
   type ReactionFacts,

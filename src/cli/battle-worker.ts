@@ -1,7 +1,6 @@
 import { type BattleOutcome, playComparisonBattle } from '../game/compare.ts';
-import { PLAYABLE_RULE_SETS } from '../game/index.ts';
-import { type RateResult, rateBattle } from '../game/john-company/ai/rates.ts';
-import { makeJohnCompanyGame } from '../game/john-company/game.ts';
+import { type RateResult, rateBattle } from '../game/computer-rates.ts';
+import { PLAYABLE_RULE_SETS } from '../game/registry.ts';
 
 /**
  * What a worker thread of the battle pool (battle-pool.ts) runs: one seeded battle per task, played by
@@ -18,6 +17,7 @@ export type BattleTask =
     }
   | {
       readonly kind: 'rate';
+      readonly ruleSet: string;
       readonly scenario: unknown;
       readonly sides: readonly string[];
       readonly computerSide: string;
@@ -34,19 +34,16 @@ export type BattleAnswer =
       readonly ms: number;
     };
 
-let jcGame: ReturnType<typeof makeJohnCompanyGame> | undefined;
-
 export function playTask(task: BattleTask): BattleAnswer {
   const start = performance.now();
+  const ruleSet = PLAYABLE_RULE_SETS.find((r) => r.id === task.ruleSet);
+  if (!ruleSet) throw new Error(`no playable rule set ${task.ruleSet}`);
   if (task.kind === 'compare') {
-    const ruleSet = PLAYABLE_RULE_SETS.find((r) => r.id === task.ruleSet);
-    if (!ruleSet) throw new Error(`no playable rule set ${task.ruleSet}`);
     const outcome = playComparisonBattle(ruleSet, task.scenario, task.sides, task.seed);
     return { kind: 'compare', outcome, ms: performance.now() - start };
   }
-  jcGame ??= makeJohnCompanyGame({ traces: false });
   try {
-    const result = rateBattle(jcGame, task.scenario, task.sides, task.computerSide, task.seed);
+    const result = rateBattle(ruleSet, task.scenario, task.sides, task.computerSide, task.seed);
     return { kind: 'rate', result, ms: performance.now() - start };
   } catch (error) {
     return {

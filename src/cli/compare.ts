@@ -1,7 +1,7 @@
 import { type BattleOutcome, type ComparisonColumn, tallyOutcomes } from '../game/compare.ts';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { inWords, scenarioWords } from '../game/engine/verdict.ts';
-import { PLAYABLE_RULE_SETS } from '../game/index.ts';
+import { PLAYABLE_RULE_SETS } from '../game/registry.ts';
 import {
   type BattleRunner,
   defaultWorkers,

@@ -1,6 +1,7 @@
 import { type RollRecord, SuppliedDice } from '../core/random/dice.ts';
 import type { AnyProcedure, ProcedureExample } from '../core/rules/procedure.ts';
-import { DEFAULT_RULE_SET, type RuleSetEntry } from '../rulesets/index.ts';
+import { DEFAULT_RULE_SET } from '../game/registry.ts';
+import type { RuleSetEntry } from '../game/rule-set.ts';
 import { type CliOutcome, resolveSituation } from './resolve.ts';
 import { prettyJson } from './text.ts';
 

@@ -2,10 +2,10 @@ import type { RollRecord } from '../core/random/dice.ts';
 import type { AnyProcedure } from '../core/rules/procedure.ts';
 import type { OddsReport } from '../core/rules/run.ts';
 import { formatRule, type TraceStep } from '../core/rules/trace.ts';
+import type { RuleSetEntry } from '../game/rule-set.ts';
 import type { JsonSchema } from '../protocol/json-schema.ts';
 import { EPSILON, fraction, orderedOutcomes, percent } from '../protocol/odds.ts';
 import { stepValueText } from '../protocol/text.ts';
-import type { RuleSetEntry } from '../rulesets/index.ts';
 import { alignColumns, signed, wrap } from './text.ts';
 
 /** Re-exported for src/cli/text.test.ts: the odds numbers are the protocol's (src/protocol/odds.ts). */

@@ -1,8 +1,9 @@
 import type { AnyProcedure } from '../core/rules/procedure.ts';
 import { formatRule } from '../core/rules/trace.ts';
+import { DEFAULT_RULE_SET } from '../game/registry.ts';
+import type { RuleSetEntry } from '../game/rule-set.ts';
 import { type FieldDoc, type FormDoc, formsOf } from '../protocol/json-schema.ts';
 import { factsJsonSchema } from '../protocol/procedure-schema.ts';
-import { DEFAULT_RULE_SET, type RuleSetEntry } from '../rulesets/index.ts';
 import { exampleCommand, exampleInput } from './examples.ts';
 import type { Registry } from './registry.ts';
 import { alignColumns, prettyJson, wrap } from './text.ts';

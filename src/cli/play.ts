@@ -6,12 +6,8 @@ import { type AnyGameHosting, hostingOf } from '../game/engine/hosting.ts';
 import type { GameRecord } from '../game/engine/record.ts';
 import { type GivenCommand, mayTakeBack } from '../game/engine/undo.ts';
 import { announcedResult, scenarioWords, verdictInWords } from '../game/engine/verdict.ts';
-import { PLAYABLE_RULE_SETS } from '../game/index.ts';
-import type { JcGameState } from '../game/john-company/state.ts';
-import type { JcView } from '../game/john-company/view.ts';
+import { DEFAULT_RULE_SET, PLAYABLE_RULE_SETS } from '../game/registry.ts';
 import { closest } from '../protocol/text.ts';
-import { DEFAULT_RULE_SET } from '../rulesets/index.ts';
-import { type Names, namesOf, orderName } from './battle-log.ts';
 import { parseSeed } from './input.ts';
 import { UsageError } from './registry.ts';
 import { type CliOutcome, EXIT_OK } from './resolve.ts';
@@ -56,7 +52,7 @@ export interface PlayOptions {
   readonly seed?: string;
   readonly save?: string;
   readonly turns?: string;
-  /** The rule set's id (default john-company). */
+  /** The rule set's id (default: the registry's first). */
   readonly ruleset?: string;
 }
 
@@ -87,9 +83,12 @@ export function playableOrThrow(
 
 /** `muster play <scenario>`: plays the battle to its end (or until the person quits). */
 export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv): Promise<CliOutcome> {
-  const rules = hostingOf(
-    playableOrThrow(env.playable ?? PLAYABLE_RULE_SETS, opts.ruleset ?? DEFAULT_RULE_SET, '--ruleset'),
+  const playable = playableOrThrow(
+    env.playable ?? PLAYABLE_RULE_SETS,
+    opts.ruleset ?? DEFAULT_RULE_SET,
+    '--ruleset',
   );
+  const rules = hostingOf(playable);
   const { game } = rules;
   const { json, source } = await readScenarioArg(arg, env.readInput);
   const scenario = checkedScenario(json, source);
@@ -108,7 +107,7 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
   sides.forEach((s, i) => {
     if (computer.has(s)) players.set(s, rules.computer((seed + i + 1) >>> 0));
   });
-  const situation = SITUATIONS[rules.id] ?? genericSituation(rules);
+  const situation: Situation = playable.describeSituation ?? genericSituation(rules);
   const sideName = (id: string) => scenario.sides.find((s) => s.id === id)?.name ?? id;
   let state: GameStateBase = game.setup(played, seed);
   out.write(`\n=== Turn ${rules.turnOf(state)} ===\n`);
@@ -215,15 +214,8 @@ function withTurns(json: unknown, turns: string | undefined): unknown {
   return { ...s, victory: { ...s.victory, turnLimit: n } };
 }
 
-/** The situation a side decides in, as text: from its view, and the latest state for names only. */
 /** The situation in words for the person deciding; `sideName` names a side as the scenario does. */
 type Situation = (view: unknown, latest: GameStateBase, sideName: (id: string) => string) => string;
-
-/** Rule sets whose situation the terminal draws in its own words (the others: `genericSituation`). */
-const SITUATIONS: Readonly<Record<string, Situation>> = {
-  'john-company': (view, latest, sideName) =>
-    describeSituation(view as JcView, namesOf(latest as JcGameState), sideName),
-};
 
 /** The turn and the deciding side, then the view as the rule set's hosting words it. */
 function genericSituation(rules: AnyGameHosting): Situation {
@@ -282,88 +274,4 @@ async function ask(
 function listing(legal: readonly unknown[], describe: (command: unknown) => string): string {
   const width = String(legal.length).length;
   return `${legal.map((c, i) => `  ${String(i + 1).padStart(width)}. ${describe(c)}`).join('\n')}\n`;
-}
-
-const ONE = (x: number) => Math.round(x * 10) / 10;
-
-/** The situation from the deciding side's view: the step, its units, the enemy it can see. */
-export function describeSituation(view: JcView, names: Names, sideName: (id: string) => string): string {
-  const side = view.viewer;
-  const n = (id: string) => names.get(id) ?? id;
-  const lines = [
-    ``,
-    `--- Turn ${view.turn} of ${view.scenario.turnLimit}: ${stepText(view, n)} (${sideName(side)}) ---`,
-  ];
-  for (const own of [true, false]) {
-    lines.push(own ? 'Your units:' : 'Enemy units in sight:');
-    let any = false;
-    for (const t of Object.values(view.table.units)) {
-      if ((t.side === side) !== own) continue;
-      const u = view.units[t.id];
-      if (!u) continue;
-      any = true;
-      const front = t.stands.filter((s) => s.rank === 0);
-      const x = front.reduce((a, s) => a + s.x, 0) / Math.max(1, front.length);
-      const y = front.reduce((a, s) => a + s.y, 0) / Math.max(1, front.length);
-      const stands = t.stands.filter((s) => s.kind !== 'gun' && s.kind !== 'limber').length;
-      const status = u.status ?? u.lastStatus ?? 'untested';
-      const flags = [
-        u.disordered ? 'Disordered' : '',
-        u.routing ? 'routing' : '',
-        u.quitting ? 'quitting' : '',
-      ]
-        .filter((f) => f !== '')
-        .join(', ');
-      const counter = u.counter;
-      const order =
-        u.order !== undefined
-          ? orderName(u.order)
-          : counter && 'order' in counter
-            ? `${orderName(counter.order)} (counter)`
-            : counter
-              ? 'counter face down'
-              : u.continuing
-                ? `${orderName(u.continuing.order)} (continuing)`
-                : 'no counter';
-      lines.push(
-        `  ${n(t.id)}: ${t.formation} at (${ONE(x)}, ${ONE(y)}) facing ${Math.round(t.facing)}, ${stands} stand${stands === 1 ? '' : 's'}, ${status}${flags ? `, ${flags}` : ''}; ${order}`,
-      );
-    }
-    if (!any) lines.push('  (none)');
-  }
-  const gens = Object.values(view.generals).filter((g) => g.side === side && view.table.generals[g.id]);
-  if (gens.length > 0) {
-    lines.push('Your Generals:');
-    for (const g of gens) {
-      const s = view.table.generals[g.id]!;
-      const orders =
-        g.orders === undefined ? '' : `, orders ${g.orders - (g.ordersUsed ?? 0)} of ${g.orders} left`;
-      lines.push(
-        `  ${n(g.id)}: at (${ONE(s.stand.x)}, ${ONE(s.stand.y)})${s.attachedTo ? ` with ${n(s.attachedTo)}` : ''}${orders}`,
-      );
-    }
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-function stepText(view: JcView, n: (id: string) => string): string {
-  const node = view.node;
-  switch (node.phase) {
-    case 'orders':
-      return 'Step 2, place order counters';
-    case 'aim':
-      return 'Step 3, aim guns';
-    case 'charge-response':
-      return `Step 4, ${n(node.target)} is charged by ${n(node.charger)}`;
-    case 'activation': {
-      const a = node.activation;
-      if (a.kind === 'general') return `Step 5, ${n(a.general)} acts (${ONE(a.used)}" ridden)`;
-      const u = view.units[a.unit];
-      const test = u?.test ? `, tested ${u.test.status}` : '';
-      const order = u?.order !== undefined ? `, ${orderName(u.order)}` : '';
-      return `Step 5, ${n(a.unit)} acts${order}${test}${a.moved ? ', has moved' : ''}${a.fired ? ', has fired' : ''}`;
-    }
-    case 'over':
-      return 'the battle is over';
-  }
 }

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
-import { DEFAULT_RULE_SET, RULE_SETS } from '../rulesets/index.ts';
+import { DEFAULT_RULE_SET, RULE_SETS } from '../game/registry.ts';
 import type { BattleRunner } from './battle-pool.ts';
 import {
   procedureHelp,

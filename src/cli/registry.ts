@@ -1,6 +1,7 @@
 import type { AnyProcedure } from '../core/rules/procedure.ts';
+import { DEFAULT_RULE_SET } from '../game/registry.ts';
+import type { RuleSetEntry } from '../game/rule-set.ts';
 import { closest } from '../protocol/text.ts';
-import { DEFAULT_RULE_SET, type RuleSetEntry } from '../rulesets/index.ts';
 
 /** An input error: printed without a stack trace, exit code 2. */
 export class UsageError extends Error {

@@ -3,7 +3,7 @@ import { hostingOf } from '../game/engine/hosting.ts';
 import type { GameRecord } from '../game/engine/record.ts';
 import { replay } from '../game/engine/record.ts';
 import { announcedResult, scenarioWords, verdictInWords } from '../game/engine/verdict.ts';
-import { PLAYABLE_RULE_SETS } from '../game/index.ts';
+import { PLAYABLE_RULE_SETS } from '../game/registry.ts';
 import { SeedStateSchema } from '../protocol/fair-dice.ts';
 import { joinWords } from '../protocol/text.ts';
 import { parseJsonText } from './input.ts';

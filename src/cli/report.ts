@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { parseHTML } from 'linkedom';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { battleReport } from '../game/engine/report.ts';
-import { PLAYABLE_RULE_SETS } from '../game/index.ts';
+import { PLAYABLE_RULE_SETS } from '../game/registry.ts';
 import { type ChartDocument, reportCharts } from '../protocol/report-charts.ts';
 import { reportHtml, reportMarkdown } from '../protocol/report-text.ts';
 import { parseJsonText } from './input.ts';

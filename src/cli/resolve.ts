@@ -8,8 +8,8 @@ import {
 import { seedRng } from '../core/random/prng.ts';
 import { type DiceInput, type OddsReport, oddsOf } from '../core/rules/run.ts';
 import { Trace } from '../core/rules/trace.ts';
+import { RULE_SETS } from '../game/registry.ts';
 import { factsJsonSchema } from '../protocol/procedure-schema.ts';
-import { RULE_SETS } from '../rulesets/index.ts';
 import { renderExplanation } from './explain.ts';
 import { checkDice, parseDiceOption, parseJsonText, parseSeed, splitDice } from './input.ts';
 import { formatIssues } from './issues.ts';

@@ -1,5 +1,5 @@
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
-import { PLAYABLE_RULE_SETS } from '../game/index.ts';
+import { PLAYABLE_RULE_SETS } from '../game/registry.ts';
 import { HEX_32_PATTERN } from '../protocol/fair-dice.ts';
 import { verifyRecord } from '../protocol/verify.ts';
 import { parseJsonText } from './input.ts';

@@ -269,7 +269,7 @@ export interface SavedGame extends GameSummary {
 /** POST /api/games */
 export interface CreateGameRequest {
   readonly scenario: string;
-  /** The id of a rule set whose whole games the server plays (`PLAYABLE_RULE_SETS`); default 'john-company'. */
+  /** The id of a rule set whose whole games the server plays (src/game/registry.ts); default: the registry's first. */
   readonly ruleSet?: string;
   readonly seed?: number;
   /**
@@ -365,7 +365,7 @@ export interface GamePlay {
   readonly at: number;
   /** Commands in the log. */
   readonly total: number;
-  /** The game's `viewFor(state, viewer)`: for John Company a `JcView` (src/game/john-company/view.ts). */
+  /** The game's `viewFor(state, viewer)`: the rule set's own view type (its game/<set>/view.ts). */
   readonly view: unknown;
   /** The side that must decide in this view; absent once the game is over. */
   readonly decider?: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AnyProcedure } from '../core/rules/procedure.ts';
 import { formatRule } from '../core/rules/trace.ts';
-import type { RuleSetEntry } from '../rulesets/index.ts';
+import type { RuleSetEntry } from '../game/rule-set.ts';
 import type { JsonSchema } from './json-schema.ts';
 
 /**

@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { battleReport } from '../game/engine/report.ts';
-import { PLAYABLE_RULE_SETS } from '../game/index.ts';
+import { DEFAULT_RULE_SET, PLAYABLE_RULE_SETS, RULE_SETS } from '../game/registry.ts';
+import type { RuleSetEntry } from '../game/rule-set.ts';
 import type {
   ApiError,
   AppendCommandResponse,
@@ -16,7 +17,6 @@ import type {
 } from '../protocol/api.ts';
 import { rosterOf, rosterRuleSets } from '../protocol/roster.ts';
 import { parseSeatKeys, SEAT_KEY_HEADER } from '../protocol/seat-keys.ts';
-import { DEFAULT_RULE_SET, RULE_SETS, type RuleSetEntry } from '../rulesets/index.ts';
 import { type Answer, invalidInputBody } from './answers.ts';
 import { ChangeStreams } from './change-stream.ts';
 import { MAX_BODY_BYTES, registerJsonBody } from './json-body.ts';

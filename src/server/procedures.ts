@@ -4,6 +4,8 @@ import { seedRng } from '../core/random/prng.ts';
 import type { AnyProcedure } from '../core/rules/procedure.ts';
 import { type DiceInput, oddsOf } from '../core/rules/run.ts';
 import { Trace } from '../core/rules/trace.ts';
+import { DEFAULT_RULE_SET } from '../game/registry.ts';
+import type { RuleSetEntry } from '../game/rule-set.ts';
 import type {
   OddsResponse,
   ProcedureDetail,
@@ -15,7 +17,6 @@ import { formatIssues, type Problem } from '../protocol/issues.ts';
 import type { JsonSchema } from '../protocol/json-schema.ts';
 import { factsJsonSchema, factsSchemaForApi } from '../protocol/procedure-schema.ts';
 import { closest } from '../protocol/text.ts';
-import { DEFAULT_RULE_SET, type RuleSetEntry } from '../rulesets/index.ts';
 import { type Answer, checkBody, invalidInput, SEED_SCHEMA } from './answers.ts';
 import { checkDice } from './schema/dice.ts';
 

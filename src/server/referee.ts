@@ -11,7 +11,7 @@ import {
   scenarioWordsOf,
   verdictInWords,
 } from '../game/engine/verdict.ts';
-import { PLAYABLE_RULE_SETS } from '../game/index.ts';
+import { DEFAULT_RULE_SET, PLAYABLE_RULE_SETS } from '../game/registry.ts';
 import type {
   AppendCommandResponse,
   CommandOddsResponse,
@@ -33,7 +33,6 @@ import type { Problem } from '../protocol/issues.ts';
 import { orderedOutcomes } from '../protocol/odds.ts';
 import { diffJson, type JsonPatch } from '../protocol/patch.ts';
 import { describeGiven, joinWords } from '../protocol/text.ts';
-import { DEFAULT_RULE_SET } from '../rulesets/index.ts';
 import { checkBody } from './answers.ts';
 import { GameChanges } from './changes.ts';
 import { type AnyPlayRules, playRulesFor } from './play-rules.ts';

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { GameRecord, RecordedCommand, SecretDice } from '../game/engine/record.ts';
-import { PLAYABLE_RULE_SETS } from '../game/index.ts';
+import { DEFAULT_RULE_SET, PLAYABLE_RULE_SETS } from '../game/registry.ts';
 import type { Scenario } from '../game/scenario/schema.ts';
 import { validateScenario } from '../game/scenario/validate.ts';
 import type {
@@ -27,7 +27,6 @@ import {
 } from '../protocol/fair-dice.ts';
 import type { Problem } from '../protocol/issues.ts';
 import { describeGiven, joinWords } from '../protocol/text.ts';
-import { DEFAULT_RULE_SET } from '../rulesets/index.ts';
 import { checkBody, SEED_SCHEMA } from './answers.ts';
 import type { ScenarioCatalog } from './scenarios.ts';
 import { lockOf, newSeatKey } from './seat-keys.ts';

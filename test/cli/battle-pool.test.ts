@@ -12,7 +12,7 @@ const sides = scenario.sides.map((s) => s.id);
 const tasks: BattleTask[] = [
   ...[1, 2, 3].map((seed) => ({ kind: 'compare' as const, ruleSet: 'john-company', scenario, sides, seed })),
   { kind: 'compare', ruleSet: 'macduff', scenario, sides, seed: 1 },
-  { kind: 'rate', scenario, sides, computerSide: sides[0]!, seed: 4 },
+  { kind: 'rate', ruleSet: 'john-company', scenario, sides, computerSide: sides[0]!, seed: 4 },
 ];
 /** An answer without its timing (which differs from run to run). */
 const untimed = ({ ms: _, ...rest }: { ms: number }) => rest;

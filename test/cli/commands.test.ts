@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exampleInput } from '../../src/cli/examples.ts';
 import { factsJsonSchema, type JsonSchema } from '../../src/cli/json-schema.ts';
 import { prettyJson } from '../../src/cli/text.ts';
-import { RULE_SETS } from '../../src/rulesets/index.ts';
+import { RULE_SETS } from '../../src/game/registry.ts';
 import { muster } from './run.ts';
 
 const procedures = RULE_SETS.flatMap((ruleSet) => ruleSet.procedures.map((def) => ({ ruleSet, def })));

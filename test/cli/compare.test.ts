@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { type CliEnv, runCli } from '../../src/cli/program.ts';
-import { PLAYABLE_RULE_SETS } from '../../src/game/index.ts';
+import { PLAYABLE_RULE_SETS } from '../../src/game/registry.ts';
 
 /** Runs `muster compare ...` in-process, reading scenario files from disk and keeping the progress calls. */
 async function compare(argv: readonly string[]) {

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_SEED, exampleInput } from '../../src/cli/examples.ts';
 import { prettyJson } from '../../src/cli/text.ts';
-import { RULE_SETS } from '../../src/rulesets/index.ts';
+import { RULE_SETS } from '../../src/game/registry.ts';
 import { muster } from './run.ts';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Terminal } from '../../src/cli/play.ts';
 import { type CliEnv, runCli } from '../../src/cli/program.ts';
 import type { CliOutcome } from '../../src/cli/resolve.ts';
-import { PLAYABLE_RULE_SETS } from '../../src/game/index.ts';
+import { PLAYABLE_RULE_SETS } from '../../src/game/registry.ts';
 import { joinWords } from '../../src/protocol/text.ts';
 import { HIDE_AND_SEEK, hideAndSeekPlayable } from '../game/hide-and-seek.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exampleInput } from '../../src/cli/examples.ts';
 import { forEachOutcome } from '../../src/core/odds/enumerate.ts';
 import type { DiceSource } from '../../src/core/random/dice.ts';
-import { RULE_SETS } from '../../src/rulesets/index.ts';
+import { RULE_SETS } from '../../src/game/registry.ts';
 
 /**
  * What the CLI relies on from every registered procedure: a CLI-safe unique id, at least one example

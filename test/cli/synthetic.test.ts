@@ -6,7 +6,7 @@ import { runCli } from '../../src/cli/program.ts';
 import { d6 } from '../../src/core/random/rolls.ts';
 import type { ProcedureDefinition } from '../../src/core/rules/procedure.ts';
 import { ruleRef } from '../../src/core/rules/trace.ts';
-import type { RuleSetEntry } from '../../src/rulesets/index.ts';
+import type { RuleSetEntry } from '../../src/game/rule-set.ts';
 
 /**
  * The CLI is generic over `ProcedureDefinition`: these made-up procedures have the shapes the real

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exampleInput } from '../../src/cli/examples.ts';
-import { RULE_SETS } from '../../src/rulesets/index.ts';
+import { RULE_SETS } from '../../src/game/registry.ts';
 import { muster } from './run.ts';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { playBattle, randomPlayer } from '../../src/game/engine/battle.ts';
 import { refusedOffers } from '../../src/game/engine/invariants.ts';
-import { PLAYABLE_RULE_SETS } from '../../src/game/index.ts';
+import { PLAYABLE_RULE_SETS } from '../../src/game/registry.ts';
 
 /**
  * Every command `legalCommands` offers is accepted by `apply`, for every rule set on every scenario:
@@ -46,9 +46,9 @@ describe('every offered command is accepted', () => {
   it('finds the rule sets and the scenarios', () => {
     expect(PLAYABLE_RULE_SETS.map((r) => r.id)).toEqual([
       'john-company',
-      'macduff',
       'honour-and-fortitude',
       'command-points',
+      'macduff',
     ]);
     expect(scenarios).toContain('plassey-1757');
   });

@@ -5,8 +5,7 @@ import { runExample } from '../../src/cli/examples.ts';
 import { MEASURE_DECIMALS, measureText, overPreciseNumbers } from '../../src/core/rules/measure.ts';
 import { playBattle } from '../../src/game/engine/battle.ts';
 import { hostingOf } from '../../src/game/engine/hosting.ts';
-import { PLAYABLE_RULE_SETS } from '../../src/game/index.ts';
-import { RULE_SETS } from '../../src/rulesets/index.ts';
+import { PLAYABLE_RULE_SETS, RULE_SETS } from '../../src/game/registry.ts';
 
 /**
  * No text shown to a player has more decimals than a player reads (MEASURE_DECIMALS): every line of a

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { findPlayableRuleSet } from '../../src/game/index.ts';
+import { findPlayableRuleSet } from '../../src/game/registry.ts';
 import type { CreatedGame, GamePlay, GameSummary, SeatKind } from '../../src/protocol/api.ts';
 import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
 import { invitationHash } from '../../src/web/invitation.ts';

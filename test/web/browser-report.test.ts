@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { playBattle } from '../../src/game/engine/battle.ts';
-import { findPlayableRuleSet } from '../../src/game/index.ts';
+import { findPlayableRuleSet } from '../../src/game/registry.ts';
 import { invitationHash } from '../../src/web/invitation.ts';
 import { ARTIFACTS, browserSuite } from './browser-suite.ts';
 import { importGame } from './positions.ts';

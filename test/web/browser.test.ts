@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { oddsOf, resolveProcedure } from '../../src/core/rules/run.ts';
 import { formatRule } from '../../src/core/rules/trace.ts';
-import { RULE_SETS } from '../../src/rulesets/index.ts';
+import { RULE_SETS } from '../../src/game/registry.ts';
 import { percent } from '../../src/web/referee/odds.ts';
 import { ARTIFACTS, browserSuite } from './browser-suite.ts';
 

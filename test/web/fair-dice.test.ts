@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { verifyCommand } from '../../src/cli/verify.ts';
 import { Prng, seedRng } from '../../src/core/random/prng.ts';
 import type { GameRecord, SecretDice } from '../../src/game/engine/record.ts';
-import { PLAYABLE_RULE_SETS } from '../../src/game/index.ts';
+import { PLAYABLE_RULE_SETS } from '../../src/game/registry.ts';
 import type {
   ApiError,
   CreatedGame,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RULE_SETS } from '../../src/rulesets/index.ts';
+import { RULE_SETS } from '../../src/game/registry.ts';
 import { factsJsonSchema } from '../../src/server/schema/json-schema.ts';
 import {
   branchIndex,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyPlayableRuleSet } from '../../src/game/engine/battle.ts';
-import { PLAYABLE_RULE_SETS } from '../../src/game/index.ts';
+import { PLAYABLE_RULE_SETS } from '../../src/game/registry.ts';
 import type {
   ApiError,
   AppendCommandResponse,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameStateBase } from '../../src/game/engine/game.ts';
 import type { GameRecord, RecordedCommand } from '../../src/game/engine/record.ts';
-import { findPlayableRuleSet } from '../../src/game/index.ts';
+import { findPlayableRuleSet } from '../../src/game/registry.ts';
 import type { CreatedGame } from '../../src/protocol/api.ts';
 import { REPO } from './fixtures.ts';
 

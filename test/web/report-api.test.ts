@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { playBattle } from '../../src/game/engine/battle.ts';
 import type { BattleReport } from '../../src/game/engine/report.ts';
-import { findPlayableRuleSet } from '../../src/game/index.ts';
+import { findPlayableRuleSet } from '../../src/game/registry.ts';
 import type { ApiError, CreatedGame } from '../../src/protocol/api.ts';
 import { seatKeyClient, serverForTests } from './fixtures.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDice as cliCheckDice } from '../../src/cli/input.ts';
 import { formatIssues as cliFormatIssues } from '../../src/cli/issues.ts';
 import { factsJsonSchema as cliFactsJsonSchema } from '../../src/cli/json-schema.ts';
-import { RULE_SETS } from '../../src/rulesets/index.ts';
+import { RULE_SETS } from '../../src/game/registry.ts';
 import { checkDice } from '../../src/server/schema/dice.ts';
 import { formatIssues, problemLine } from '../../src/server/schema/issues.ts';
 import { factsJsonSchema } from '../../src/server/schema/json-schema.ts';

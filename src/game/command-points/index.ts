@@ -1,16 +1,23 @@
+import { COMMAND_POINTS_PROCEDURES } from '../../rulesets/command-points/procedures/index.ts';
+import { CP_ROSTER, CP_SEQUENCE } from '../../rulesets/command-points/referee.ts';
 import type { BattleSummary, PlayableRuleSet } from '../engine/battle.ts';
 import { threwNoDice } from '../engine/undo.ts';
+import type { RuleSetModule } from '../rule-set.ts';
 import { computerPlayer } from './ai.ts';
-import type { CpCommand } from './commands.ts';
+import { type CpCommand, CpCommandSchema } from './commands.ts';
 import type { CpEvent } from './events.ts';
 import { commandPointsGame } from './game.ts';
 import { commandOdds } from './odds.ts';
+import { rateCommandPoints } from './roster-ratings.ts';
 import { cpStanding } from './standing.ts';
 import type { CpGameState } from './state.ts';
 import { type CpView, scrambleHidden } from './view.ts';
 
 export { CpCommandSchema } from './commands.ts';
 export { commandPointsGame } from './game.ts';
+
+const ID = 'command-points';
+const TITLE = 'Command Points & D. Points (Hannam)';
 
 /** The turn, and each side's bases at the start and still fighting (formed or falling back). */
 export function commandPointsSummary(state: CpGameState): BattleSummary {
@@ -29,14 +36,26 @@ export function commandPointsSummary(state: CpGameState): BattleSummary {
  * odds preview of its commands.
  */
 export const commandPointsPlayable: PlayableRuleSet<CpGameState, CpCommand, CpEvent, CpView> = {
-  id: 'command-points',
-  title: 'Command Points & D. Points (Hannam)',
+  id: ID,
+  title: TITLE,
   game: commandPointsGame,
   scrambleHidden,
   computer: computerPlayer,
   summary: commandPointsSummary,
   standing: cpStanding,
+  commandSchema: CpCommandSchema,
   commandOdds,
   // Nothing is hidden but the dice to come: a command that threw none may be taken back.
   reversible: threwNoDice,
+};
+
+/** The command-point rules as the shells see them (src/game/rule-set.ts). */
+export const commandPoints: RuleSetModule = {
+  id: ID,
+  title: TITLE,
+  procedures: COMMAND_POINTS_PROCEDURES,
+  sequence: CP_SEQUENCE,
+  roster: CP_ROSTER,
+  playable: commandPointsPlayable,
+  rateUnit: rateCommandPoints,
 };

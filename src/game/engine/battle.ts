@@ -79,7 +79,7 @@ export function playBattle<State extends GameStateBase, Command, Event extends G
  * A rule set's whole game as the shells and the comparisons use it: the game definition and its computer
  * opponent, and what hosting its games needs beyond them (the server's API, `muster play`/`replay`).
  * The hosting members are optional: `hostingOf` (hosting.ts) gives every one left out a generic default,
- * so registering a rule set in PLAYABLE_RULE_SETS is enough for the shells to host its games.
+ * so registering a rule set's module (src/game/registry.ts) is enough for the shells to host its games.
  */
 export interface PlayableRuleSet<State extends GameStateBase, Command, Event extends GameEventBase, View> {
   readonly id: string;
@@ -128,6 +128,12 @@ export interface PlayableRuleSet<State extends GameStateBase, Command, Event ext
   readonly describeEvent?: (event: Event, state?: State) => string | undefined;
   /** A side's view as text for a terminal, from the view alone (default: its fields, one per line). */
   readonly describeView?: (view: View) => string;
+  /**
+   * The situation a side decides in, for a terminal (`muster play`): from its view, with `latest` (the
+   * game's latest state) for names only and `sideName` naming a side as the scenario does. Default: the
+   * turn, the deciding side and `describeView`.
+   */
+  readonly describeSituation?: (view: View, latest: State, sideName: (id: string) => string) => string;
   /**
    * The sides that may read a command `side` gave, judged on the state after it: the giver always, others
    * only when it reveals nothing hidden ('all': spectators too). Default: its side only, unless its type

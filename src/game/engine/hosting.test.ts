@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hideAndSeekPlayable } from '../../../test/game/hide-and-seek.ts';
-import { findPlayableRuleSet } from '../index.ts';
+import { findPlayableRuleSet } from '../registry.ts';
 import { describeFields, describeViewFields, hostingOf, perState, turnField } from './hosting.ts';
 
 describe('a rule set’s hosting, its defaults filled in', () => {

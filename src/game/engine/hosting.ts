@@ -8,14 +8,15 @@ import { isResignation, resignable, resignedSide } from './resign.ts';
  * resolved from its `PlayableRuleSet`: its own hosting members, and a generic default for each it leaves
  * out. The defaults are safe for hidden information (another side reads none of a side's commands unless
  * the set names their type public) and word commands and events from their fields. The previews (move
- * plans, odds) and undo (`reversible`) have no default: without them the shells say the rule set has none.
+ * plans, odds) and undo (`reversible`) have no default: without them the shells say the rule set has none;
+ * nor has `describeSituation` (`muster play` then words the view generically).
  */
 export type GameHosting<State extends GameStateBase, Command, Event extends GameEventBase, View> = Required<
   Omit<PlayableRuleSet<State, Command, Event, View>, 'publicCommands' | NoDefault>
 > &
   Pick<PlayableRuleSet<State, Command, Event, View>, NoDefault>;
 
-type NoDefault = 'planMove' | 'commandOdds' | 'simulationGame' | 'reversible';
+type NoDefault = 'planMove' | 'commandOdds' | 'simulationGame' | 'reversible' | 'describeSituation';
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds rule sets of different state types
 export type AnyGameHosting = GameHosting<any, any, any, any>;
@@ -63,6 +64,7 @@ export function hostingOf<State extends GameStateBase, Command, Event extends Ga
     ...(playable.commandOdds ? { commandOdds: playable.commandOdds } : {}),
     ...(playable.simulationGame ? { simulationGame: playable.simulationGame } : {}),
     ...(playable.reversible ? { reversible: notAfterResigning(playable.reversible) } : {}),
+    ...(playable.describeSituation ? { describeSituation: playable.describeSituation } : {}),
   };
   resolved.set(playable, hosting);
   return hosting;

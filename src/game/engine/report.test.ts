@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PLAYABLE_RULE_SETS } from '../index.ts';
+import { PLAYABLE_RULE_SETS } from '../registry.ts';
 import { playBattle } from './battle.ts';
 import { hostingOf } from './hosting.ts';
 import type { GameRecord } from './record.ts';

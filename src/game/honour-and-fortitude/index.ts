@@ -1,10 +1,14 @@
+import { HONOUR_AND_FORTITUDE_PROCEDURES } from '../../rulesets/honour-and-fortitude/procedures/index.ts';
+import { HF_ROSTER, HF_SEQUENCE } from '../../rulesets/honour-and-fortitude/referee.ts';
 import type { PlayableRuleSet } from '../engine/battle.ts';
 import { threwNoDice } from '../engine/undo.ts';
+import type { RuleSetModule } from '../rule-set.ts';
 import { honourAndFortitudeComputer } from './ai.ts';
-import type { HfCommand } from './commands.ts';
+import { type HfCommand, HfCommandSchema } from './commands.ts';
 import type { HfEvent } from './events.ts';
 import { honourAndFortitudeGame } from './game.ts';
 import { commandOdds } from './odds.ts';
+import { rateHonourAndFortitude } from './roster-ratings.ts';
 import { hfStanding } from './standing.ts';
 import type { HfGameState } from './state.ts';
 import { summarizeHfBattle } from './summary.ts';
@@ -19,16 +23,32 @@ export type { HfGameState } from './state.ts';
 export { summarizeHfBattle } from './summary.ts';
 export type { HfView } from './view.ts';
 
-/** Honour & Fortitude's whole battle, its computer opponent and its odds preview, for the registry (src/game/index.ts). */
+// The quick-reference sheet names no author (rules-facts 4).
+const ID = 'honour-and-fortitude';
+const TITLE = 'Honour & Fortitude: Warfare in India';
+
+/** Honour & Fortitude's whole battle, its computer opponent and its odds preview. */
 export const honourAndFortitudePlayable: PlayableRuleSet<HfGameState, HfCommand, HfEvent, HfView> = {
-  id: 'honour-and-fortitude',
-  title: 'Honour & Fortitude',
+  id: ID,
+  title: TITLE,
   game: honourAndFortitudeGame,
   scrambleHidden,
   computer: honourAndFortitudeComputer,
   summary: summarizeHfBattle,
   standing: hfStanding,
+  commandSchema: HfCommandSchema,
   commandOdds,
   // Nothing is hidden but the dice to come: a command that threw none may be taken back.
   reversible: threwNoDice,
+};
+
+/** Honour & Fortitude as the shells see it (src/game/rule-set.ts). */
+export const honourAndFortitude: RuleSetModule = {
+  id: ID,
+  title: TITLE,
+  procedures: HONOUR_AND_FORTITUDE_PROCEDURES,
+  sequence: HF_SEQUENCE,
+  roster: HF_ROSTER,
+  playable: honourAndFortitudePlayable,
+  rateUnit: rateHonourAndFortitude,
 };

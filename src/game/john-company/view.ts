@@ -12,6 +12,7 @@ import { unitCentre } from '../../rulesets/john-company/table/movement-geometry.
 import type { OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import type { GameResult, Viewer } from '../engine/game.ts';
 import { otherRng } from '../engine/invariants.ts';
+import type { JcCommand } from './commands.ts';
 import { type SpottingGround, sightOf, townDefendersOf } from './draft.ts';
 import type { JcEvent } from './events.ts';
 import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, OrderCounter, SequenceNode } from './state.ts';
@@ -21,7 +22,8 @@ import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, OrderCounter, Seq
  * "Hidden information"): a side sees its own units, counters and orders in full; of the enemy only the
  * units it has spotted, their counters face down until revealed, and not the number of orders their
  * Generals drew. Nobody sees the order of either deck or the PRNG state. A spectator sees what both
- * sides may see.
+ * sides may see. The game's log shows a side's command to the sides that see every unit it names
+ * (`commandSeenBy`).
  */
 
 /** Inches behind a skirmish line that a unit must be to be screened (Part 4, Skirmishers). */
@@ -492,4 +494,51 @@ export function scrambleHidden(state: JcGameState, viewer: Viewer): JcGameState 
     units,
     generals,
   };
+}
+
+/** Commands that put down, take back or change a face-down counter: only their side may read them. */
+const COUNTER_COMMANDS: ReadonlySet<JcCommand['type']> = new Set([
+  'place-order',
+  'remove-order',
+  'respond-to-charge',
+]);
+
+/** The units a command names (a General stands for the unit it is attached to, if any). */
+function unitsNamed(state: JcGameState, c: JcCommand): string[] {
+  const out: string[] = [];
+  if ('unit' in c) out.push(c.unit);
+  if ('target' in c && c.target !== undefined) out.push(c.target);
+  if (c.type === 'respond-to-charge') out.push(...(c.supports ?? []));
+  if ('general' in c) {
+    const attached = state.table.generals[c.general]?.attachedTo;
+    if (attached !== undefined) out.push(attached);
+  }
+  return out;
+}
+
+/**
+ * Which sides may read a command `side` gave, in the game's log (judged on the state after it): the sides
+ * that can see every unit it names, but a command about a face-down counter only its own side.
+ */
+export function commandSeenBy(after: JcGameState, side: string, c: JcCommand): 'all' | readonly string[] {
+  if (COUNTER_COMMANDS.has(c.type)) return [side];
+  const named = unitsNamed(after, c);
+  const sides = after.scenario.sides.filter(
+    (s) => s === side || named.every((id) => unitVisibleTo(after, s, id)),
+  );
+  return sides.length === after.scenario.sides.length ? 'all' : sides;
+}
+
+/** What another side reads of a command it may not see (the log names the side beside it). */
+export function unseenCommandText(_side: string, c: JcCommand): string {
+  switch (c.type) {
+    case 'place-order':
+      return 'places a counter';
+    case 'remove-order':
+      return 'takes a counter back';
+    case 'respond-to-charge':
+      return 'answers a charge';
+    default:
+      return 'acts out of sight';
+  }
 }

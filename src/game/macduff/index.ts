@@ -1,9 +1,13 @@
+import { MACDUFF_PROCEDURES } from '../../rulesets/macduff/procedures/index.ts';
+import { MACDUFF_ROSTER, MACDUFF_SEQUENCE } from '../../rulesets/macduff/referee.ts';
 import type { PlayableRuleSet } from '../engine/battle.ts';
+import type { RuleSetModule } from '../rule-set.ts';
 import { computerPlayer } from './ai.ts';
-import type { MdCommand } from './commands.ts';
+import { type MdCommand, MdCommandSchema } from './commands.ts';
 import type { MdEvent } from './events.ts';
 import { makeMacduffGame } from './game.ts';
 import { commandOdds } from './odds.ts';
+import { rateMacduff } from './roster-ratings.ts';
 import { macduffStanding } from './standing.ts';
 import type { MdGameState } from './state.ts';
 import { summarizeBattle } from './summary.ts';
@@ -15,16 +19,32 @@ export { MdCommandSchema } from './commands.ts';
 export { macduffGame, makeMacduffGame } from './game.ts';
 export { summarizeBattle as summarizeMacduffBattle } from './summary.ts';
 
-/** MacDuff's whole battle with its computer opponent, for the registries (src/game/index.ts). */
+// The Courier's text names no author; rules-facts 6 identifies Ross Macfarlane.
+const ID = 'macduff';
+const TITLE = 'With MacDuff To The Frontier (Macfarlane)';
+
+/** MacDuff's whole battle with its computer opponent and its odds preview. */
 export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, MdView> = {
-  id: 'macduff',
-  title: 'With MacDuff To The Frontier (Macfarlane)',
+  id: ID,
+  title: TITLE,
   game: makeMacduffGame(),
   simulationGame: makeMacduffGame({ traces: false }),
   scrambleHidden,
   computer: computerPlayer,
   summary: summarizeBattle,
   standing: macduffStanding,
+  commandSchema: MdCommandSchema,
   commandOdds,
   reversible,
+};
+
+/** MacDuff as the shells see it (src/game/rule-set.ts). */
+export const macduff: RuleSetModule = {
+  id: ID,
+  title: TITLE,
+  procedures: MACDUFF_PROCEDURES,
+  sequence: MACDUFF_SEQUENCE,
+  roster: MACDUFF_ROSTER,
+  playable: macduffPlayable,
+  rateUnit: rateMacduff,
 };

@@ -2,16 +2,14 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { RuleSetInfo } from '../../protocol/api.ts';
 import { api } from '../api.ts';
 
-/** The rule set a new game is played by, when nothing is chosen (the server's default too). */
-export const DEFAULT_GAME_RULE_SET = 'john-company';
-
 /**
  * A "Rule set" select for the new-game form: the server's rule sets (`GET /api/rulesets`) by title, for
- * `CreateGameRequest.ruleSet`. A rule set whose whole battles the server does not play yet is refused
- * when the game is created, with a message naming those it plays.
+ * `CreateGameRequest.ruleSet`; until one is chosen (`value` undefined) it shows the server's default. A
+ * rule set whose whole battles the server does not play yet is refused when the game is created, with a
+ * message naming those it plays.
  */
 export function RuleSetSelect(props: {
-  readonly value: string;
+  readonly value: string | undefined;
   readonly onChange: (ruleSet: string) => void;
 }): ReactNode {
   const [ruleSets, setRuleSets] = useState<readonly RuleSetInfo[]>([]);
@@ -24,12 +22,13 @@ export function RuleSetSelect(props: {
       cancelled = true;
     };
   }, []);
-  const known = ruleSets.some((r) => r.id === props.value);
+  const value = props.value ?? ruleSets.find((r) => r.default)?.id ?? '';
+  const known = ruleSets.some((r) => r.id === value);
   return (
     <label>
       Rule set{' '}
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        {known ? null : <option value={props.value}>{props.value}</option>}
+      <select value={value} onChange={(e) => props.onChange(e.target.value)}>
+        {known ? null : <option value={value}>{value}</option>}
         {ruleSets.map((r) => (
           <option key={r.id} value={r.id}>
             {r.title}

@@ -73,7 +73,7 @@ export function BattlesPage(): ReactNode {
     scenario: ScenarioSummary,
     seats: Record<string, SeatChoice>,
     seed: number | undefined,
-    ruleSet: string,
+    ruleSet: string | undefined,
   ) => {
     const r = await startGame(scenario.id, seats, seed, ruleSet);
     if (!r.ok) return setError(r.error);
@@ -106,7 +106,7 @@ export function BattlesPage(): ReactNode {
     if (!r.ok) return setError(r.error);
     const [{ verifyRecord }, { PLAYABLE_RULE_SETS }] = await Promise.all([
       import('../../protocol/verify.ts'),
-      import('../../game/index.ts'),
+      import('../../game/registry.ts'),
     ]);
     setError(undefined);
     setVerified({ game, verification: verifyRecord(r.body, PLAYABLE_RULE_SETS, keptAnchors(game.id)) });

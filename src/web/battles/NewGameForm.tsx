@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import type { ScenarioSummary } from '../../protocol/api.ts';
-import { DEFAULT_GAME_RULE_SET, RuleSetSelect } from '../any-table/RuleSetSelect.tsx';
+import { RuleSetSelect } from '../any-table/RuleSetSelect.tsx';
 import type { SeatChoice } from '../invitation.ts';
 
 /**
@@ -13,13 +13,18 @@ import type { SeatChoice } from '../invitation.ts';
  */
 export function NewGameForm(props: {
   readonly scenario: ScenarioSummary;
-  readonly onCreate: (seats: Record<string, SeatChoice>, seed: number | undefined, ruleSet: string) => void;
+  readonly onCreate: (
+    seats: Record<string, SeatChoice>,
+    seed: number | undefined,
+    /** Undefined: the server's default rule set. */
+    ruleSet: string | undefined,
+  ) => void;
 }): ReactNode {
   const [seats, setSeats] = useState<Record<string, SeatChoice>>(() =>
     Object.fromEntries(props.scenario.sides.map((side) => [side.id, 'here' as const])),
   );
   const [seed, setSeed] = useState('');
-  const [ruleSet, setRuleSet] = useState(DEFAULT_GAME_RULE_SET);
+  const [ruleSet, setRuleSet] = useState<string>();
   return (
     <form
       className="new-game"

@@ -17,14 +17,15 @@ export async function startGame(
   scenario: string,
   seats: Readonly<Record<string, SeatChoice>>,
   seed: number | undefined,
-  ruleSet: string,
+  /** The rule set's id; undefined: the server's default. */
+  ruleSet: string | undefined,
 ): Promise<{ ok: true; started: StartedGame } | { ok: false; error: ApiError }> {
   const { players, remote } = seatRequest(seats);
   // A player on another screen: secret dice (unless a seed is asked for, which everyone then reads).
   const dice = remote.length > 0 && seed === undefined ? 'secret' : 'seeded';
   const r = await api.createGame({
     scenario,
-    ruleSet,
+    ...(ruleSet === undefined ? {} : { ruleSet }),
     players,
     dice,
     ...(seed === undefined ? {} : { seed }),

@@ -3,7 +3,7 @@ import type { Point } from '../../core/geometry/points.ts';
 import { type Scenario, type ScenarioFeature, scenarioJsonSchema } from '../../game/scenario/schema.ts';
 import { validateScenario } from '../../game/scenario/validate.ts';
 import type { ApiError, ApiIssue, ScenarioSummary } from '../../protocol/api.ts';
-import { DEFAULT_GAME_RULE_SET, RuleSetSelect } from '../any-table/RuleSetSelect.tsx';
+import { RuleSetSelect } from '../any-table/RuleSetSelect.tsx';
 import { api } from '../api.ts';
 import { startGame } from '../battles/start-game.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
@@ -164,7 +164,8 @@ function Editor(props: {
   const [drag, setDrag] = useState<{ ref: ItemRef; vertex?: number; from: Point; base: Scenario }>();
   const [message, setMessage] = useState<string>();
   const [error, setError] = useState<ApiError>();
-  const [ruleSet, setRuleSet] = useState(DEFAULT_GAME_RULE_SET);
+  // Until one is chosen, the server's default rule set.
+  const [ruleSet, setRuleSet] = useState<string>();
 
   /** One undoable step. */
   const edit = useCallback(

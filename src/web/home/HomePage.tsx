@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import type { ApiError, ScenarioSummary } from '../../protocol/api.ts';
-import { DEFAULT_GAME_RULE_SET } from '../any-table/RuleSetSelect.tsx';
 import { api } from '../api.ts';
 import { trainingFirst } from '../battles/BattlesPage.tsx';
 import { ScenarioMap } from '../battles/ScenarioMap.tsx';
@@ -29,7 +28,7 @@ export function HomePage(): ReactNode {
     const seats = Object.fromEntries(
       scenario.sides.map((side, i) => [side.id, i === 0 ? ('here' as const) : ('computer' as const)]),
     );
-    const r = await startGame(scenario.id, seats, undefined, DEFAULT_GAME_RULE_SET);
+    const r = await startGame(scenario.id, seats, undefined, undefined);
     setStarting(false);
     if (r.ok) navigate({ page: 'play', game: r.started.game.id });
     else setError(r.error);

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import type { RollRecord } from '../../core/random/dice.ts';
 import type { TraceStep } from '../../core/rules/trace.ts';
-import type { JcCommand } from '../../game/john-company/commands.ts';
 import type {
   ApiError,
   CommandOdds,
@@ -13,9 +12,6 @@ import { api } from '../api.ts';
 import { OddsCharts } from '../referee/OddsCharts.tsx';
 import { ResultView } from '../referee/ResultView.tsx';
 import { cannotTakeAStand, mayCauseEvent } from './harm.ts';
-
-/** Commands that throw dice as they are given: the table shows their exact odds first. */
-export const ODDS_FIRST: ReadonlySet<JcCommand['type']> = new Set(['fire', 'rally']);
 
 /**
  * Before a command that throws dice: its exact odds (every procedure it resolves, each odds view a chart,
@@ -147,7 +143,14 @@ const traced = (e: GameLogEvent) => {
  * step by step (its dice, every modifier with its rule) by the referee's assistant's result view when
  * the event carries its procedure's trace (a game kept with traces), else its dice.
  */
-export function DiceResolution({ entries }: { readonly entries: readonly GameLogEntry[] }): ReactNode {
+export function DiceResolution({
+  ruleSet,
+  entries,
+}: {
+  /** The game's rule set, whose procedures the traces are of. */
+  readonly ruleSet: string;
+  readonly entries: readonly GameLogEntry[];
+}): ReactNode {
   const events = entries.flatMap((entry) => entry.events.filter(traced));
   const [chosen, setChosen] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new command shows its first resolution.
@@ -176,7 +179,7 @@ export function DiceResolution({ entries }: { readonly entries: readonly GameLog
       {event.trace?.length ? (
         <ResultView
           result={{
-            ruleSet: 'john-company',
+            ruleSet,
             procedure: shown.type,
             odds: [],
             result: shown.event,

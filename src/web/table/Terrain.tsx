@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import type { Point } from '../../core/geometry/points.ts';
 import type { TerrainFeature } from '../../core/table/model.ts';
-import { closedPath, openPath } from './reach.ts';
+import { closedPath, openPath } from './paths.ts';
 
 /**
  * The table's ground in map coordinates (inches, y turned downwards: `toMap`): areas first, then hills,

@@ -2,19 +2,18 @@ import type { ReactNode } from 'react';
 import type { TableState } from '../../core/table/model.ts';
 import type { UnitView } from '../../game/john-company/view.ts';
 import type { PlannedStand } from '../../protocol/api.ts';
+import { closedPath, openPath } from '../table/paths.ts';
+import { toMap } from '../table/Terrain.tsx';
 import {
-  closedPath,
   fireSector,
   frontOf,
   groundAhead,
   isArtilleryWeapon,
   moveAndCharge,
-  openPath,
   rangeBandsOf,
   unitMiddle,
 } from './reach.ts';
 import type { SightLine } from './sight.ts';
-import { toMap } from './Terrain.tsx';
 import { StandOutline } from './Units.tsx';
 
 /** Which overlays the player wants for the selected unit. */

@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react';
 import type { GeneralState, StandState, TableState, UnitState } from '../../core/table/model.ts';
 import type { GeneralView, UnitView } from '../../game/john-company/view.ts';
 import { ORDERS } from '../../rulesets/john-company/tables/orders.ts';
-import { UnitLabel } from './labels.tsx';
+import { UnitLabel } from '../table/labels.tsx';
 import { behindUnit } from './reach.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { JcCommand } from '../../game/john-company/commands.ts';
 import type { GameLogEntry } from '../../protocol/api.ts';
-import { type TableSession, useTableSession } from './useTableSession.ts';
+import { type TableSession, useTableSession } from '../table/useTableSession.ts';
 
 /**
  * One John Company game at the table (useTableSession.ts: seats, views, commands, the computer,

@@ -3,10 +3,11 @@ import type { UnitState } from '../../core/table/model.ts';
 import type { JcView } from '../../game/john-company/view.ts';
 import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';
 import { ORDERS } from '../../rulesets/john-company/tables/orders.ts';
+import { type SideNames, sideName } from '../table/words.ts';
 import type { OverlayChoice } from './Overlays.tsx';
 import { moveAndCharge, rangeBandsOf } from './reach.ts';
 import type { SightLine } from './sight.ts';
-import { type SideNames, sideName, unitName } from './words.ts';
+import { unitName } from './words.ts';
 
 /** Stands that count towards a unit's strength (crews and limbers go with their guns). */
 const countsAsStand = (unit: UnitState) =>

@@ -1,8 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import type { JcCommand } from '../../game/john-company/commands.ts';
 import type { JcView } from '../../game/john-company/view.ts';
-import { CounterOdds, ODDS_FIRST } from './Dice.tsx';
+import { CounterOdds } from '../table/Dice.tsx';
 import { unitName } from './words.ts';
+
+/** Commands that throw dice as they are given: the table shows their exact odds first. */
+export const ODDS_FIRST: ReadonlySet<JcCommand['type']> = new Set(['fire', 'rally']);
 
 /** A legal command and the server's words for it. */
 export interface LegalItem {

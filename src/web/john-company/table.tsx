@@ -8,20 +8,21 @@ import type { Scenario } from '../../game/scenario/schema.ts';
 import type { GamePlay, MovePlan } from '../../protocol/api.ts';
 import { api } from '../api.ts';
 import { routeHref } from '../router.ts';
+import { DiceResolution, OddsBeforeDice } from '../table/Dice.tsx';
+import { BattleLog, Scrubber, turnStarts } from '../table/Log.tsx';
+import { SessionFrame } from '../table/SessionFrame.tsx';
+import { seatMode, seatWords } from '../table/seats.ts';
+import { WatchControls } from '../table/WatchControls.tsx';
+import { describeResult, type SideNames, sideName } from '../table/words.ts';
 import { Battlefield } from './Battlefield.tsx';
-import { CommandButtons, type LegalItem, OrdersPanel } from './Decisions.tsx';
-import { DiceResolution, ODDS_FIRST, OddsBeforeDice } from './Dice.tsx';
-import { BattleLog, Scrubber, turnStarts } from './Log.tsx';
+import { CommandButtons, type LegalItem, ODDS_FIRST, OrdersPanel } from './Decisions.tsx';
 import { MovePlanner } from './MovePlanner.tsx';
 import { type OverlayChoice, PlanGhost, SelectionOverlay } from './Overlays.tsx';
 import { manoeuvresForDrag } from './planning.ts';
-import { SessionFrame } from './SessionFrame.tsx';
-import { seatMode, seatWords } from './seats.ts';
 import { sightLinesFrom } from './sight.ts';
 import { UnitPanel } from './UnitPanel.tsx';
 import { type PlaySession, usePlaySession } from './usePlaySession.ts';
-import { WatchControls } from './WatchControls.tsx';
-import { describeNode, describeResult, type SideNames, sideName, unitName } from './words.ts';
+import { describeNode, unitName } from './words.ts';
 
 /**
  * The virtual table (`#/play/<game id>`): a John Company battle played through its legal commands.
@@ -32,7 +33,7 @@ import { describeNode, describeResult, type SideNames, sideName, unitName } from
  * player's side and waits while the other screen decides; watching, it plays at a chosen speed; a page
  * holding no seat of the game shows the spectator's view.
  */
-export function PlayPage({ gameId }: { readonly gameId: string }): ReactNode {
+export function TablePage({ gameId }: { readonly gameId: string }): ReactNode {
   const session = usePlaySession(gameId);
   const [scenario, setScenario] = useState<Scenario>();
   const scenarioId = session.summary?.scenario.id;
@@ -277,7 +278,7 @@ function Table(props: {
         ) : live && play.decider !== undefined ? (
           <p className="panel hint">Waiting for {sideName(sides, play.decider)}.</p>
         ) : null}
-        <DiceResolution entries={session.lastCommand} />
+        <DiceResolution ruleSet={play.game.ruleSet} entries={session.lastCommand} />
         {selectedUnit !== undefined ? (
           <UnitPanel
             view={view}

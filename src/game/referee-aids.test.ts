@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RULE_SETS } from './index.ts';
+import { RULE_SETS } from './registry.ts';
 
 it('registers every rule set Muster has', () => {
   expect(RULE_SETS.map((r) => r.id)).toEqual([
@@ -11,6 +11,10 @@ it('registers every rule set Muster has', () => {
 });
 
 describe.each(RULE_SETS.map((r) => [r.id, r] as const))("%s's referee aids", (_id, ruleSet) => {
+  it('plays its whole battles under its own id and title', () => {
+    expect([ruleSet.playable.id, ruleSet.playable.title]).toEqual([ruleSet.id, ruleSet.title]);
+  });
+
   it('has a sequence of play whose steps name only its own procedures, and use every procedure', () => {
     expect(ruleSet.sequence.length).toBeGreaterThan(1);
     const ids = new Set(ruleSet.procedures.map((p) => p.id));

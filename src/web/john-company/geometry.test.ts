@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockUnit } from '../../core/table/fixtures.ts';
+import { fitTable, pan, tablePointAt, zoomAt } from '../table/viewport.ts';
 import { behindUnit, fireSector, frontOf, groundAhead, moveAndCharge, rangeBandsOf } from './reach.ts';
-import { fitTable, pan, tablePointAt, zoomAt } from './viewport.ts';
 
 describe('the table on screen', () => {
   it('fits the whole table, and maps screen points back to inches (y northwards)', () => {

@@ -11,10 +11,18 @@ import {
 import type { Point } from '../../core/geometry/points.ts';
 import type { TableState } from '../../core/table/model.ts';
 import type { GeneralView, UnitView } from '../../game/john-company/view.ts';
-import { SideLegend, showScale } from './labels.tsx';
-import { type Objective, ScenarioLayer, TerrainLayer, type Zone } from './Terrain.tsx';
+import { SideLegend, showScale } from '../table/labels.tsx';
+import { type Objective, ScenarioLayer, TerrainLayer, type Zone } from '../table/Terrain.tsx';
+import {
+  fitTable,
+  pan,
+  tablePointAt,
+  transformOf,
+  type Viewport,
+  ZOOM_STEP,
+  zoomAt,
+} from '../table/viewport.ts';
 import { type SideClass, StandOutline, UnitsLayer } from './Units.tsx';
-import { fitTable, pan, tablePointAt, transformOf, type Viewport, ZOOM_STEP, zoomAt } from './viewport.ts';
 
 /**
  * The table on screen: an SVG whose one map group carries the pan and zoom (`viewport.ts`), written

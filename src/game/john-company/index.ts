@@ -1,0 +1,75 @@
+import { JOHN_COMPANY_PROCEDURES } from '../../rulesets/john-company/procedures/index.ts';
+import { JC_ROSTER, JC_SEQUENCE } from '../../rulesets/john-company/referee.ts';
+import type { PlayableRuleSet } from '../engine/battle.ts';
+import { perState } from '../engine/hosting.ts';
+import type { RuleSetModule } from '../rule-set.ts';
+import { computerPlayer } from './ai/players.ts';
+import { type CommandManoeuvre, type JcCommand, JcCommandSchema, ManoeuvreSchema } from './commands.ts';
+import {
+  describeCommand,
+  describeEvent,
+  describeOffer,
+  type Names,
+  namesOf,
+  type Places,
+  placesOf,
+} from './describe.ts';
+import type { JcEvent } from './events.ts';
+import { johnCompanyGame, makeJohnCompanyGame } from './game.ts';
+import { commandOdds, planMove } from './plan.ts';
+import { rateJohnCompany } from './roster-ratings.ts';
+import { describeSituation } from './situation.ts';
+import { jcStanding } from './standing.ts';
+import type { JcGameState } from './state.ts';
+import { summarizeBattle } from './summary.ts';
+import { reversible } from './undo.ts';
+import { commandSeenBy, type JcView, scrambleHidden, unseenCommandText } from './view.ts';
+
+const ID = 'john-company';
+const TITLE = 'John Company (Ferree & Wilson)';
+
+/** John Company's names of units and Generals, once per state; none without a state (ids stand in). */
+const jcNames = perState(namesOf);
+const namesIn = (state: JcGameState | undefined): Names => (state ? jcNames(state) : new Map());
+/** Where its units, objectives and Generals stand, once per state (none without a state). */
+const jcPlaces = perState(placesOf);
+const placesIn = (state: JcGameState | undefined): Places | undefined =>
+  state ? jcPlaces(state) : undefined;
+
+/** John Company's whole battle: the game, its computer opponent, its log's wording and its previews. */
+export const johnCompanyPlayable: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
+  id: ID,
+  title: TITLE,
+  game: johnCompanyGame,
+  simulationGame: makeJohnCompanyGame({ traces: false }),
+  scrambleHidden,
+  computer: computerPlayer,
+  summary: summarizeBattle,
+  standing: jcStanding,
+  commandSchema: JcCommandSchema,
+  turnOf: (state) => state.turn,
+  describeCommand: (command, state) => describeCommand(command, namesIn(state), placesIn(state)),
+  describeOffer: (command, state) => describeOffer(command, state, namesIn(state), placesIn(state)),
+  describeEvent: (event, state) => describeEvent(event, namesIn(state), placesIn(state)),
+  describeSituation: (view, latest, sideName) => describeSituation(view, jcNames(latest), sideName),
+  commandSeenBy,
+  unseenCommandText,
+  planMove: {
+    manoeuvres: ManoeuvreSchema.array().min(1).max(8),
+    plan: (state, side, unit, manoeuvres) =>
+      planMove(state, side, unit, manoeuvres as readonly CommandManoeuvre[]),
+  },
+  commandOdds,
+  reversible,
+};
+
+/** John Company as the shells see it (src/game/rule-set.ts). */
+export const johnCompany: RuleSetModule = {
+  id: ID,
+  title: TITLE,
+  procedures: JOHN_COMPANY_PROCEDURES,
+  sequence: JC_SEQUENCE,
+  roster: JC_ROSTER,
+  playable: johnCompanyPlayable,
+  rateUnit: rateJohnCompany,
+};
