@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { exampleInput } from '../../src/cli/examples.ts';
-import { factsJsonSchema, type JsonSchema } from '../../src/cli/json-schema.ts';
 import { prettyJson } from '../../src/cli/text.ts';
+import type { JsonSchema } from '../../src/protocol/json-schema.ts';
+import { factsJsonSchema } from '../../src/protocol/procedure-schema.ts';
 import { RULE_SETS } from '../../src/rulesets/index.ts';
 import { muster } from './run.ts';
 

@@ -3,8 +3,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveProcedure } from '../../src/core/rules/run.ts';
-import { RULE_SETS } from '../../src/rulesets/index.ts';
-import { buildApp } from '../../src/server/app.ts';
 import type {
   ApiError,
   GameList,
@@ -15,7 +13,9 @@ import type {
   RuleSetList,
   SavedGame,
   ScenarioList,
-} from '../../src/server/contract.ts';
+} from '../../src/protocol/api.ts';
+import { RULE_SETS } from '../../src/rulesets/index.ts';
+import { buildApp } from '../../src/server/app.ts';
 import type { GameStore } from '../../src/server/store.ts';
 import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
 

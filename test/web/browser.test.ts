@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { oddsOf, resolveProcedure } from '../../src/core/rules/run.ts';
 import { formatRule } from '../../src/core/rules/trace.ts';
+import { percent } from '../../src/protocol/odds.ts';
 import { RULE_SETS } from '../../src/rulesets/index.ts';
-import { percent } from '../../src/web/referee/odds.ts';
 import { ARTIFACTS, browserSuite } from './browser-suite.ts';
 
 /**
