@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { DEFAULT_RULE_SET, RULE_SETS } from '../game/registry.ts';
+import { inputJsonSchema } from '../protocol/procedure-schema.ts';
 import type { BattleRunner } from './battle-pool.ts';
 import {
   procedureHelp,
@@ -9,7 +10,6 @@ import {
   resolveHelpAfter,
   topHelpAfter,
 } from './help.ts';
-import { inputJsonSchema } from './json-schema.ts';
 import type { Terminal } from './play.ts';
 import { procedureList, procedureOrThrow, type Registry, ruleSetOrThrow, UsageError } from './registry.ts';
 import { type CliOutcome, EXIT_OK, EXIT_USAGE, fail, internalError, resolveSituation } from './resolve.ts';

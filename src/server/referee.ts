@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import type { GameEventBase, GameStateBase } from '../game/engine/game.ts';
+import { ANY_COMMAND_SCHEMA } from '../game/engine/hosting.ts';
 import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
 import { isResignation } from '../game/engine/resign.ts';
 import { mayTakeBack } from '../game/engine/undo.ts';
@@ -37,7 +38,17 @@ import { checkBody } from './answers.ts';
 import { GameChanges } from './changes.ts';
 import { type AnyPlayRules, playRulesFor } from './play-rules.ts';
 import { SeatAccess } from './seat-keys.ts';
-import { CreateGameSchema, type GameStatus, type GameStore, StoreError, WaitingForEntropy } from './store.ts';
+import {
+  CreateGameSchema,
+  type GameStatus,
+  type GameStore,
+  MAX_COMMAND_CHARS,
+  type NewGame,
+  StoreError,
+  staleLog,
+  staleTakeBack,
+  WaitingForEntropy,
+} from './store.ts';
 
 /**
  * The engine over the saved games: every command is judged by the game before it is stored, each
@@ -46,6 +57,13 @@ import { CreateGameSchema, type GameStatus, type GameStore, StoreError, WaitingF
  * per game, the latest state and every command's events in memory, so that appending a command costs
  * one `apply` and a view none; a log is replayed only when a game is first touched, and the scrubber
  * (`at` < total) replays from the nearest snapshot (one every SNAPSHOT_EVERY commands).
+ *
+ * A command's path (POST /commands): its body is parsed once, here, at the boundary (the side one of
+ * the game's, the command by the rule set's schema, at most MAX_COMMAND_CHARS of JSON); the seat key is
+ * checked; the game's `apply` computes the new state once (the engine refuses a command out of turn or
+ * against the rules: 422); then the store appends the command with the game's status after it, at the
+ * log's length the game judged it against, and refuses it (409) if its log moved on meanwhile. The store
+ * judges nothing and calls nobody back; new and imported games are judged here, then inserted.
  *
  * Any rule set of its registry (PLAYABLE_RULE_SETS unless told otherwise) is hosted through its play rules
  * (play-rules.ts): the game's own hosting members, or the generic defaults.
@@ -169,6 +187,14 @@ const EntropySchema = z.strictObject({
   entropy: Hex32Schema,
 }) satisfies z.ZodType<EntropyRequest>;
 
+/** POST /commands: who gives the command, and the log's length as the giver knows it. */
+const CommandInputSchema = z.strictObject({
+  side: z.string().min(1).max(100),
+  // Of any game's shape here; the rule set's command schema reads it once the seat's key is checked.
+  command: ANY_COMMAND_SCHEMA,
+  seq: z.int().min(0).optional().describe('The index the command must take in the log'),
+});
+
 const OddsSchema = z.strictObject({
   side: z.string().min(1).max(100),
   command: z.unknown(),
@@ -238,11 +264,36 @@ export class Referee {
     const checked = checkBody(CreateSchema, input);
     if (!checked.ok) throw invalid('the game to create is not valid', checked.problems);
     const { ruleSet, ...game } = checked.value;
-    return this.store.create(game, (record) => this.judgeRecord(record), ruleSet);
+    return this.insert(this.store.newGame(game, ruleSet));
   }
 
+  /**
+   * Saves an exported record as a new game once the game accepts its every command; a game with secret
+   * dice only once it is over (whoever holds its secret could foresee its dice).
+   */
   importRecord(input: unknown): CreatedGame {
-    return this.store.importRecord(input, (record) => this.judgeRecord(record));
+    return this.insert(this.store.newImport(input), (judged) => {
+      if (judged.record.dice && !judged.rules.game.result(judged.state))
+        throw invalid('the game record is not valid', [
+          {
+            path: ['dice'],
+            message:
+              'expected the record of a finished game: a game with secret dice is imported only once it is over (whoever holds its secret could foresee its dice)',
+          },
+        ]);
+    });
+  }
+
+  /**
+   * Judges a new game by replaying its record (when its dice are seeded), `accept` may refuse it, then
+   * the store saves it with its status; the game replayed stays in memory.
+   */
+  private insert(game: NewGame, accept?: (judged: InPlay) => void): CreatedGame {
+    const judged = game.record && this.judgeRecord(game.record, game.players);
+    if (judged) accept?.(judged);
+    const created = this.store.insert(game, judged && statusOf(judged.rules, judged.state));
+    if (judged) this.touch(created.id, judged);
+    return created;
   }
 
   /**
@@ -257,7 +308,15 @@ export class Referee {
     const summary = this.store.summary(gameId);
     if (!summary) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
     if (summary.players[side] === 'human') this.checkAccess(gameId, side, keys, summary);
-    const game = this.store.addEntropy(gameId, side, entropy, (record) => this.judgeRecord(record));
+    const added = this.store.addEntropy(gameId, side, entropy);
+    let game = added.game;
+    if (added.record) {
+      // The last share seeds the dice: the game is judged from its start, and kept in memory.
+      const judged = this.judgeRecord(added.record, game.players);
+      this.store.saveStatus(gameId, statusOf(judged.rules, judged.state), 0);
+      this.touch(gameId, judged);
+      game = this.store.summary(gameId)!;
+    }
     this.changes.publish(gameId, game);
     return game;
   }
@@ -280,15 +339,18 @@ export class Referee {
    * side's key), and the giver's picture.
    */
   async command(gameId: string, input: unknown, keys: readonly string[]): Promise<AppendCommandResponse> {
-    const side = (input as { side?: unknown } | null | undefined)?.side;
+    const checked = checkBody(CommandInputSchema, input);
+    if (!checked.ok) throw invalid('the command is not valid', checked.problems);
+    const { side, command, seq: given } = checked.value;
     const p = this.inPlay(gameId);
-    // A side the game has must be the request's; anything else is the store's to refuse (400).
-    const known = typeof side === 'string' && sidesOf(p).includes(side);
-    if (known) this.checkAccess(gameId, side, keys);
-    // The giver's picture before the command (the log as it knew it: `seq`), for the change.
-    const base = known ? this.presentPicture(p, side) : undefined;
-    const { seq, game, committed } = this.admit(gameId, input);
-    const change = this.change(p, side as string, base, seq);
+    this.checkSide(p, side, 'the command is not valid');
+    this.checkAccess(gameId, side, keys);
+    if (given !== undefined && given !== p.log.length) throw staleLog(given, p.log.length);
+    const entry = { side, command: commandOf(p.rules, command) };
+    // The giver's picture before the command (the log as it knew it), for the change.
+    const base = this.presentPicture(p, side);
+    const { seq, game, committed } = this.admit(gameId, p, entry);
+    const change = this.change(p, side, base, seq);
     await committed;
     return { seq, game, change };
   }
@@ -305,18 +367,15 @@ export class Referee {
     const p = this.inPlay(gameId);
     this.checkSide(p, side);
     this.checkAccess(gameId, side, keys);
-    const base = seq === p.log.length ? this.presentPicture(p, side) : undefined;
-    if (seq === p.log.length && !mayUndo(p, side))
+    if (seq !== p.log.length) throw staleTakeBack(seq, p.log.length);
+    const base = this.presentPicture(p, side);
+    if (!mayUndo(p, side))
       throw new PlayError('illegal-command', nothingToTakeBack(p, side), 'nothing-to-undo');
-    // The state before the last command: worked out once the store has found the log as the giver knows it.
-    let previous: GameStateBase | undefined;
-    const game = this.store.removeLast(gameId, seq, () => {
-      previous = this.stateAt(p, p.log.length - 1);
-      return statusOf(p.rules, previous);
-    });
+    const previous = this.stateAt(p, p.log.length - 1);
+    const game = this.store.removeLast(gameId, seq, statusOf(p.rules, previous));
     p.log.pop();
     if (p.snapshots.length > Math.floor(p.log.length / SNAPSHOT_EVERY) + 1) p.snapshots.pop();
-    p.state = previous!;
+    p.state = previous;
     p.pictures.clear();
     this.touch(gameId, p);
     this.changes.publish(gameId, game);
@@ -355,7 +414,7 @@ export class Referee {
       const command = player(p.rules.game.viewFor(p.state, side), p.rules.game.legalCommands(p.state, side));
       let committed: Promise<void>;
       try {
-        committed = this.admit(gameId, { side, command, seq: p.log.length }).committed;
+        committed = this.admit(gameId, p, { side, command }).committed;
       } catch (error) {
         // Another request moved the game on meanwhile: it decides what happens next.
         if (error instanceof StoreError && error.code === 'conflict') break;
@@ -509,39 +568,27 @@ export class Referee {
   }
 
   /**
-   * Stores a command after the game accepts it: the store checks its shape, side and `seq`, then, in the
-   * same transaction, the command schema, the decider and the engine's `apply`. Refused: nothing stored.
-   * The game in memory moves on at once (the next command is judged against it); the command is stored
-   * when `committed` resolves, with the others of its group (store.ts `appendGrouped`). Should the commit
-   * fail, the game is dropped from memory, to be replayed from what the store holds.
+   * Has the game apply a command (parsed already) to its latest state, then the store append it with the
+   * status after it at the log's length (refused, 409, if the store's log moved on: the game is dropped
+   * from memory, to be replayed from what the store holds). Refused by the game: nothing is stored. The
+   * game in memory moves on at once (the next command is judged against it); the command is stored when
+   * `committed` resolves, with the others of its group (store.ts `appendGrouped`). Should the commit
+   * fail, the game is dropped from memory too.
    */
   private admit(
     gameId: string,
-    input: unknown,
+    p: InPlay,
+    entry: RecordedCommand<unknown>,
   ): { seq: number; game: GameSummary; committed: Promise<void> } {
-    const p = this.inPlay(gameId);
-    let next: { state: GameStateBase; logged: Logged } | undefined;
-    const stored = this.store.appendGrouped(gameId, input, (entry, index) => {
-      if (index !== p.log.length) {
-        // Only this process writes the file: a log of another length was changed under it.
-        this.games.delete(gameId);
-        throw new StoreError('conflict', `game ${gameId} was changed by another program: reload it`);
-      }
-      // Resigning (engine/resign.ts) is every game's, and any side's at any time.
-      const resigning = isResignation(entry.command);
-      const parsed = resigning
-        ? { ok: true as const, value: entry.command }
-        : checkBody(p.rules.commandSchema, entry.command);
-      if (!parsed.ok) throw invalid('the command is not valid', prefixed('command', parsed.problems));
-      const decider = p.rules.game.decider(p.state);
-      if (decider === undefined) throw new PlayError('illegal-command', 'the game is over', 'game-over');
-      if (entry.side !== decider && !resigning)
-        throw new PlayError('not-your-turn', `it is ${decider}'s decision, not ${entry.side}'s`);
-      next = step(p, { side: entry.side, command: parsed.value });
-      return statusOf(p.rules, next.state);
-    });
-    if (!next) throw new Error('the store did not ask the referee to judge the command');
-    const { state, logged } = next;
+    const { state, logged } = step(p, entry);
+    const seq = p.log.length;
+    let stored: ReturnType<GameStore['appendGrouped']>;
+    try {
+      stored = this.store.appendGrouped(gameId, { ...entry, seq, status: statusOf(p.rules, state) });
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'conflict') this.games.delete(gameId);
+      throw error;
+    }
     p.log.push(logged);
     p.state = state;
     if (p.log.length % SNAPSHOT_EVERY === 0) p.snapshots.push(state);
@@ -553,7 +600,7 @@ export class Referee {
         throw error;
       },
     );
-    return { seq: stored.seq, game: stored.game, committed };
+    return { seq, game: stored.game, committed };
   }
 
   /** The game in memory, replaying its log when it is first touched. */
@@ -630,8 +677,11 @@ export class Referee {
     return state;
   }
 
-  /** Judges a new or imported game by replaying it: its status, or the first command the game refuses. */
-  private judgeRecord(record: GameRecord<unknown>): GameStatus {
+  /**
+   * Judges a new or imported game by replaying it: the game in play, or (400) the first command the game
+   * refuses.
+   */
+  private judgeRecord(record: GameRecord<unknown>, players: Readonly<Record<string, SeatKind>>): InPlay {
     const rules = playRulesFor(record.ruleSet, this.playable);
     if (!rules) {
       const known = this.playable.map((r) => JSON.stringify(r.id));
@@ -642,7 +692,7 @@ export class Referee {
         },
       ]);
     }
-    const replay = replayed(rules, record, {});
+    const replay = replayed(rules, record, players);
     if ('refused' in replay) {
       const { at, error } = replay.refused;
       throw invalid('the game record is not valid', [
@@ -652,7 +702,7 @@ export class Referee {
         },
       ]);
     }
-    return statusOf(rules, replay.state);
+    return replay;
   }
 
   /** Judges the games saved before seats and statuses existed (or with a log the engine cannot replay). */
@@ -669,10 +719,10 @@ export class Referee {
     }
   }
 
-  private checkSide(p: InPlay, side: string): void {
+  private checkSide(p: InPlay, side: string, what = 'the request is not valid'): void {
     const sides = sidesOf(p);
     if (!sides.includes(side))
-      throw invalid('the request is not valid', [
+      throw invalid(what, [
         {
           path: ['side'],
           message: `expected one of the scenario's sides, ${joinWords(sides.map((s) => JSON.stringify(s)))}, got ${describeGiven(side)}`,
@@ -728,6 +778,25 @@ function sidesOf(p: InPlay): string[] {
 
 function invalid(message: string, problems: readonly Problem[]): StoreError {
   return new StoreError('invalid', message, problems);
+}
+
+/**
+ * A command as the rule set's schema parses it (a resignation is every game's, engine/resign.ts), at most
+ * MAX_COMMAND_CHARS of JSON; refused (400) with each problem's path from the request body.
+ */
+function commandOf(rules: AnyPlayRules, command: unknown): unknown {
+  const chars = JSON.stringify(command)?.length ?? 0;
+  if (chars > MAX_COMMAND_CHARS)
+    throw invalid('the command is not valid', [
+      {
+        path: ['command'],
+        message: `expected at most ${MAX_COMMAND_CHARS} characters of JSON, got ${chars}`,
+      },
+    ]);
+  if (isResignation(command)) return command;
+  const parsed = checkBody(rules.commandSchema, command);
+  if (!parsed.ok) throw invalid('the command is not valid', prefixed('command', parsed.problems));
+  return parsed.value;
 }
 
 function prefixed(key: string, problems: readonly Problem[]): Problem[] {

@@ -41,11 +41,12 @@ import { lockOf, newSeatKey } from './seat-keys.ts';
  * one transaction, committed (one sync of the file) once that turn is over, and each says it is stored
  * only then (`committed`). Any other write commits the open group first; `settled()` waits for it.
  *
- * The store checks commands for shape only (a JSON object with a `type`, from one of the scenario's
- * sides). Whether the game accepts them is the engine's to say: `create`, `append` and `importRecord`
- * take a judge (src/server/referee.ts passes the engine) that runs inside the write's transaction, so a
- * command or record it refuses is never stored, and the game's status it returns (turn, decider, result)
- * is saved with the write.
+ * The store judges no command and calls nobody back. The referee (src/server/referee.ts) parses a
+ * command at the boundary and has the game apply it; the store then appends the command with the
+ * game's status after it (turn, decider, result) at the index the referee judged it for, and refuses it
+ * ('conflict') when its log has moved on meanwhile (optimistic concurrency). A new or imported game is
+ * made in two steps the same way: `newGame`/`newImport` check the request and give the record to judge,
+ * `insert` stores it with the status the referee found.
  */
 
 /** Where a game stands after its last command, as the engine says: kept with the game for the list. */
@@ -55,11 +56,31 @@ export interface GameStatus {
   readonly result?: GameOutcome;
 }
 
-/** Judges a whole record (a new or imported game): its status, or it throws a `StoreError` ('invalid'). */
-export type RecordJudge = (record: GameRecord<unknown>) => GameStatus;
+/** A command the game accepted, to append to a game's log. */
+export interface NewCommand {
+  readonly side: string;
+  readonly command: unknown;
+  /** The index it takes: the length of the log the game judged it against. */
+  readonly seq: number;
+  /** The game's status after it; absent, the game stays unjudged (the referee judges it when it replays). */
+  readonly status?: GameStatus;
+}
 
-/** Judges one command appended at `index`: the status after it, or it throws (and nothing is stored). */
-export type CommandJudge = (entry: RecordedCommand<unknown>, index: number) => GameStatus;
+/**
+ * A game checked and ready to store (`newGame`, `newImport`), not yet stored: `insert` saves it. `record`
+ * is what the game is judged by; absent while its secret dice wait for a seat's entropy.
+ */
+export interface NewGame {
+  readonly ruleSet: string;
+  readonly scenario: Scenario;
+  /** The seed column (unused for secret dice). */
+  readonly seed: number;
+  readonly title: string;
+  readonly commands: readonly RecordedCommand<unknown>[];
+  readonly players: Readonly<Record<string, SeatKind>>;
+  readonly dice: StoredDice;
+  readonly record?: GameRecord<unknown>;
+}
 
 /** Why a store operation was refused: bad input (400), an unknown game (404) or a stale command (409). */
 export class StoreError extends Error {
@@ -91,7 +112,7 @@ export interface GameStoreOptions {
 }
 
 /** The longest command, as JSON; a game's longest log. */
-const MAX_COMMAND_CHARS = 64 * 1024;
+export const MAX_COMMAND_CHARS = 64 * 1024;
 const MAX_COMMANDS = 100_000;
 
 /** Schema versions, in order: the store applies those the file lacks at open (PRAGMA user_version). */
@@ -133,7 +154,7 @@ export const MIGRATIONS: readonly string[] = [
 ];
 
 /** How a game's dice are seeded, as the store keeps them (dice_json). */
-type StoredDice = { readonly kind: 'seeded' } | ({ readonly kind: 'secret' } & SecretDice);
+export type StoredDice = { readonly kind: 'seeded' } | ({ readonly kind: 'secret' } & SecretDice);
 
 /** A game's record when its secret dice still wait for a seat's entropy: it cannot be set up yet. */
 export class WaitingForEntropy extends Error {
@@ -166,12 +187,6 @@ export const CreateGameSchema = z.strictObject({
     .record(z.string().min(1).max(100), z.enum(SEAT_KINDS))
     .optional()
     .describe('Who plays each side, by side id: "human" (the default) or "computer"'),
-});
-
-const AppendSchema = z.strictObject({
-  side: z.string().min(1).max(100),
-  command: CommandSchema,
-  seq: z.int().min(0).optional().describe('The index the command must take in the log'),
 });
 
 const RecordSchema = z.strictObject({
@@ -244,13 +259,12 @@ export class GameStore {
   }
 
   /**
-   * Creates a game of `ruleSet` (one of the store's `playable`) from a scenario of the catalogue (body:
-   * `{ scenario, seed?, dice?, title?, players? }`; sides left out of `players` are human). `judge` gives
-   * its starting status. The answer holds each human seat's key (`seatKeys`): the only time it is given.
-   * Secret dice (the default for two or more human seats given no seed) draw the server's secret here;
-   * the game is judged once every human seat has given its entropy (`addEntropy`).
+   * A game of `ruleSet` (one of the store's `playable`) from a scenario of the catalogue (body:
+   * `{ scenario, seed?, dice?, title?, players? }`; sides left out of `players` are human), ready to
+   * `insert`. Secret dice (the default for two or more human seats given no seed) draw the server's
+   * secret here; the game can be judged once every human seat has given its entropy (`addEntropy`).
    */
-  create(input: unknown, judge?: RecordJudge, ruleSet: string = DEFAULT_RULE_SET): CreatedGame {
+  newGame(input: unknown, ruleSet: string = DEFAULT_RULE_SET): NewGame {
     const checked = checkBody(CreateGameSchema, input);
     if (!checked.ok) throw invalid('the game to create is not valid', checked.problems);
     const { scenario: id, seed, dice: asked, title, players = {} } = checked.value;
@@ -288,19 +302,8 @@ export class GameStore {
         },
       ]);
     }
-    if (kind === 'seeded') {
-      const dice = { kind } as const;
-      return this.insert(
-        ruleSet,
-        scenario,
-        seed ?? this.randomSeed(),
-        title ?? scenario.title,
-        [],
-        seats,
-        dice,
-        judge,
-      );
-    }
+    const named = { ruleSet, scenario, title: title ?? scenario.title, commands: [], players: seats };
+    if (kind === 'seeded') return newGame({ ...named, seed: seed ?? this.randomSeed(), dice: { kind } });
     const secret = this.newSecret();
     const dice: StoredDice = {
       kind,
@@ -310,18 +313,16 @@ export class GameStore {
       contributors: humans,
       entropy: {},
     };
-    return this.insert(ruleSet, scenario, 0, title ?? scenario.title, [], seats, dice, judge);
+    return newGame({ ...named, seed: 0, dice });
   }
 
   /**
-   * Appends a command to a game's log (body: `{ side, command, seq? }`); with `seq`, refuses it
-   * (conflict) unless the log has exactly `seq` commands. `judge` then decides, inside the transaction,
-   * whether the game accepts it (it throws to refuse: nothing is stored) and gives the status after it.
-   * Returns the command's index.
+   * Appends a command to a game's log at `entry.seq`, with the status after it; refuses it ('conflict')
+   * unless the log has exactly `seq` commands. The game's summary after it.
    */
-  append(gameId: string, input: unknown, judge?: CommandJudge): { seq: number; game: GameSummary } {
+  append(gameId: string, entry: NewCommand): GameSummary {
     this.commitGroup();
-    return this.appendInTransaction(gameId, input, judge);
+    return this.appendInTransaction(gameId, entry);
   }
 
   /**
@@ -330,11 +331,7 @@ export class GameStore {
    * it; it is committed when the event loop's turn ends, so concurrent commands cost one sync of the file
    * together. A command refused is rolled back alone (a savepoint), the group goes on.
    */
-  appendGrouped(
-    gameId: string,
-    input: unknown,
-    judge?: CommandJudge,
-  ): { seq: number; game: GameSummary; committed: Promise<void> } {
+  appendGrouped(gameId: string, entry: NewCommand): { game: GameSummary; committed: Promise<void> } {
     if (!this.group) {
       this.db.exec('BEGIN IMMEDIATE');
       let settle!: (error?: unknown) => void;
@@ -345,7 +342,7 @@ export class GameStore {
       setImmediate(() => this.commitGroup());
     }
     const { committed } = this.group;
-    return { ...this.appendInTransaction(gameId, input, judge), committed };
+    return { game: this.appendInTransaction(gameId, entry), committed };
   }
 
   /** Resolves once the group of commands being written (if any) is committed or given up. */
@@ -377,54 +374,21 @@ export class GameStore {
     }
   }
 
-  private appendInTransaction(
-    gameId: string,
-    input: unknown,
-    judge?: CommandJudge,
-  ): { seq: number; game: GameSummary } {
-    const checked = checkBody(AppendSchema, input);
-    if (!checked.ok) throw invalid('the command is not valid', checked.problems);
-    const { side, command, seq: expected } = checked.value;
-    const json = JSON.stringify(command);
-    if (json.length > MAX_COMMAND_CHARS) {
-      throw invalid('the command is not valid', [
-        {
-          path: ['command'],
-          message: `expected at most ${MAX_COMMAND_CHARS} characters of JSON, got ${json.length}`,
-        },
-      ]);
-    }
+  private appendInTransaction(gameId: string, entry: NewCommand): GameSummary {
+    const { side, command, seq, status } = entry;
     return this.db.transaction(() => {
-      const game = this.statement('SELECT sides_json FROM games WHERE id = ?').get(gameId) as
-        | { sides_json: string }
-        | undefined;
-      if (!game) throw notFound(gameId);
-      const sides = JSON.parse(game.sides_json) as string[];
-      if (!sides.includes(side)) {
-        throw invalid('the command is not valid', [
-          {
-            path: ['side'],
-            message: `expected one of the scenario's sides, ${joinWords(sides.map((s) => JSON.stringify(s)))}, got ${describeGiven(side)}`,
-          },
-        ]);
-      }
+      if (!this.statement('SELECT 1 FROM games WHERE id = ?').get(gameId)) throw notFound(gameId);
       const count = this.commandCount(gameId);
       if (count >= MAX_COMMANDS)
         throw new StoreError('conflict', `game ${gameId} has ${count} commands, the most a game may have`);
-      if (expected !== undefined && expected !== count) {
-        throw new StoreError(
-          'conflict',
-          `the command was given as number ${expected}, but the game's log has ${count} commands: reload the game`,
-        );
-      }
-      const status = judge?.({ side, command }, count);
+      if (seq !== count) throw staleLog(seq, count);
       const at = this.now().toISOString();
-      this.db
-        .prepare('INSERT INTO commands (game_id, seq, side, command_json, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(gameId, count, side, json, at);
+      this.statement(
+        'INSERT INTO commands (game_id, seq, side, command_json, created_at) VALUES (?, ?, ?, ?, ?)',
+      ).run(gameId, count, side, JSON.stringify(command), at);
       this.statement('UPDATE games SET updated_at = ? WHERE id = ?').run(at, gameId);
       if (status) this.writeStatus(gameId, status, count + 1);
-      return { seq: count, game: this.summary(gameId)! };
+      return this.summary(gameId)!;
     })();
   }
 
@@ -458,20 +422,15 @@ export class GameStore {
 
   /**
    * Takes back the last command of a game's log (undo), which must hold exactly `count` commands (else a
-   * 'conflict': the log moved on meanwhile), and saves the status `judge` gives of the shorter log, in
-   * one transaction. The game's summary after it.
+   * 'conflict': the log moved on meanwhile), and saves `status`, the game's after the shorter log, in one
+   * transaction. The game's summary after it.
    */
-  removeLast(gameId: string, count: number, judge: () => GameStatus): GameSummary {
+  removeLast(gameId: string, count: number, status: GameStatus): GameSummary {
     this.commitGroup();
     return this.db.transaction(() => {
       if (!this.summary(gameId)) throw notFound(gameId);
       const now = this.commandCount(gameId);
-      if (now !== count || count === 0)
-        throw new StoreError(
-          'conflict',
-          `the command to take back was number ${count - 1}, but the game's log has ${now} commands: reload the game`,
-        );
-      const status = judge();
+      if (now !== count || count === 0) throw staleTakeBack(count, now);
       this.statement('DELETE FROM commands WHERE game_id = ? AND seq = ?').run(gameId, count - 1);
       this.statement('UPDATE games SET updated_at = ? WHERE id = ?').run(this.now().toISOString(), gameId);
       this.writeStatus(gameId, status, count - 1);
@@ -512,16 +471,15 @@ export class GameStore {
   }
 
   /**
-   * Records a human seat's entropy in a game with secret dice (once: a second is a 'conflict'); when it
-   * is the last one missing, `judge` gives the starting status of the game, now that its dice are seeded.
-   * The game's summary after it.
+   * Records a human seat's entropy in a game with secret dice (once: a second is a 'conflict'). The
+   * game's summary after it, and when it was the last one missing, the game's record, now that its dice
+   * are seeded: the game is unjudged until its status is saved (`saveStatus`).
    */
   addEntropy(
     gameId: string,
     side: string,
     entropy: string,
-    judge: (record: GameRecord<unknown>) => GameStatus,
-  ): GameSummary {
+  ): { game: GameSummary; record?: GameRecord<unknown> } {
     return this.db.transaction(() => {
       const row = this.db.prepare('SELECT dice_json FROM games WHERE id = ?').get(gameId) as
         | { dice_json: string | null }
@@ -550,17 +508,18 @@ export class GameStore {
       this.db
         .prepare('UPDATE games SET dice_json = ?, updated_at = ? WHERE id = ?')
         .run(JSON.stringify(next), this.now().toISOString(), gameId);
-      if (missingEntropy(next).length === 0) this.writeStatus(gameId, judge(this.exportRecord(gameId)!), 0);
-      return this.summary(gameId)!;
+      if (missingEntropy(next).length > 0) return { game: this.summary(gameId)! };
+      this.statement('UPDATE games SET status_seq = NULL WHERE id = ?').run(gameId);
+      return { game: this.summary(gameId)!, record: this.exportRecord(gameId)! };
     })();
   }
 
   /**
-   * Saves an exported `GameRecord` as a new game (every side human, each with a new key). The record's
-   * scenario is validated as a scenario file is, every command as `append` checks it, and then the whole
-   * record by `judge` (which throws to refuse it).
+   * An exported `GameRecord` as a new game (every side human), ready to `insert`. The record's scenario
+   * is validated as a scenario file is, and each command's side and size; whether the game accepts the
+   * commands is the referee's to judge from the new game's `record`.
    */
-  importRecord(input: unknown, judge?: RecordJudge): CreatedGame {
+  newImport(input: unknown): NewGame {
     const what = 'the game record is not valid';
     const checked = checkBody(RecordSchema, input);
     if (!checked.ok) throw invalid(what, checked.problems);
@@ -595,25 +554,15 @@ export class GameStore {
     problems.push(...importedDiceProblems(record.seed, dice, sides));
     if (problems.length > 0) throw invalid(what, problems);
     const seats = Object.fromEntries(sides.map((side) => [side, 'human' as const]));
-    const seed = typeof record.seed === 'number' ? record.seed : 0;
-    const title = scenario.scenario.title;
-    if (dice.kind === 'seeded')
-      return this.insert(record.ruleSet, scenario.scenario, seed, title, record.commands, seats, dice, judge);
-    // Secret dice come back only with the game over: its secret would let whoever holds it foresee them.
-    const over: RecordJudge = (r) => {
-      const status = judge ? judge(r) : undefined;
-      if (!status?.result) {
-        throw invalid(what, [
-          {
-            path: ['dice'],
-            message:
-              'expected the record of a finished game: a game with secret dice is imported only once it is over (whoever holds its secret could foresee its dice)',
-          },
-        ]);
-      }
-      return status;
-    };
-    return this.insert(record.ruleSet, scenario.scenario, seed, title, record.commands, seats, dice, over);
+    return newGame({
+      ruleSet: record.ruleSet,
+      scenario: scenario.scenario,
+      seed: typeof record.seed === 'number' ? record.seed : 0,
+      title: scenario.scenario.title,
+      commands: record.commands,
+      players: seats,
+      dice,
+    });
   }
 
   close(): void {
@@ -631,27 +580,13 @@ export class GameStore {
   }
 
   /**
-   * Saves a new game. `seed` is the seed column (unused for secret dice). The game is judged when its
-   * dice are seeded: at once, or for secret dice once every contributor has given its entropy (until then
-   * its status is turn 1, nobody to decide).
+   * Saves a new game with `status`, its status as judged from its `record` (a game whose secret dice
+   * wait for entropy has none yet: turn 1, nobody to decide). The answer holds each human seat's key
+   * (`seatKeys`): the only time it is given.
    */
-  private insert(
-    ruleSet: string,
-    scenario: Scenario,
-    seed: number,
-    title: string,
-    commands: readonly RecordedCommand<unknown>[],
-    players: Readonly<Record<string, SeatKind>>,
-    dice: StoredDice,
-    judge: RecordJudge | undefined,
-  ): CreatedGame {
-    const base = { format: 'muster-game', version: 1, ruleSet, scenario, commands } as const;
-    const status =
-      dice.kind === 'seeded'
-        ? judge?.({ ...base, seed })
-        : missingEntropy(dice).length === 0
-          ? judge?.({ ...base, ...secretSeed(dice) })
-          : { turn: 1 };
+  insert(game: NewGame, status?: GameStatus): CreatedGame {
+    const { ruleSet, scenario, seed, title, commands, players, dice } = game;
+    const saved = game.record ? status : { turn: 1 };
     const id = this.newId();
     const seatKeys: Record<string, string> = {};
     for (const [side, seat] of Object.entries(players))
@@ -686,7 +621,7 @@ export class GameStore {
       commands.forEach((c, i) => {
         add.run(id, i, c.side, JSON.stringify(c.command), at);
       });
-      if (status) this.writeStatus(id, status, commands.length);
+      if (saved) this.writeStatus(id, saved, commands.length);
     })();
     return { ...this.summary(id)!, seatKeys };
   }
@@ -831,6 +766,32 @@ function importedDiceProblems(
       { path: ['seed'], message: 'expected the seed the secret and the entropy derive: they do not match' },
     ];
   return [];
+}
+
+/** A new game with the record it is judged by, when its dice are seeded. */
+function newGame(game: Omit<NewGame, 'record'>): NewGame {
+  const { dice } = game;
+  const base = { format: 'muster-game', version: 1, ruleSet: game.ruleSet, scenario: game.scenario } as const;
+  const commands = game.commands;
+  if (dice.kind === 'seeded') return { ...game, record: { ...base, seed: game.seed, commands } };
+  if (missingEntropy(dice).length > 0) return game;
+  return { ...game, record: { ...base, ...secretSeed(dice), commands } };
+}
+
+/** Undo asked to take back command `count - 1` of a log that has `now` commands: the giver must reload. */
+export function staleTakeBack(count: number, now: number): StoreError {
+  return new StoreError(
+    'conflict',
+    `the command to take back was number ${count - 1}, but the game's log has ${now} commands: reload the game`,
+  );
+}
+
+/** A command given for index `seq` of a log that has `count` commands: the giver must reload. */
+export function staleLog(seq: number, count: number): StoreError {
+  return new StoreError(
+    'conflict',
+    `the command was given as number ${seq}, but the game's log has ${count} commands: reload the game`,
+  );
 }
 
 function invalid(message: string, problems: readonly Problem[]): StoreError {

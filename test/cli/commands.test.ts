@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { exampleInput } from '../../src/cli/examples.ts';
-import { factsJsonSchema, type JsonSchema } from '../../src/cli/json-schema.ts';
 import { prettyJson } from '../../src/cli/text.ts';
 import { RULE_SETS } from '../../src/game/registry.ts';
+import type { JsonSchema } from '../../src/protocol/json-schema.ts';
+import { factsJsonSchema } from '../../src/protocol/procedure-schema.ts';
 import { muster } from './run.ts';
 
 const procedures = RULE_SETS.flatMap((ruleSet) => ruleSet.procedures.map((def) => ({ ruleSet, def })));

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CLI_DOCS_PATH, renderCliDocs } from '../../src/cli/docs.ts';
-import { factsJsonSchema } from '../../src/cli/json-schema.ts';
 import { RULE_SETS } from '../../src/game/registry.ts';
+import { factsJsonSchema } from '../../src/protocol/procedure-schema.ts';
 
 describe('docs/cli.md', () => {
   const generated = renderCliDocs();

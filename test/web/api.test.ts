@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveProcedure } from '../../src/core/rules/run.ts';
 import { RULE_SETS } from '../../src/game/registry.ts';
-import { buildApp } from '../../src/server/app.ts';
 import type {
   ApiError,
   GameList,
@@ -15,7 +14,8 @@ import type {
   RuleSetList,
   SavedGame,
   ScenarioList,
-} from '../../src/server/contract.ts';
+} from '../../src/protocol/api.ts';
+import { buildApp } from '../../src/server/app.ts';
 import type { GameStore } from '../../src/server/store.ts';
 import { openStore, SCENARIOS, seatKeyClient, tempDir } from './fixtures.ts';
 

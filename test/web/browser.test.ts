@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { oddsOf, resolveProcedure } from '../../src/core/rules/run.ts';
 import { formatRule } from '../../src/core/rules/trace.ts';
 import { RULE_SETS } from '../../src/game/registry.ts';
-import { percent } from '../../src/web/referee/odds.ts';
+import { percent } from '../../src/protocol/odds.ts';
 import { ARTIFACTS, browserSuite } from './browser-suite.ts';
 
 /**

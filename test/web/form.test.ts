@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_SETS } from '../../src/game/registry.ts';
-import { factsJsonSchema } from '../../src/server/schema/json-schema.ts';
+import { fraction, orderedOutcomes, percent } from '../../src/protocol/odds.ts';
+import { factsJsonSchema } from '../../src/protocol/procedure-schema.ts';
 import {
   branchIndex,
   type Editor,
@@ -13,7 +14,6 @@ import {
   withModifier,
 } from '../../src/web/form/schema.ts';
 import { diceEntryFor, diceRequest } from '../../src/web/referee/dice.ts';
-import { fraction, orderedOutcomes, percent } from '../../src/web/referee/odds.ts';
 
 /** The browser's pure parts, in Node: forms from every procedure's schema, dice entry, odds numbers. */
 const PROCEDURES = RULE_SETS.flatMap((r) => r.procedures);

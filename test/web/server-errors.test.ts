@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkDice as cliCheckDice } from '../../src/cli/input.ts';
 import { formatIssues as cliFormatIssues } from '../../src/cli/issues.ts';
-import { factsJsonSchema as cliFactsJsonSchema } from '../../src/cli/json-schema.ts';
 import { RULE_SETS } from '../../src/game/registry.ts';
+import { formatIssues, problemLine } from '../../src/protocol/issues.ts';
+import { factsJsonSchema } from '../../src/protocol/procedure-schema.ts';
 import { checkDice } from '../../src/server/schema/dice.ts';
-import { formatIssues, problemLine } from '../../src/server/schema/issues.ts';
-import { factsJsonSchema } from '../../src/server/schema/json-schema.ts';
 
 /**
  * The server words input errors with a copy of the CLI's code (shells do not import each other): the
@@ -31,15 +30,14 @@ function brokenFacts(examples: readonly { facts: unknown }[]): unknown[] {
 describe('server input errors', () => {
   for (const def of RULE_SETS.flatMap((r) => r.procedures)) {
     it(`${def.id}: the facts' messages are the CLI's`, () => {
-      const cli = cliFactsJsonSchema(def);
-      const server = factsJsonSchema(def);
+      const schema = factsJsonSchema(def);
       let compared = 0;
       for (const facts of brokenFacts(def.examples)) {
         const parsed = def.facts.safeParse(facts);
         if (parsed.success) continue;
         const issues = parsed.error.issues;
-        expect(formatIssues(issues, facts, server).map(problemLine)).toEqual(
-          cliFormatIssues(issues, facts, cli).map(cliLine),
+        expect(formatIssues(issues, facts, schema).map(problemLine)).toEqual(
+          cliFormatIssues(issues, facts, schema).map(cliLine),
         );
         compared++;
       }
