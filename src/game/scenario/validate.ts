@@ -59,6 +59,15 @@ export type ScenarioValidation =
   | { readonly ok: true; readonly scenario: Scenario }
   | { readonly ok: false; readonly errors: readonly ScenarioIssue[] };
 
+/** A new watercourse's width and crossing dice: the narrowest the table model allows, and its dice. */
+export function watercourseDefaults(kind: keyof typeof WATERCOURSES): {
+  width: number;
+  crossingDice: number;
+} {
+  const spec = WATERCOURSES[kind];
+  return { width: spec.width[0], crossingDice: spec.dice[0]! };
+}
+
 export function formatScenarioIssue(issue: ScenarioIssue): string {
   return issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`;
 }

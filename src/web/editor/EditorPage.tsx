@@ -65,13 +65,42 @@ const ABOUT_SCHEMA: JsonSchema = {
   properties: Object.fromEntries(ABOUT_FIELDS.map((k) => [k, SCHEMA.properties![k] as JsonSchema])),
   required: ABOUT_FIELDS.filter((k) => SCHEMA.required?.includes(k)),
 };
-const ITEM_SCHEMAS: Readonly<Record<ItemRef['list'], JsonSchema>> = {
-  units: defSchema('Unit'),
-  generals: defSchema('General'),
-  terrain: defSchema('TerrainFeature'),
-  deployment: defSchema('DeploymentZone'),
-  objectives: defSchema('Objective'),
+const ITEM_DEFS: Readonly<Record<ItemRef['list'], string>> = {
+  units: 'Unit',
+  generals: 'General',
+  terrain: 'TerrainFeature',
+  deployment: 'DeploymentZone',
+  objectives: 'Objective',
 };
+
+/**
+ * The form of an item of `list`: its schema, with the fields that name another item of the scenario (a
+ * unit's side and commander, a general's superior) offered as a choice of those items by name.
+ */
+function itemSchema(list: ItemRef['list'], scenario: Scenario): JsonSchema {
+  const def = SCHEMA.$defs[ITEM_DEFS[list]]!;
+  if (!def.properties) return defSchema(ITEM_DEFS[list]);
+  const among = (field: string, items: readonly { id: string; name?: string | undefined }[]) =>
+    def.properties?.[field] === undefined
+      ? {}
+      : {
+          [field]: {
+            description: (def.properties[field] as JsonSchema).description,
+            anyOf: items.map((i) => ({ const: i.id, description: i.name ?? i.id })),
+          } as JsonSchema,
+        };
+  return {
+    ...def,
+    $defs: SCHEMA.$defs,
+    properties: {
+      ...def.properties,
+      ...among('side', scenario.sides),
+      ...among('commander', scenario.generals),
+      ...among('superior', scenario.generals),
+      ...among('attachedTo', scenario.units),
+    },
+  };
+}
 const ITEM_WORDS: Readonly<Record<ItemRef['list'], string>> = {
   units: 'Unit',
   generals: 'General',
@@ -468,7 +497,7 @@ function Editor(props: {
               </button>
             </h2>
             <SchemaForm
-              schema={ITEM_SCHEMAS[selected.list]}
+              schema={itemSchema(selected.list, scenario)}
               value={item}
               onChange={(value) => edit(withItem(scenario, selected, value))}
               issues={itemIssues(selected)}

@@ -1,6 +1,7 @@
 import type { Point } from '../../core/geometry/points.ts';
 import { AREA_KINDS, BARRIER_KINDS, WATERCOURSE_KINDS } from '../../core/table/model.ts';
 import type { Scenario, ScenarioFeature } from '../../game/scenario/schema.ts';
+import { watercourseDefaults } from '../../game/scenario/validate.ts';
 
 /**
  * The scenario editor's edits (EditorPage.tsx): pure functions from a scenario to the next, each one an
@@ -198,7 +199,7 @@ function featureOf(id: string, kind: ScenarioFeature['kind'], shape: Point[]): S
     case 'nullah':
     case 'stream':
     case 'fordable-river':
-      return { id, kind, path: shape, width: kind === 'fordable-river' ? 3 : 1.5, crossingDice: 1 };
+      return { id, kind, path: shape, ...watercourseDefaults(kind) };
     default:
       return (AREA_KINDS as readonly string[]).includes(kind)
         ? ({ id, kind, outline: shape } as ScenarioFeature)

@@ -1,0 +1,94 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, browserSuite } from './browser-suite.ts';
+
+/**
+ * The scenario editor in a real browser: a battle built from a blank table with the mouse (units placed,
+ * woods drawn, a unit dragged and the drag undone), a problem the validation shows fixed in the unit's
+ * form, the scenario saved, found again after a reload, and played against the computer.
+ * Screenshot: test-artifacts/editor.png.
+ */
+describe('the scenario editor', () => {
+  const suite = browserSuite('browser-editor');
+  const DESKTOP = { width: 1400, height: 950 };
+
+  /** Clicks (or presses, for a drag) the table at a point in inches, north up. */
+  async function tablePoint(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+    const box = (await page.locator('svg.editor-map').boundingBox())!;
+    return { x: box.x + (x / 72) * box.width, y: box.y + ((48 - y) / 48) * box.height };
+  }
+  async function clickTable(page: Page, x: number, y: number): Promise<void> {
+    const at = await tablePoint(page, x, y);
+    await page.mouse.click(at.x, at.y);
+  }
+  const tool = (page: Page, value: string) => page.getByLabel('Tool', { exact: true }).selectOption(value);
+  const problemsHeading = (page: Page) => page.locator('.editor-problems h2').textContent();
+
+  it('builds a battle from a blank table, fixes a problem, saves it, reloads it and plays it', async () => {
+    const page = await suite.open('/#/editor', DESKTOP);
+    await page.getByRole('button', { name: 'A blank table' }).click();
+    await page.locator('svg.editor-map').waitFor();
+    expect(await problemsHeading(page)).toBe('Problems (3)');
+    expect(await page.locator('.editor-problems').textContent()).toContain('side "south-army" has no units');
+
+    await tool(page, 'unit:south-army');
+    await clickTable(page, 30, 6);
+    await tool(page, 'unit:north-army');
+    await clickTable(page, 40, 42);
+    expect(await page.locator('.editor-unit').count()).toBe(2);
+    expect(await problemsHeading(page)).toBe('No problems: ready to play');
+
+    await tool(page, 'terrain:heavy-woods');
+    for (const [x, y] of [
+      [10, 20],
+      [20, 20],
+      [20, 28],
+    ] as const)
+      await clickTable(page, x, y);
+    await page.getByRole('button', { name: 'Finish the shape' }).click();
+    expect(await page.locator('.editor-terrain.terrain-heavy-woods').count()).toBe(1);
+
+    // Drag the southern battalion (its block lies behind its front edge), then take the drag back.
+    await tool(page, 'select');
+    const from = await tablePoint(page, 30, 5.5);
+    const to = await tablePoint(page, 34, 7.5);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2);
+    await page.mouse.move(to.x, to.y);
+    await page.mouse.up();
+    const form = page.getByRole('region', { name: 'The selected item' });
+    await form.waitFor();
+    expect(await form.getByRole('spinbutton', { name: 'X', exact: true }).inputValue()).toBe('34');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await form.getByRole('spinbutton', { name: 'X', exact: true }).inputValue()).toBe('30');
+
+    // A unit of no stands: the problem is shown at the field and in the list, and fixed there.
+    const stands = form.getByRole('spinbutton', { name: 'Stands', exact: true });
+    await stands.fill('0');
+    await page.locator('.editor-problems li').first().waitFor();
+    expect(await page.locator('.editor-problems').textContent()).toContain('units[0].stands');
+    await stands.fill('4');
+    expect(await problemsHeading(page)).toBe('No problems: ready to play');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'Saved' }).textContent()).toBe(
+      'Saved "My battle" as my-battle.',
+    );
+    await page.screenshot({ path: join(ARTIFACTS, 'editor.png'), fullPage: true });
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit My battle' }).click();
+    await page.locator('svg.editor-map').waitFor();
+    expect(await page.locator('.editor-unit').count()).toBe(2);
+    expect(await page.locator('.editor-terrain.terrain-heavy-woods').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Play this against the computer' }).click();
+    await page.waitForURL(/#\/play\//);
+    await page.locator('.play-status').waitFor();
+    expect(await page.locator('h1').first().textContent()).toBe('My battle');
+    await suite.done(page);
+  });
+});
