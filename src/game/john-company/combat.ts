@@ -14,16 +14,16 @@ import {
   resolveDefendersVolley,
 } from '../../rulesets/john-company/procedures/defenders-volley.ts';
 import {
-  aimArtillery,
-  aimSmallArms,
   enfiladeStandsPerRank,
-  type FireResult,
   isAim,
-  NO_FIRE_LABELS,
-  resolveArtilleryFire,
-  resolveSmallArmsFire,
   targetRowFor,
-} from '../../rulesets/john-company/procedures/fire.ts';
+} from '../../rulesets/john-company/procedures/fire/aiming.ts';
+import { aimArtillery, resolveArtilleryFire } from '../../rulesets/john-company/procedures/fire/artillery.ts';
+import { type FireResult, NO_FIRE_LABELS } from '../../rulesets/john-company/procedures/fire/result.ts';
+import {
+  aimSmallArms,
+  resolveSmallArmsFire,
+} from '../../rulesets/john-company/procedures/fire/small-arms.ts';
 import { resolvePursuitCatch } from '../../rulesets/john-company/procedures/pursuit.ts';
 import { resolveRegainControl } from '../../rulesets/john-company/procedures/regain-control.ts';
 import { resolveSkirmishersCaught } from '../../rulesets/john-company/procedures/skirmishers-caught.ts';

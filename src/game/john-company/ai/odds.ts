@@ -5,7 +5,8 @@ import {
   type ConfrontationFacts,
   confrontation,
 } from '../../../rulesets/john-company/procedures/confrontation.ts';
-import { artilleryFire, smallArmsFire } from '../../../rulesets/john-company/procedures/fire.ts';
+import { artilleryFire } from '../../../rulesets/john-company/procedures/fire/artillery.ts';
+import { smallArmsFire } from '../../../rulesets/john-company/procedures/fire/small-arms.ts';
 import {
   type ReactionFacts,
   reactionTest,

@@ -11,7 +11,7 @@ import type {
   UnitId,
 } from '../../../core/table/model.ts';
 import type { ConfrontationFacts, ConfrontationSideFacts } from '../procedures/confrontation.ts';
-import type { ArtilleryFireFacts, SmallArmsFireFacts } from '../procedures/fire.ts';
+import type { ArtilleryFireFacts, SmallArmsFireFacts } from '../procedures/fire/facts.ts';
 import type { ReactionFacts } from '../procedures/reaction-test.ts';
 import type { ConfrontationModifierId } from '../tables/confrontation.ts';
 import type { TargetCover } from '../tables/firing-table.ts';

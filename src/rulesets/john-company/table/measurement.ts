@@ -20,7 +20,7 @@ import type {
   TerrainKind,
   UnitState,
 } from '../../../core/table/model.ts';
-import { type RangedWeapon, rangeLimitsFor } from '../procedures/fire.ts';
+import { type RangedWeapon, rangeLimitsFor } from '../procedures/fire/range-band.ts';
 import { bandIndexFor } from '../tables/firing-table.ts';
 import type { MoverClass } from '../tables/movement-rates.ts';
 import { SMALL_ARMS_WEAPON_DEFS, type SmallArmsWeapon } from '../tables/small-arms.ts';
