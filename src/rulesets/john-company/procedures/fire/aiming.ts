@@ -12,6 +12,16 @@ import {
   type ModifierTable,
 } from '../../../../core/rules/modifiers.ts';
 import type { RuleRef, Trace } from '../../../../core/rules/trace.ts';
+import {
+  COVER_MODIFIER,
+  type CoverModifierId,
+  RANGE_MODIFIER,
+  type RangeModifierId,
+  STATUS_MODIFIER,
+  type StatusModifierId,
+  TARGET_MODIFIER,
+  type TargetModifierId,
+} from '../../tables/fire-modifier-groups.ts';
 import type { RangeLimits, TargetCover, TargetRow } from '../../tables/firing-table.ts';
 import { type Arm, jc4, RANGE_BANDS, type RangeBand, type ResolveStatus } from '../../vocabulary.ts';
 import type { FireTargetFacts, RangeFacts, ScreeningFacts } from './facts.ts';
@@ -21,26 +31,33 @@ import { type FireResult, noFire } from './result.ts';
 /**
  * The tables each kind of fire reads, held in module-local objects: the hot path then reads plain
  * properties rather than imported bindings (which module loaders such as tsx and vitest turn into
- * getters). `applied` holds one constant applied-modifier object per id.
+ * getters). `applied` holds one constant applied-modifier object per id; the cover, target, range and
+ * status maps are the groups both fire tables share.
  */
 export interface FireScheme<Id extends string> {
   readonly table: ModifierTable<Id>;
   readonly applied: Readonly<Record<Id, AppliedModifier<Id>>>;
-  readonly cover: Readonly<Record<TargetCover, Id | null>>;
-  readonly target: Readonly<Record<TargetRow, Id>>;
-  readonly range: Readonly<Record<RangeBand, Id>>;
-  readonly status: Readonly<Record<ResolveStatus, Id | null>>;
+  readonly cover: Readonly<Record<TargetCover, CoverModifierId | null>>;
+  readonly target: Readonly<Record<TargetRow, TargetModifierId>>;
+  readonly range: Readonly<Record<RangeBand, RangeModifierId>>;
+  readonly status: Readonly<Record<ResolveStatus, StatusModifierId | null>>;
   /** This shot's applied modifiers, refilled on every shot (resolving is synchronous). */
   readonly list: AppliedModifier<Id>[];
 }
 
-export function scheme<Id extends string>(
-  table: ModifierTable<Id>,
-  maps: Pick<FireScheme<Id>, 'cover' | 'target' | 'range' | 'status'>,
-): FireScheme<Id> {
+/** The scheme of a fire modifier table that holds the shared groups (tables/fire-modifier-groups.ts). */
+export function scheme<Id extends string>(table: ModifierTable<Id>): FireScheme<Id> {
   const applied = {} as Record<Id, AppliedModifier<Id>>;
   for (const m of table.modifiers) applied[m.id] = Object.freeze({ id: m.id });
-  return { table, applied, ...maps, list: [] };
+  return {
+    table,
+    applied,
+    cover: COVER_MODIFIER,
+    target: TARGET_MODIFIER,
+    range: RANGE_MODIFIER,
+    status: STATUS_MODIFIER,
+    list: [],
+  };
 }
 
 const overrideTables = new Map<ModifierTable, Map<string, Map<number, ModifierTable>>>();

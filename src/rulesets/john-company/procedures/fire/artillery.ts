@@ -8,12 +8,8 @@ import type { DiceSource } from '../../../../core/random/dice.ts';
 import type { ProcedureDefinition } from '../../../../core/rules/procedure.ts';
 import type { Trace } from '../../../../core/rules/trace.ts';
 import {
-  ARTILLERY_COVER_MODIFIER,
   ARTILLERY_MODIFIERS,
-  ARTILLERY_RANGE_MODIFIER,
   ARTILLERY_RANGE_TABLE,
-  ARTILLERY_STATUS_MODIFIER,
-  ARTILLERY_TARGET_MODIFIER,
   ARTILLERY_WEAPON_MODIFIER,
   type ArtilleryModifierId,
 } from '../../tables/artillery.ts';
@@ -42,12 +38,7 @@ import {
 } from './facts.ts';
 import { describeFire, FIRE_ODDS, type FireResult, noFire } from './result.ts';
 
-const ART: FireScheme<ArtilleryModifierId> = scheme(ARTILLERY_MODIFIERS, {
-  cover: ARTILLERY_COVER_MODIFIER,
-  target: ARTILLERY_TARGET_MODIFIER,
-  range: ARTILLERY_RANGE_MODIFIER,
-  status: ARTILLERY_STATUS_MODIFIER,
-});
+const ART: FireScheme<ArtilleryModifierId> = scheme(ARTILLERY_MODIFIERS);
 
 const ARTILLERY_RULES: FireRules = {
   status: jc4('Artillery Fire Modifiers', '7. resolve status'),

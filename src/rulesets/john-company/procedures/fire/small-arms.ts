@@ -8,12 +8,8 @@ import type { DiceSource } from '../../../../core/random/dice.ts';
 import type { ProcedureDefinition } from '../../../../core/rules/procedure.ts';
 import type { Trace } from '../../../../core/rules/trace.ts';
 import {
-  SMALL_ARMS_COVER_MODIFIER,
   SMALL_ARMS_MODIFIERS,
-  SMALL_ARMS_RANGE_MODIFIER,
   SMALL_ARMS_RANGE_TABLE,
-  SMALL_ARMS_STATUS_MODIFIER,
-  SMALL_ARMS_TARGET_MODIFIER,
   SMALL_ARMS_WEAPON_DEFS,
   type SmallArmsModifierId,
 } from '../../tables/small-arms.ts';
@@ -40,12 +36,7 @@ import {
 } from './facts.ts';
 import { describeFire, FIRE_ODDS, type FireResult, noFire } from './result.ts';
 
-const SA: FireScheme<SmallArmsModifierId> = scheme(SMALL_ARMS_MODIFIERS, {
-  cover: SMALL_ARMS_COVER_MODIFIER,
-  target: SMALL_ARMS_TARGET_MODIFIER,
-  range: SMALL_ARMS_RANGE_MODIFIER,
-  status: SMALL_ARMS_STATUS_MODIFIER,
-});
+const SA: FireScheme<SmallArmsModifierId> = scheme(SMALL_ARMS_MODIFIERS);
 
 const SMALL_ARMS_RULES: FireRules = {
   status: jc4('Small Arms Fire Modifiers', '6. resolve status'),
