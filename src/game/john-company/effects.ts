@@ -11,7 +11,7 @@ import {
   type UnitEventFacts,
 } from '../../rulesets/john-company/procedures/unit-event.ts';
 import { frontCentre } from '../../rulesets/john-company/table/formations.ts';
-import { maximumRange } from '../../rulesets/john-company/table/measurement.ts';
+import { maximumRange } from '../../rulesets/john-company/table/measurement/distances.ts';
 import { unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import type { CommandersEventEffect } from '../../rulesets/john-company/tables/commanders-events.ts';
 import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';

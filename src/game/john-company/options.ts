@@ -10,7 +10,7 @@ import {
   isBatteryFormation,
   lightCompanyReach,
 } from '../../rulesets/john-company/table/formations.ts';
-import { maximumRange } from '../../rulesets/john-company/table/measurement.ts';
+import { maximumRange } from '../../rulesets/john-company/table/measurement/distances.ts';
 import { type MoveReport, type MoverFacts, resolveMove } from '../../rulesets/john-company/table/movement.ts';
 import { frontEnds, unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import type { Manoeuvre } from '../../rulesets/john-company/table/movement-manoeuvres.ts';
