@@ -2,7 +2,7 @@ import type { DiceSource } from '../../core/random/dice.ts';
 import { measureText } from '../../core/rules/measure.ts';
 import type { UnitId, UnitState } from '../../core/table/model.ts';
 import type { RangedWeapon } from '../../rulesets/john-company/procedures/fire/range-band.ts';
-import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance.ts';
+import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance/allowance.ts';
 import type { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
 import {
   type FormationTarget,

@@ -9,7 +9,7 @@ import { artilleryFire } from './fire/artillery.ts';
 import { rangeBand } from './fire/range-band.ts';
 import { smallArmsFire } from './fire/small-arms.ts';
 import { generalMovement } from './general-movement.ts';
-import { movementAllowance } from './movement-allowance.ts';
+import { movementAllowance } from './movement-allowance/index.ts';
 import { officerCasualty } from './officer-casualty.ts';
 import { ordersDraw } from './orders-draw.ts';
 import { pursuitCatch } from './pursuit.ts';
