@@ -5,11 +5,11 @@ import type { GeneralId, GeneralState, UnitId } from '../../core/table/model.ts'
 import { resolveCommandersEvent } from '../../rulesets/john-company/procedures/commanders-event.ts';
 import { resolveOfficerCasualty } from '../../rulesets/john-company/procedures/officer-casualty.ts';
 import { resolveReplacementOfficer } from '../../rulesets/john-company/procedures/replacement-officer.ts';
-import {
-  type ColoursLostState,
-  resolveUnitEvent,
-  type UnitEventFacts,
-} from '../../rulesets/john-company/procedures/unit-event.ts';
+import { resolveUnitEvent } from '../../rulesets/john-company/procedures/unit-event/event-roll.ts';
+import type {
+  ColoursLostState,
+  UnitEventFacts,
+} from '../../rulesets/john-company/procedures/unit-event/facts.ts';
 import { frontCentre } from '../../rulesets/john-company/table/formations.ts';
 import { maximumRange } from '../../rulesets/john-company/table/measurement/distances.ts';
 import { unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';

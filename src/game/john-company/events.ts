@@ -6,7 +6,7 @@ import type { ConfrontationResult } from '../../rulesets/john-company/procedures
 import type { FireResult } from '../../rulesets/john-company/procedures/fire/result.ts';
 import type { OfficerCasualtyResult } from '../../rulesets/john-company/procedures/officer-casualty.ts';
 import type { OrdersDrawResult } from '../../rulesets/john-company/procedures/orders-draw.ts';
-import type { UnitEventResult } from '../../rulesets/john-company/procedures/unit-event.ts';
+import type { UnitEventResult } from '../../rulesets/john-company/procedures/unit-event/facts.ts';
 import type { OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import type { Generalship, Leadership, ResolveStatus } from '../../rulesets/john-company/vocabulary.ts';
 import type { GameEventBase, GameResult } from '../engine/game.ts';

@@ -18,7 +18,7 @@ import { reactionTest } from './reaction-test.ts';
 import { regainControl } from './regain-control.ts';
 import { replacementOfficer } from './replacement-officer.ts';
 import { skirmishersCaught } from './skirmishers-caught.ts';
-import { unitEvent } from './unit-event.ts';
+import { unitEvent } from './unit-event/index.ts';
 
 /** Every John Company procedure a referee can resolve, in the order of the sequence of play. */
 export const JOHN_COMPANY_PROCEDURES: readonly AnyProcedure[] = [
