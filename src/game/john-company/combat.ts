@@ -3,11 +3,11 @@ import type { AppliedModifier } from '../../core/rules/modifiers.ts';
 import type { UnitId, UnitState } from '../../core/table/model.ts';
 import { resolveCaracole } from '../../rulesets/john-company/procedures/caracole.ts';
 import { type ChargeRole, resolveChargeTest } from '../../rulesets/john-company/procedures/charge-test.ts';
-import {
-  type ConfrontationFacts,
-  type ConfrontationResult,
-  resolveConfrontation,
-} from '../../rulesets/john-company/procedures/confrontation.ts';
+import type {
+  ConfrontationFacts,
+  ConfrontationResult,
+} from '../../rulesets/john-company/procedures/confrontation/facts.ts';
+import { resolveConfrontation } from '../../rulesets/john-company/procedures/confrontation/resolve.ts';
 import { resolveCounterBattery } from '../../rulesets/john-company/procedures/counter-battery.ts';
 import {
   type DefendersVolleyFacts,

@@ -2,7 +2,7 @@ import type { RollRecord } from '../../core/random/dice.ts';
 import type { TraceStep } from '../../core/rules/trace.ts';
 import type { GeneralId, SideId, UnitId } from '../../core/table/model.ts';
 import type { CommandersEventResult } from '../../rulesets/john-company/procedures/commanders-event.ts';
-import type { ConfrontationResult } from '../../rulesets/john-company/procedures/confrontation.ts';
+import type { ConfrontationResult } from '../../rulesets/john-company/procedures/confrontation/facts.ts';
 import type { FireResult } from '../../rulesets/john-company/procedures/fire/result.ts';
 import type { OfficerCasualtyResult } from '../../rulesets/john-company/procedures/officer-casualty.ts';
 import type { OrdersDrawResult } from '../../rulesets/john-company/procedures/orders-draw.ts';

@@ -8,7 +8,7 @@ import {
   type ChargeTestFacts,
   chargeTest,
 } from '../../rulesets/john-company/procedures/charge-test.ts';
-import { confrontation } from '../../rulesets/john-company/procedures/confrontation.ts';
+import { confrontation } from '../../rulesets/john-company/procedures/confrontation/index.ts';
 import { counterBattery } from '../../rulesets/john-company/procedures/counter-battery.ts';
 import { artilleryFire } from '../../rulesets/john-company/procedures/fire/artillery.ts';
 import { smallArmsFire } from '../../rulesets/john-company/procedures/fire/small-arms.ts';

@@ -2,7 +2,7 @@ import type { AnyProcedure } from '../../../core/rules/procedure.ts';
 import { caracole } from './caracole.ts';
 import { chargeTest } from './charge-test.ts';
 import { commandersEvent } from './commanders-event.ts';
-import { confrontation } from './confrontation.ts';
+import { confrontation } from './confrontation/index.ts';
 import { counterBattery, postBattleGunDamage } from './counter-battery.ts';
 import { defendersVolley } from './defenders-volley.ts';
 import { artilleryFire } from './fire/artillery.ts';

@@ -12,7 +12,7 @@ import type {
   UnitState,
 } from '../../../core/table/model.ts';
 import { moveTable } from '../../../core/table/transform.ts';
-import { resolveConfrontation } from '../procedures/confrontation.ts';
+import { resolveConfrontation } from '../procedures/confrontation/resolve.ts';
 import { resolveArtilleryFire } from '../procedures/fire/artillery.ts';
 import { resolveSmallArmsFire } from '../procedures/fire/small-arms.ts';
 import { reactionRow, resolveReactionTest } from '../procedures/reaction-test.ts';

@@ -10,7 +10,7 @@ import type {
   TableState,
   UnitId,
 } from '../../../core/table/model.ts';
-import type { ConfrontationFacts, ConfrontationSideFacts } from '../procedures/confrontation.ts';
+import type { ConfrontationFacts, ConfrontationSideFacts } from '../procedures/confrontation/facts.ts';
 import type { ArtilleryFireFacts, SmallArmsFireFacts } from '../procedures/fire/facts.ts';
 import type { ReactionFacts } from '../procedures/reaction-test.ts';
 import type { ConfrontationModifierId } from '../tables/confrontation.ts';
