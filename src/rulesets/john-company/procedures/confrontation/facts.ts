@@ -92,6 +92,7 @@ export interface ConfrontationResult {
   readonly target: ConfrontationSideOutcome;
 }
 
+/** Each side as a trace or a description names it. */
 export const SIDE_LABEL: Readonly<Record<ConfrontationSide, string>> = {
   charger: 'Charger',
   target: 'Target',

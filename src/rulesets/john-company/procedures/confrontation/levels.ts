@@ -65,6 +65,7 @@ export function additionalStandsBonus(chargerSideStands: number, targetSideStand
 
 const EMPTY: readonly never[] = [];
 
+/** The rule every Modified Resolve Level step cites. */
 export const LEVEL_RULE = jc4('Determining Modified Resolve Level');
 
 const RANDOM_FACTOR_RULE = jc4('Confrontation Tactical Modifiers', '14 random factor');
@@ -103,6 +104,7 @@ export interface LevelsBeforeRandomFactor {
   readonly target: number;
 }
 
+/** Both sides' levels before their Random Factors, traced when `trace` is given. */
 export function levelsBeforeRandomFactor(
   facts: ConfrontationFacts,
   trace: Trace | undefined,

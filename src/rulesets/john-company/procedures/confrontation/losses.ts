@@ -10,6 +10,7 @@ import { jc4, musterDefault } from '../../vocabulary.ts';
 import { type ConfrontationFacts, type ConfrontationSide, SIDE_LABEL } from './facts.ts';
 import { DEFAULT_LOSS_ROUNDING, describeRounding, ratioLoss } from './loss-rounding.ts';
 
+/** The results table every loss, status and move is read from. */
 export const RESULTS_RULE = jc4('Resolving Confrontation', 'Confrontation / Close Combat Results Table');
 
 function lossLabel(loss: StandLoss): string {

@@ -36,6 +36,7 @@ import { RESULTS_RULE, sideLoss } from './losses.ts';
 const EVENT_ON_1 = eventDie(1);
 const EVENT_ON_1_OR_2 = eventDie(2);
 
+/** How each side's move reads in a result. */
 export const MOVE_TEXT: Readonly<Record<ConfrontationMove, string>> = {
   none: 'holds',
   recoil: 'moves back',
@@ -100,6 +101,7 @@ export function prepareConfrontation(facts: ConfrontationFacts): (dice: DiceSour
   return (dice) => resolveWithLevels(facts, dice, undefined, levels);
 }
 
+/** The side with the higher Modified Resolve Level; `none` on a tie (a Recoil). */
 export function winnerOf(chargerLevel: number, targetLevel: number): ConfrontationSide | 'none' {
   return chargerLevel > targetLevel ? 'charger' : chargerLevel < targetLevel ? 'target' : 'none';
 }
@@ -126,6 +128,10 @@ export function rowFor(
   );
 }
 
+/**
+ * The resolution after the tactical modifiers: `prepared` gives each side's level before its Random
+ * Factor when worked out already (`prepareConfrontation`), else they are worked out here.
+ */
 export function resolveWithLevels(
   facts: ConfrontationFacts,
   dice: DiceSource,

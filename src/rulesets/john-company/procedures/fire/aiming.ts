@@ -171,6 +171,7 @@ export interface FireRules {
   readonly blinded: RuleRef;
 }
 
+/** The rule the Resolve Level, the Final Fire Factor and the Firing Table cite. */
 export const TABLE_RULE = jc4('Using The Fire Table');
 
 /**

@@ -64,6 +64,7 @@ const ENEMY_RECOGNISED = noEffect('enemy-recognised');
 const UNSCATHED = noEffect('commander-unscathed');
 const SCRATCH_SHRUGGED = noEffect('scratch-shrugged-off');
 const HEAVY_BATTERY = noEffect('siege-or-mortar-battery');
+/** The result when the re-roll cap ends the event: nothing happens. */
 export const REROLL_LIMIT: readonly UnitEventEffect[] = [noEffect('re-roll-limit')];
 const COMMANDERS_EVENTS_FOR: readonly UnitEventEffect[] = [0, 1, 2, 3, 4].map((officers) =>
   officers === 0 ? NO_GENERAL_NEAR : { kind: 'commanders-event', officers },

@@ -54,6 +54,7 @@ function armData(arm: Arm): ArmData {
     titles: new Map(table.rows.map((r, i) => [bands[i]!, `${bands[i]} ${r.result.label}`])),
   };
 }
+/** Each arm's table with its bands, re-roll masks, shared fixed results and odds-view titles. */
 export const ARM_DATA: Readonly<Record<Arm, ArmData>> = {
   infantry: armData('infantry'),
   cavalry: armData('cavalry'),
