@@ -189,6 +189,27 @@ export interface Aim {
   readonly screening: ScreeningFacts | undefined;
 }
 
+/** The end every aim shares: the aimed shot, with the target's stands and screening from `target`. */
+export function aimed(
+  rules: FireRules,
+  band: RangeBand,
+  standsFiring: number,
+  total: number,
+  blinded: boolean,
+  target: { readonly targetStands?: number | undefined; readonly screening?: ScreeningFacts | undefined },
+): Aim {
+  return {
+    aimed: true,
+    rules,
+    band,
+    standsFiring,
+    total,
+    blinded,
+    targetStands: target.targetStands,
+    screening: target.screening,
+  };
+}
+
 /** An aimed shot, or the result of a shot that cannot be fired. */
 export type Aiming = Aim | FireResult;
 

@@ -17,6 +17,7 @@ import type { TargetRow } from '../../tables/firing-table.ts';
 import { jc4, type RangeBand } from '../../vocabulary.ts';
 import {
   type Aiming,
+  aimed,
   aimedBand,
   applyShot,
   capForEnfilade,
@@ -111,16 +112,7 @@ export function aimArtillery(
     NO_DICE,
     trace,
   );
-  return {
-    aimed: true,
-    rules: ARTILLERY_RULES,
-    band,
-    standsFiring: stands,
-    total,
-    blinded: facts.blinded === true,
-    targetStands: target.targetStands,
-    screening: target.screening,
-  };
+  return aimed(ARTILLERY_RULES, band, stands, total, facts.blinded === true, target);
 }
 
 /** Aims artillery fire from its facts. */

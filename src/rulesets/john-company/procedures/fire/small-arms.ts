@@ -16,6 +16,7 @@ import {
 import { jc4, type RangeBand } from '../../vocabulary.ts';
 import {
   type Aiming,
+  aimed,
   aimedBand,
   applyShot,
   capForEnfilade,
@@ -111,16 +112,7 @@ export function aimSmallArms(
     NO_DICE,
     trace,
   );
-  return {
-    aimed: true,
-    rules: SMALL_ARMS_RULES,
-    band,
-    standsFiring: stands,
-    total,
-    blinded: facts.blinded === true,
-    targetStands: facts.targetStands,
-    screening: facts.screening,
-  };
+  return aimed(SMALL_ARMS_RULES, band, stands, total, facts.blinded === true, facts);
 }
 
 export function resolveSmallArmsFire(facts: SmallArmsFireFacts, dice: DiceSource, trace?: Trace): FireResult {
