@@ -1,7 +1,7 @@
 import { rectDistance } from '../../core/geometry/rectangles.ts';
 import type { GeneralId, UnitId } from '../../core/table/model.ts';
 import { resolveGeneralMovement } from '../../rulesets/john-company/procedures/general-movement.ts';
-import type { TerrainSegment } from '../../rulesets/john-company/procedures/movement-allowance.ts';
+import type { TerrainSegment } from '../../rulesets/john-company/procedures/movement-allowance/path-cost.ts';
 import { changeFormation, formationAllowed } from '../../rulesets/john-company/table/formations.ts';
 import { boundsOf } from '../../rulesets/john-company/table/movement-geometry.ts';
 import {

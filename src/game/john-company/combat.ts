@@ -3,27 +3,27 @@ import type { AppliedModifier } from '../../core/rules/modifiers.ts';
 import type { UnitId, UnitState } from '../../core/table/model.ts';
 import { resolveCaracole } from '../../rulesets/john-company/procedures/caracole.ts';
 import { type ChargeRole, resolveChargeTest } from '../../rulesets/john-company/procedures/charge-test.ts';
-import {
-  type ConfrontationFacts,
-  type ConfrontationResult,
-  resolveConfrontation,
-} from '../../rulesets/john-company/procedures/confrontation.ts';
+import type {
+  ConfrontationFacts,
+  ConfrontationResult,
+} from '../../rulesets/john-company/procedures/confrontation/facts.ts';
+import { resolveConfrontation } from '../../rulesets/john-company/procedures/confrontation/resolve.ts';
 import { resolveCounterBattery } from '../../rulesets/john-company/procedures/counter-battery.ts';
 import {
   type DefendersVolleyFacts,
   resolveDefendersVolley,
 } from '../../rulesets/john-company/procedures/defenders-volley.ts';
 import {
-  aimArtillery,
-  aimSmallArms,
   enfiladeStandsPerRank,
-  type FireResult,
   isAim,
-  NO_FIRE_LABELS,
-  resolveArtilleryFire,
-  resolveSmallArmsFire,
   targetRowFor,
-} from '../../rulesets/john-company/procedures/fire.ts';
+} from '../../rulesets/john-company/procedures/fire/aiming.ts';
+import { aimArtillery, resolveArtilleryFire } from '../../rulesets/john-company/procedures/fire/artillery.ts';
+import { type FireResult, NO_FIRE_LABELS } from '../../rulesets/john-company/procedures/fire/result.ts';
+import {
+  aimSmallArms,
+  resolveSmallArmsFire,
+} from '../../rulesets/john-company/procedures/fire/small-arms.ts';
 import { resolvePursuitCatch } from '../../rulesets/john-company/procedures/pursuit.ts';
 import { resolveRegainControl } from '../../rulesets/john-company/procedures/regain-control.ts';
 import { resolveSkirmishersCaught } from '../../rulesets/john-company/procedures/skirmishers-caught.ts';

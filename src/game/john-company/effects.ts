@@ -5,13 +5,13 @@ import type { GeneralId, GeneralState, UnitId } from '../../core/table/model.ts'
 import { resolveCommandersEvent } from '../../rulesets/john-company/procedures/commanders-event.ts';
 import { resolveOfficerCasualty } from '../../rulesets/john-company/procedures/officer-casualty.ts';
 import { resolveReplacementOfficer } from '../../rulesets/john-company/procedures/replacement-officer.ts';
-import {
-  type ColoursLostState,
-  resolveUnitEvent,
-  type UnitEventFacts,
-} from '../../rulesets/john-company/procedures/unit-event.ts';
+import { resolveUnitEvent } from '../../rulesets/john-company/procedures/unit-event/event-roll.ts';
+import type {
+  ColoursLostState,
+  UnitEventFacts,
+} from '../../rulesets/john-company/procedures/unit-event/facts.ts';
 import { frontCentre } from '../../rulesets/john-company/table/formations.ts';
-import { maximumRange } from '../../rulesets/john-company/table/measurement.ts';
+import { maximumRange } from '../../rulesets/john-company/table/measurement/distances.ts';
 import { unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import type { CommandersEventEffect } from '../../rulesets/john-company/tables/commanders-events.ts';
 import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';

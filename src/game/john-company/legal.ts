@@ -1,7 +1,7 @@
 import { bearing, cosDegrees, sinDegrees, turnBetween } from '../../core/geometry/angles.ts';
 import { PrngDice } from '../../core/random/dice.ts';
 import type { GeneralId, UnitId, UnitState } from '../../core/table/model.ts';
-import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance.ts';
+import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance/allowance.ts';
 import type { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
 import { frontCentre } from '../../rulesets/john-company/table/formations.ts';
 import { frontEnds, unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';

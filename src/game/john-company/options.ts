@@ -1,8 +1,8 @@
 import type { DiceSource } from '../../core/random/dice.ts';
 import { measureText } from '../../core/rules/measure.ts';
 import type { UnitId, UnitState } from '../../core/table/model.ts';
-import type { RangedWeapon } from '../../rulesets/john-company/procedures/fire.ts';
-import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance.ts';
+import type { RangedWeapon } from '../../rulesets/john-company/procedures/fire/range-band.ts';
+import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance/allowance.ts';
 import type { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
 import {
   type FormationTarget,
@@ -10,7 +10,7 @@ import {
   isBatteryFormation,
   lightCompanyReach,
 } from '../../rulesets/john-company/table/formations.ts';
-import { maximumRange } from '../../rulesets/john-company/table/measurement.ts';
+import { maximumRange } from '../../rulesets/john-company/table/measurement/distances.ts';
 import { type MoveReport, type MoverFacts, resolveMove } from '../../rulesets/john-company/table/movement.ts';
 import { frontEnds, unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import type { Manoeuvre } from '../../rulesets/john-company/table/movement-manoeuvres.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { oddsOf } from '../../core/rules/run.ts';
 import { EPSILON } from '../../protocol/odds.ts';
-import { confrontation } from '../../rulesets/john-company/procedures/confrontation.ts';
+import { confrontation } from '../../rulesets/john-company/procedures/confrontation/index.ts';
 import { GOING_IN, goingIn } from './ai/odds.ts';
 import { computerPlayer } from './ai/players.ts';
 import { situationOf } from './ai/situation.ts';

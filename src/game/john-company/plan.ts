@@ -8,9 +8,10 @@ import {
   type ChargeTestFacts,
   chargeTest,
 } from '../../rulesets/john-company/procedures/charge-test.ts';
-import { confrontation } from '../../rulesets/john-company/procedures/confrontation.ts';
+import { confrontation } from '../../rulesets/john-company/procedures/confrontation/index.ts';
 import { counterBattery } from '../../rulesets/john-company/procedures/counter-battery.ts';
-import { artilleryFire, smallArmsFire } from '../../rulesets/john-company/procedures/fire.ts';
+import { artilleryFire } from '../../rulesets/john-company/procedures/fire/artillery.ts';
+import { smallArmsFire } from '../../rulesets/john-company/procedures/fire/small-arms.ts';
 import { rallyTest } from '../../rulesets/john-company/procedures/rally-test.ts';
 import type { ReactionFacts } from '../../rulesets/john-company/procedures/reaction-test.ts';
 import { changeFormation } from '../../rulesets/john-company/table/formations.ts';

@@ -1,7 +1,7 @@
 import type { Deck } from '../../core/random/deck.ts';
 import type { AppliedModifier } from '../../core/rules/modifiers.ts';
 import type { GeneralId, SideId, StandState, TableState, UnitId } from '../../core/table/model.ts';
-import type { ColoursLostState } from '../../rulesets/john-company/procedures/unit-event.ts';
+import type { ColoursLostState } from '../../rulesets/john-company/procedures/unit-event/facts.ts';
 import type { JcUnitProfile } from '../../rulesets/john-company/table/unit-profile.ts';
 import type { OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import type {

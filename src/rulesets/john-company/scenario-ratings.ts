@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type RuleRef, ruleRef } from '../../core/rules/trace.ts';
-import type { RangedWeapon } from './procedures/fire.ts';
+import type { RangedWeapon } from './procedures/fire/range-band.ts';
 import { formationAllowed } from './table/formations.ts';
 import type { JcUnitProfile } from './table/unit-profile.ts';
 import type { ArtilleryWeapon } from './tables/artillery.ts';

@@ -1,11 +1,10 @@
 import { type OddsReport, oddsOf } from '../../../core/rules/run.ts';
 import type { UnitId } from '../../../core/table/model.ts';
 import { chargeTest } from '../../../rulesets/john-company/procedures/charge-test.ts';
-import {
-  type ConfrontationFacts,
-  confrontation,
-} from '../../../rulesets/john-company/procedures/confrontation.ts';
-import { artilleryFire, smallArmsFire } from '../../../rulesets/john-company/procedures/fire.ts';
+import type { ConfrontationFacts } from '../../../rulesets/john-company/procedures/confrontation/facts.ts';
+import { confrontation } from '../../../rulesets/john-company/procedures/confrontation/index.ts';
+import { artilleryFire } from '../../../rulesets/john-company/procedures/fire/artillery.ts';
+import { smallArmsFire } from '../../../rulesets/john-company/procedures/fire/small-arms.ts';
 import {
   type ReactionFacts,
   reactionTest,

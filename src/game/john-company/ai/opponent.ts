@@ -2,7 +2,10 @@ import type { Point } from '../../../core/geometry/points.ts';
 import type { Prng } from '../../../core/random/prng.ts';
 import type { GeneralId, UnitId, UnitState } from '../../../core/table/model.ts';
 import { frontCentre } from '../../../rulesets/john-company/table/formations.ts';
-import { type UnitGeometry, unitGeometry } from '../../../rulesets/john-company/table/measurement.ts';
+import {
+  type UnitGeometry,
+  unitGeometry,
+} from '../../../rulesets/john-company/table/measurement/unit-geometry.ts';
 import {
   type Manoeuvre,
   motionOf,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Prng, seedRng } from '../../../core/random/prng.ts';
-import { standToUnitDistance, unitGeometry } from '../../../rulesets/john-company/table/measurement.ts';
+import { standToUnitDistance } from '../../../rulesets/john-company/table/measurement/distances.ts';
+import { unitGeometry } from '../../../rulesets/john-company/table/measurement/unit-geometry.ts';
 import { practiceScenario } from '../fixtures.ts';
 import { makeJohnCompanyGame } from '../game.ts';
 import { StandReach } from './situation.ts';

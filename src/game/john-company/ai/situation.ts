@@ -11,7 +11,8 @@ import type {
 import { JcTableFacts } from '../../../rulesets/john-company/table/facts.ts';
 import { frontCentre } from '../../../rulesets/john-company/table/formations.ts';
 import { sightOfTable } from '../../../rulesets/john-company/table/line-of-sight.ts';
-import { maximumRange, type UnitGeometry } from '../../../rulesets/john-company/table/measurement.ts';
+import { maximumRange } from '../../../rulesets/john-company/table/measurement/distances.ts';
+import type { UnitGeometry } from '../../../rulesets/john-company/table/measurement/unit-geometry.ts';
 import { unitCentre } from '../../../rulesets/john-company/table/movement-geometry.ts';
 import { normalMoveOf, troopOf } from '../../../rulesets/john-company/table/unit-profile.ts';
 import type { TroopType } from '../../../rulesets/john-company/tables/movement-rates.ts';

@@ -11,18 +11,11 @@ import {
   MAX_GUN_DAMAGE_DICE,
 } from '../tables/counter-battery.ts';
 import { jc4, type RangeBand } from '../vocabulary.ts';
-import {
-  type Aiming,
-  type ArtilleryShotFacts,
-  aimArtillery,
-  artilleryShotShape,
-  checkRange,
-  enfiladeStandsPerRank,
-  type FireResult,
-  NO_FIRE_LABELS,
-  rangeShape,
-  shoot,
-} from './fire.ts';
+import { type Aiming, enfiladeStandsPerRank } from './fire/aiming.ts';
+import { aimArtillery } from './fire/artillery.ts';
+import { shoot } from './fire/casualties.ts';
+import { type ArtilleryShotFacts, artilleryShotShape, checkRange, rangeShape } from './fire/facts.ts';
+import { type FireResult, NO_FIRE_LABELS } from './fire/result.ts';
 
 export interface CounterBatteryFacts extends ArtilleryShotFacts {
   readonly range?: RangeBand;

@@ -6,7 +6,8 @@ import { oddsOf, resolveProcedure } from '../../../core/rules/run.ts';
 import { Trace } from '../../../core/rules/trace.ts';
 import { RESOLVE_STATUSES } from '../vocabulary.ts';
 import { type DefendersVolleyFacts, defendersVolley, resolveDefendersVolley } from './defenders-volley.ts';
-import { type FireResult, resolveSmallArmsFire, smallArmsFire } from './fire.ts';
+import type { FireResult } from './fire/result.ts';
+import { resolveSmallArmsFire, smallArmsFire } from './fire/small-arms.ts';
 
 function volley(facts: unknown, faces: number[]): FireResult {
   const dice = new SuppliedDice(faces);

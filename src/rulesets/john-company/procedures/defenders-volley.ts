@@ -4,24 +4,19 @@ import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import { DEFENDERS_VOLLEY_TABLE, defendersVolleyBand } from '../tables/defenders-volley.ts';
 import { jc4 } from '../vocabulary.ts';
+import { type Aiming, enfiladeStandsPerRank, targetRowFor } from './fire/aiming.ts';
+import { aimArtillery } from './fire/artillery.ts';
+import { shoot } from './fire/casualties.ts';
 import {
-  type Aiming,
   type ArtilleryVolleyFacts,
-  aimArtillery,
-  aimSmallArms,
   artilleryShape,
   checkSmallArmsStands,
   checkTarget,
-  describeFire,
-  enfiladeStandsPerRank,
-  FIRE_ODDS,
-  type FireResult,
-  noFire,
   type SmallArmsVolleyFacts,
-  shoot,
   smallArmsShape,
-  targetRowFor,
-} from './fire.ts';
+} from './fire/facts.ts';
+import { describeFire, FIRE_ODDS, type FireResult, noFire } from './fire/result.ts';
+import { aimSmallArms } from './fire/small-arms.ts';
 
 /** A defenders' volley by small arms or by guns (told apart by the weapon). */
 export type DefendersVolleyFacts = SmallArmsVolleyFacts | ArtilleryVolleyFacts;

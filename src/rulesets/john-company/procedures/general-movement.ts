@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
+import { measureText } from '../../../core/rules/measure.ts';
 import { type AppliedModifier, applyModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
@@ -15,7 +16,8 @@ import {
   type GeneralMovementModifierId,
 } from '../tables/general-movement.ts';
 import { jc3 } from '../vocabulary.ts';
-import { costPath, fmt, newPathCost, type PathFacts, pathFactsShape } from './movement-allowance.ts';
+import { pathFactsShape } from './movement-allowance/facts.ts';
+import { costPath, newPathCost, type PathFacts } from './movement-allowance/path-cost.ts';
 
 export interface GeneralMovementFacts extends PathFacts {
   readonly mount: GeneralMount;
@@ -181,9 +183,13 @@ export const generalMovement: ProcedureDefinition<GeneralMovementFacts, GeneralM
     { name: 'Inches left', project: (r) => r.left },
   ],
   describe: (r) => [
-    `Available ${fmt(r.available)}" (of ${fmt(r.rate)}")`,
-    `Uses ${fmt(r.used)}" for ${fmt(r.distance)}" of ground: ${
-      r.impassable ? 'impassable' : r.fits ? `fits, ${fmt(r.left)}" left` : `${fmt(-r.left)}" too far`
+    `Available ${measureText(r.available)}" (of ${measureText(r.rate)}")`,
+    `Uses ${measureText(r.used)}" for ${measureText(r.distance)}" of ground: ${
+      r.impassable
+        ? 'impassable'
+        : r.fits
+          ? `fits, ${measureText(r.left)}" left`
+          : `${measureText(-r.left)}" too far`
     }`,
   ],
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
+import { measureText } from '../../../core/rules/measure.ts';
 import { type AppliedModifier, applyModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import { modifierListSchema } from '../../../core/rules/schemas.ts';
@@ -27,7 +28,6 @@ import {
   ordersForCard,
 } from '../tables/orders-deck.ts';
 import { GENERALSHIPS, type Generalship, jc4, OFFICER_RANKS, type OfficerRank } from '../vocabulary.ts';
-import { fmt } from './movement-allowance.ts';
 
 /** An Orders card already drawn (from a physical deck, or the game's deck). */
 export interface DrawnOrdersCard {
@@ -392,6 +392,6 @@ export const ordersDraw: ProcedureDefinition<OrdersDrawFacts, OrdersDrawResult> 
     ...(r.orders === undefined
       ? []
       : [`He may give ${r.orders} Order${r.orders === 1 ? '' : 's'} this turn`]),
-    `Command Radius ${fmt(r.commandRadius)}"`,
+    `Command Radius ${measureText(r.commandRadius)}"`,
   ],
 };

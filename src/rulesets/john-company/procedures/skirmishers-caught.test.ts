@@ -5,7 +5,7 @@ import { DiceInputError, PrngDice, SuppliedDice } from '../../../core/random/dic
 import { seedRng } from '../../../core/random/prng.ts';
 import { oddsOf, resolveProcedure } from '../../../core/rules/run.ts';
 import { Trace } from '../../../core/rules/trace.ts';
-import { LOSS_ROUNDINGS } from './confrontation.ts';
+import { LOSS_ROUNDINGS } from './confrontation/loss-rounding.ts';
 import {
   resolveSkirmishersCaught,
   type SkirmishersCaughtFacts,

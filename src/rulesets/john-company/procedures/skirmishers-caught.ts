@@ -10,7 +10,7 @@ import {
   type LossRounding,
   lossRoundingSchema,
   ratioLoss,
-} from './confrontation.ts';
+} from './confrontation/loss-rounding.ts';
 
 /** Attacking stands in base contact per skirmisher stand lost. */
 export const ATTACKERS_PER_SKIRMISHER_LOST = 3;

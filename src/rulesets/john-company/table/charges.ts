@@ -8,7 +8,8 @@ import type { StandId, UnitId, UnitState } from '../../../core/table/model.ts';
 import { MOVEMENT_RATES } from '../tables/movement-rates.ts';
 import { jc3, jc4 } from '../vocabulary.ts';
 import { unitDistance } from './mandatory-moves.ts';
-import { frontDistance, unitGeometry } from './measurement.ts';
+import { frontDistance } from './measurement/distances.ts';
+import { unitGeometry } from './measurement/unit-geometry.ts';
 import {
   farthestMove,
   type MoveContext,

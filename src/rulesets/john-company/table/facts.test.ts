@@ -12,8 +12,9 @@ import type {
   UnitState,
 } from '../../../core/table/model.ts';
 import { moveTable } from '../../../core/table/transform.ts';
-import { resolveConfrontation } from '../procedures/confrontation.ts';
-import { resolveArtilleryFire, resolveSmallArmsFire } from '../procedures/fire.ts';
+import { resolveConfrontation } from '../procedures/confrontation/resolve.ts';
+import { resolveArtilleryFire } from '../procedures/fire/artillery.ts';
+import { resolveSmallArmsFire } from '../procedures/fire/small-arms.ts';
 import { reactionRow, resolveReactionTest } from '../procedures/reaction-test.ts';
 import { deriveAllReactionFacts, JcTableFacts, traceReasons } from './facts.ts';
 import { fixtureBattle } from './fixture-forces.ts';

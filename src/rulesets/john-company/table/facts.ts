@@ -10,8 +10,8 @@ import type {
   TableState,
   UnitId,
 } from '../../../core/table/model.ts';
-import type { ConfrontationFacts, ConfrontationSideFacts } from '../procedures/confrontation.ts';
-import type { ArtilleryFireFacts, SmallArmsFireFacts } from '../procedures/fire.ts';
+import type { ConfrontationFacts, ConfrontationSideFacts } from '../procedures/confrontation/facts.ts';
+import type { ArtilleryFireFacts, SmallArmsFireFacts } from '../procedures/fire/facts.ts';
 import type { ReactionFacts } from '../procedures/reaction-test.ts';
 import type { ConfrontationModifierId } from '../tables/confrontation.ts';
 import type { TargetCover } from '../tables/firing-table.ts';
@@ -26,25 +26,25 @@ import { formationAllowed, isCloseOrder, isOpenOrder } from './formations.ts';
 import type { JohnCompanySight } from './line-of-sight.ts';
 import {
   anchorDistance,
-  boxInsideShape,
-  enfiladeOf,
-  facesTowards,
-  firingStands,
   frontDistance,
-  insideShape,
-  lineOfRetreat,
   maximumRange,
-  quarterOf,
   rangeBandAt,
-  sideOfBarrier,
   standsInContact,
   standToUnitDistance,
+} from './measurement/distances.ts';
+import { enfiladeOf } from './measurement/enfilade.ts';
+import { firingStands } from './measurement/firing-stands.ts';
+import { lineOfRetreat } from './measurement/line-of-retreat.ts';
+import { facesTowards, quarterOf } from './measurement/quarters.ts';
+import { uphillOf } from './measurement/slopes.ts';
+import {
+  boxInsideShape,
+  insideShape,
+  sideOfBarrier,
   type TerrainGeometry,
   terrainGeometry,
-  type UnitGeometry,
-  unitGeometry,
-  uphillOf,
-} from './measurement.ts';
+} from './measurement/terrain-geometry.ts';
+import { type UnitGeometry, unitGeometry } from './measurement/unit-geometry.ts';
 import { CONTACT_TOLERANCE } from './terrain.ts';
 import {
   commandRadiusOf,

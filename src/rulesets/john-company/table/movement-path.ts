@@ -1,4 +1,4 @@
-import type { TerrainSegment } from '../procedures/movement-allowance.ts';
+import type { TerrainSegment } from '../procedures/movement-allowance/path-cost.ts';
 import { MOVEMENT_RATES, type TroopTypeId } from '../tables/movement-rates.ts';
 import type { TerrainId, WallHeight, WaterHazard } from '../tables/terrain-costs.ts';
 import type { Leg } from './movement-contact.ts';

@@ -4,12 +4,12 @@ import type { RollSpec } from '../../../core/random/rolls.ts';
 import { measureText } from '../../../core/rules/measure.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import type { StandId, TableState, UnitId, UnitState } from '../../../core/table/model.ts';
+import { resolveMovementAllowance } from '../procedures/movement-allowance/allowance.ts';
 import {
   DISORDER_CAUSES,
   type MovementAllowanceResult,
   type MovementFacts,
-  resolveMovementAllowance,
-} from '../procedures/movement-allowance.ts';
+} from '../procedures/movement-allowance/facts.ts';
 import { type RateColumn, rateColumnOf, type TroopTypeId } from '../tables/movement-rates.ts';
 import { ORDER_ALIASES, ORDERS, type OrderId } from '../tables/orders.ts';
 import { MOVEMENT_RESULTS } from '../tables/reaction-table.ts';

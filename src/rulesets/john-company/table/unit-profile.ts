@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GeneralId, StandKind, UnitId, UnitState } from '../../../core/table/model.ts';
-import { RANGED_WEAPONS, type RangedWeapon } from '../procedures/fire.ts';
+import { RANGED_WEAPONS, type RangedWeapon } from '../procedures/fire/range-band.ts';
 import {
   MOVEMENT_RATES,
   movementRate,

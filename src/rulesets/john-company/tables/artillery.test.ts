@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { RANGE_BANDS, RESOLVE_STATUSES } from '../vocabulary.ts';
+import { RANGE_BANDS } from '../vocabulary.ts';
 import {
-  ARTILLERY_COVER_MODIFIER,
   ARTILLERY_MODIFIERS,
-  ARTILLERY_RANGE_MODIFIER,
   ARTILLERY_RANGE_TABLE,
-  ARTILLERY_STATUS_MODIFIER,
-  ARTILLERY_TARGET_MODIFIER,
   ARTILLERY_WEAPON_MODIFIER,
   ARTILLERY_WEAPONS,
   type ArtilleryModifierId,
 } from './artillery.ts';
-import { BELOW_MINIMUM, BEYOND_EXTREME, bandIndexFor, TARGET_ROWS } from './firing-table.ts';
+import { BELOW_MINIMUM, BEYOND_EXTREME, bandIndexFor } from './firing-table.ts';
 
 const value = (id: ArtilleryModifierId) => {
   const v = ARTILLERY_MODIFIERS.modifiers[ARTILLERY_MODIFIERS.index[id]!]!.value;
@@ -91,18 +87,7 @@ describe('artillery fire modifiers', () => {
     expect(muster.sort()).toEqual(['battery-disordered', 'target-open-order']);
   });
 
-  it('maps every gun, cover, target row, band and status', () => {
+  it('maps every gun', () => {
     for (const w of ARTILLERY_WEAPONS) expect(ARTILLERY_WEAPON_MODIFIER[w]).toBe(`weapon-${w}`);
-    expect(ARTILLERY_COVER_MODIFIER.open).toBeNull();
-    for (const r of TARGET_ROWS) expect(ARTILLERY_TARGET_MODIFIER[r]).toBe(`target-${r}`);
-    for (const b of RANGE_BANDS) expect(ARTILLERY_RANGE_MODIFIER[b]).toBe(`range-${b}`);
-    expect(RESOLVE_STATUSES.map((s) => ARTILLERY_STATUS_MODIFIER[s])).toEqual([
-      'status-steady-or-better',
-      'status-steady-or-better',
-      'status-steady-or-better',
-      'status-shaken',
-      'status-wavering',
-      null,
-    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { defineModifierTable } from '../../../core/rules/modifiers.ts';
-import type { TableMeta } from '../../../core/rules/tables.ts';
-import { jc4, musterDefault, type RangeBand, type ResolveStatus } from '../vocabulary.ts';
-import type { RangeLimits, TargetCover, TargetRow } from './firing-table.ts';
+import { jc4, musterDefault } from '../vocabulary.ts';
+import { coverModifiers, rangeModifiers, statusModifiers, targetModifiers } from './fire-modifier-groups.ts';
+import type { RangeTable } from './firing-table.ts';
 
 /** The guns of the Artillery Range Table and the artillery weapon modifiers (Part 4). */
 export const ARTILLERY_WEAPONS = [
@@ -18,15 +18,11 @@ export const ARTILLERY_WEAPONS = [
 ] as const;
 export type ArtilleryWeapon = (typeof ARTILLERY_WEAPONS)[number];
 
-export interface ArtilleryRangeTable extends TableMeta {
-  readonly rows: Readonly<Record<ArtilleryWeapon, RangeLimits>>;
-}
-
 /**
  * Artillery Range Table: the upper limit of each band, in inches. Mortars have no point-blank band
  * and a minimum range (the lower figure of their short band).
  */
-export const ARTILLERY_RANGE_TABLE: ArtilleryRangeTable = {
+export const ARTILLERY_RANGE_TABLE: RangeTable<ArtilleryWeapon> = {
   id: 'jc-artillery-range-table',
   title: 'Artillery Range Table',
   source: jc4('Small Arms And Artillery Fire', 'Artillery Range Table'),
@@ -106,57 +102,36 @@ export const ARTILLERY_MODIFIERS = defineModifierTable({
       label: 'Native siege (Kalan)',
       value: 7,
     },
-    { id: 'cover-light-woods', rule: cover('light woods'), label: 'Target in light woods', value: -1 },
-    {
-      id: 'cover-heavy-woods',
-      rule: cover('heavy woods (jungle)'),
-      label: 'Target in heavy woods or jungle',
-      value: -3,
-    },
-    {
-      id: 'cover-entrenchments-or-buildings',
-      rule: cover('entrenchments or buildings'),
-      label: 'Target in entrenchments or buildings',
-      value: -5,
-    },
-    {
-      id: 'target-column-square-or-enfiladed-line',
-      rule: target('close order column, square, enfiladed close order line'),
-      label: 'Target in close-order column or square, or an enfiladed line',
-      value: 0,
-    },
-    {
-      id: 'target-close-order-line',
-      rule: target('close order line'),
-      label: 'Target in close-order line',
-      value: -1,
-    },
-    { id: 'target-mass', rule: target('mass or disordered'), label: 'Target in mass', value: -2 },
-    { id: 'target-disordered', rule: target('mass or disordered'), label: 'Target disordered', value: -2 },
-    {
-      id: 'target-open-order',
-      rule: musterDefault('Artillery Fire Modifiers', 'open-order target'),
-      label: 'Target in open order (Muster default)',
-      value: -2,
-    },
-    {
-      id: 'target-crews-or-train',
-      rule: target('artillery crews or train troops'),
-      label: 'Target is artillery crews or train troops',
-      value: -8,
-    },
-    { id: 'target-skirmishers', rule: target('skirmishers'), label: 'Target is skirmishers', value: -12 },
+    ...coverModifiers({
+      'light-woods': [-1, cover('light woods')],
+      'heavy-woods': [-3, cover('heavy woods (jungle)')],
+      'entrenchments-or-buildings': [-5, cover('entrenchments or buildings')],
+    }),
+    ...targetModifiers({
+      'column-square-or-enfiladed-line': [
+        0,
+        target('close order column, square, enfiladed close order line'),
+      ],
+      'close-order-line': [-1, target('close order line')],
+      mass: [-2, target('mass or disordered')],
+      disordered: [-2, target('mass or disordered')],
+      'open-order': [-2, musterDefault('Artillery Fire Modifiers', 'open-order target')],
+      'crews-or-train': [-8, target('artillery crews or train troops')],
+      skirmishers: [-12, target('skirmishers')],
+    }),
     {
       id: 'native-irregular-crew',
       rule: jc4('Artillery Fire Modifiers', '4. native irregular gun crews'),
       label: 'Native irregular gun crew',
       value: -3,
     },
-    { id: 'range-point-blank', rule: range('point blank'), label: 'Point blank range', value: 0 },
-    { id: 'range-short', rule: range('short'), label: 'Short range', value: -2 },
-    { id: 'range-medium', rule: range('medium'), label: 'Medium range', value: -5 },
-    { id: 'range-long', rule: range('long'), label: 'Long range', value: -9 },
-    { id: 'range-extreme', rule: range('extreme'), label: 'Extreme range', value: -14 },
+    ...rangeModifiers({
+      'point-blank': [0, range('point blank')],
+      short: [-2, range('short')],
+      medium: [-5, range('medium')],
+      long: [-9, range('long')],
+      extreme: [-14, range('extreme')],
+    }),
     {
       id: 'battery-moving',
       rule: jc4('Artillery Fire Modifiers', '6. battery moving, changing formation or reforming'),
@@ -169,14 +144,11 @@ export const ARTILLERY_MODIFIERS = defineModifierTable({
       label: 'Battery disordered (Muster default, as for small arms)',
       value: -4,
     },
-    {
-      id: 'status-steady-or-better',
-      rule: status('resolute, confident, steady'),
-      label: 'Battery Resolute, Confident or Steady',
-      value: 0,
-    },
-    { id: 'status-shaken', rule: status('shaken'), label: 'Battery Shaken', value: -2 },
-    { id: 'status-wavering', rule: status('wavering'), label: 'Battery Wavering', value: -4 },
+    ...statusModifiers('Battery', {
+      steadyOrBetter: [0, status('resolute, confident, steady')],
+      shaken: [-2, status('shaken')],
+      wavering: [-4, status('wavering')],
+    }),
   ],
 });
 export type ArtilleryModifierId = (typeof ARTILLERY_MODIFIERS.modifiers)[number]['id'];
@@ -193,39 +165,4 @@ export const ARTILLERY_WEAPON_MODIFIER: Readonly<Record<ArtilleryWeapon, Artille
   'native-field': 'weapon-native-field',
   'native-siege': 'weapon-native-siege',
   'native-mortar': 'weapon-native-mortar',
-};
-
-export const ARTILLERY_COVER_MODIFIER: Readonly<Record<TargetCover, ArtilleryModifierId | null>> = {
-  open: null,
-  'light-woods': 'cover-light-woods',
-  'heavy-woods': 'cover-heavy-woods',
-  'entrenchments-or-buildings': 'cover-entrenchments-or-buildings',
-};
-
-export const ARTILLERY_TARGET_MODIFIER: Readonly<Record<TargetRow, ArtilleryModifierId>> = {
-  'column-square-or-enfiladed-line': 'target-column-square-or-enfiladed-line',
-  'close-order-line': 'target-close-order-line',
-  mass: 'target-mass',
-  disordered: 'target-disordered',
-  'open-order': 'target-open-order',
-  'crews-or-train': 'target-crews-or-train',
-  skirmishers: 'target-skirmishers',
-};
-
-export const ARTILLERY_RANGE_MODIFIER: Readonly<Record<RangeBand, ArtilleryModifierId>> = {
-  'point-blank': 'range-point-blank',
-  short: 'range-short',
-  medium: 'range-medium',
-  long: 'range-long',
-  extreme: 'range-extreme',
-};
-
-/** The modifier of each battery status; `null`: it may not fire (Panicked). */
-export const ARTILLERY_STATUS_MODIFIER: Readonly<Record<ResolveStatus, ArtilleryModifierId | null>> = {
-  Resolute: 'status-steady-or-better',
-  Confident: 'status-steady-or-better',
-  Steady: 'status-steady-or-better',
-  Shaken: 'status-shaken',
-  Wavering: 'status-wavering',
-  Panicked: null,
 };

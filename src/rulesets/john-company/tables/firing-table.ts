@@ -124,6 +124,11 @@ export interface RangeLimits {
   readonly minimum?: number;
 }
 
+/** A range table (Part 4: Small Arms, Artillery): the band limits of each of its rows. */
+export interface RangeTable<Row extends string> extends TableMeta {
+  readonly rows: Readonly<Record<Row, RangeLimits>>;
+}
+
 /** `bandIndexFor`'s answers that are not a band. */
 export const BEYOND_EXTREME = -1;
 export const BELOW_MINIMUM = -2;

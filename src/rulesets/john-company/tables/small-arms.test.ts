@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { RANGE_BANDS, RESOLVE_STATUSES } from '../vocabulary.ts';
-import { BEYOND_EXTREME, bandIndexFor, TARGET_COVERS, TARGET_ROWS } from './firing-table.ts';
+import { RANGE_BANDS } from '../vocabulary.ts';
+import { BEYOND_EXTREME, bandIndexFor } from './firing-table.ts';
 import {
-  SMALL_ARMS_COVER_MODIFIER,
   SMALL_ARMS_MODIFIERS,
-  SMALL_ARMS_RANGE_MODIFIER,
   SMALL_ARMS_RANGE_ROWS,
   SMALL_ARMS_RANGE_TABLE,
-  SMALL_ARMS_STATUS_MODIFIER,
-  SMALL_ARMS_TARGET_MODIFIER,
   SMALL_ARMS_WEAPON_DEFS,
   SMALL_ARMS_WEAPONS,
   type SmallArmsModifierId,
@@ -125,19 +121,7 @@ describe('small-arms fire modifiers', () => {
     expect(d.ranks).toBe(ranks);
   });
 
-  it('maps every weapon, cover, target row, band and status', () => {
+  it('maps every weapon', () => {
     expect(Object.keys(SMALL_ARMS_WEAPON_DEFS).sort()).toEqual([...SMALL_ARMS_WEAPONS].sort());
-    for (const c of TARGET_COVERS)
-      expect(c === 'open' ? SMALL_ARMS_COVER_MODIFIER[c] === null : true).toBe(true);
-    for (const r of TARGET_ROWS) expect(SMALL_ARMS_TARGET_MODIFIER[r]).toBe(`target-${r}`);
-    for (const b of RANGE_BANDS) expect(SMALL_ARMS_RANGE_MODIFIER[b]).toBe(`range-${b}`);
-    expect(RESOLVE_STATUSES.map((s) => SMALL_ARMS_STATUS_MODIFIER[s])).toEqual([
-      'status-steady-or-better',
-      'status-steady-or-better',
-      'status-steady-or-better',
-      'status-shaken',
-      'status-wavering',
-      null,
-    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { defineModifierTable } from '../../../core/rules/modifiers.ts';
-import type { TableMeta } from '../../../core/rules/tables.ts';
-import { jc4, musterDefault, type RangeBand, type ResolveStatus } from '../vocabulary.ts';
-import type { RangeLimits, TargetCover, TargetRow } from './firing-table.ts';
+import { jc4, musterDefault } from '../vocabulary.ts';
+import { coverModifiers, rangeModifiers, statusModifiers, targetModifiers } from './fire-modifier-groups.ts';
+import type { RangeTable } from './firing-table.ts';
 
 /** Rows of the Small Arms Range Table (Part 4). */
 export const SMALL_ARMS_RANGE_ROWS = [
@@ -17,12 +17,8 @@ export const SMALL_ARMS_RANGE_ROWS = [
 ] as const;
 export type SmallArmsRangeRowId = (typeof SMALL_ARMS_RANGE_ROWS)[number];
 
-export interface SmallArmsRangeTable extends TableMeta {
-  readonly rows: Readonly<Record<SmallArmsRangeRowId, RangeLimits>>;
-}
-
 /** Small Arms Range Table: the upper limit of each band, in inches (point blank, short, medium, long, extreme). */
-export const SMALL_ARMS_RANGE_TABLE: SmallArmsRangeTable = {
+export const SMALL_ARMS_RANGE_TABLE: RangeTable<SmallArmsRangeRowId> = {
   id: 'jc-small-arms-range-table',
   title: 'Small Arms Range Table',
   source: jc4('Rules For Small Arms', 'Small Arms Range Table'),
@@ -119,69 +115,35 @@ export const SMALL_ARMS_MODIFIERS = defineModifierTable({
       label: 'Firer moves this turn, changes formation or reforms',
       value: -4,
     },
-    { id: 'cover-light-woods', rule: cover('light woods'), label: 'Target in light woods', value: -2 },
-    {
-      id: 'cover-heavy-woods',
-      rule: cover('heavy woods (jungle)'),
-      label: 'Target in heavy woods or jungle',
-      value: -4,
-    },
-    {
-      id: 'cover-entrenchments-or-buildings',
-      rule: cover('entrenchments or buildings'),
-      label: 'Target in entrenchments or buildings',
-      value: -6,
-    },
-    {
-      id: 'target-column-square-or-enfiladed-line',
-      rule: target('close order column, square, enfiladed close order line'),
-      label: 'Target in close-order column or square, or an enfiladed line',
-      value: 0,
-    },
-    {
-      id: 'target-close-order-line',
-      rule: target('close order line, mass, disordered'),
-      label: 'Target in close-order line',
-      value: -2,
-    },
-    {
-      id: 'target-mass',
-      rule: target('close order line, mass, disordered'),
-      label: 'Target in mass',
-      value: -2,
-    },
-    {
-      id: 'target-disordered',
-      rule: target('close order line, mass, disordered'),
-      label: 'Target disordered',
-      value: -2,
-    },
-    {
-      id: 'target-open-order',
-      rule: musterDefault('Small Arms Fire Modifiers', 'open-order target'),
-      label: 'Target in open order (Muster default)',
-      value: -2,
-    },
-    {
-      id: 'target-crews-or-train',
-      rule: target('artillery crews or train troops'),
-      label: 'Target is artillery crews or train troops',
-      value: -8,
-    },
-    { id: 'target-skirmishers', rule: target('skirmishers'), label: 'Target is skirmishers', value: -12 },
-    { id: 'range-point-blank', rule: range('point blank'), label: 'Point blank range', value: 0 },
-    { id: 'range-short', rule: range('short'), label: 'Short range', value: -1 },
-    { id: 'range-medium', rule: range('medium'), label: 'Medium range', value: -4 },
-    { id: 'range-long', rule: range('long'), label: 'Long range', value: -8 },
-    { id: 'range-extreme', rule: range('extreme'), label: 'Extreme range', value: -12 },
-    {
-      id: 'status-steady-or-better',
-      rule: status('resolute, confident, steady'),
-      label: 'Firer Resolute, Confident or Steady',
-      value: 0,
-    },
-    { id: 'status-shaken', rule: status('shaken'), label: 'Firer Shaken', value: -2 },
-    { id: 'status-wavering', rule: status('wavering'), label: 'Firer Wavering', value: -4 },
+    ...coverModifiers({
+      'light-woods': [-2, cover('light woods')],
+      'heavy-woods': [-4, cover('heavy woods (jungle)')],
+      'entrenchments-or-buildings': [-6, cover('entrenchments or buildings')],
+    }),
+    ...targetModifiers({
+      'column-square-or-enfiladed-line': [
+        0,
+        target('close order column, square, enfiladed close order line'),
+      ],
+      'close-order-line': [-2, target('close order line, mass, disordered')],
+      mass: [-2, target('close order line, mass, disordered')],
+      disordered: [-2, target('close order line, mass, disordered')],
+      'open-order': [-2, musterDefault('Small Arms Fire Modifiers', 'open-order target')],
+      'crews-or-train': [-8, target('artillery crews or train troops')],
+      skirmishers: [-12, target('skirmishers')],
+    }),
+    ...rangeModifiers({
+      'point-blank': [0, range('point blank')],
+      short: [-1, range('short')],
+      medium: [-4, range('medium')],
+      long: [-8, range('long')],
+      extreme: [-12, range('extreme')],
+    }),
+    ...statusModifiers('Firer', {
+      steadyOrBetter: [0, status('resolute, confident, steady')],
+      shaken: [-2, status('shaken')],
+      wavering: [-4, status('wavering')],
+    }),
   ],
 });
 export type SmallArmsModifierId = (typeof SMALL_ARMS_MODIFIERS.modifiers)[number]['id'];
@@ -218,42 +180,4 @@ export const SMALL_ARMS_WEAPON_DEFS: Readonly<Record<SmallArmsWeapon, SmallArmsW
   bows: def('bows', 'Bows', 'bows', 'weapon-bows', 2),
   javelin: def('javelin', 'Javelins or spears', 'javelin', 'weapon-javelin', 2),
   'native-rockets': def('native-rockets', 'Native rockets', 'native-rockets', 'weapon-native-rockets'),
-};
-
-/** The cover modifier for each kind of cover (none in the open). */
-export const SMALL_ARMS_COVER_MODIFIER: Readonly<Record<TargetCover, SmallArmsModifierId | null>> = {
-  open: null,
-  'light-woods': 'cover-light-woods',
-  'heavy-woods': 'cover-heavy-woods',
-  'entrenchments-or-buildings': 'cover-entrenchments-or-buildings',
-};
-
-/** The modifier of each target-formation row. */
-export const SMALL_ARMS_TARGET_MODIFIER: Readonly<Record<TargetRow, SmallArmsModifierId>> = {
-  'column-square-or-enfiladed-line': 'target-column-square-or-enfiladed-line',
-  'close-order-line': 'target-close-order-line',
-  mass: 'target-mass',
-  disordered: 'target-disordered',
-  'open-order': 'target-open-order',
-  'crews-or-train': 'target-crews-or-train',
-  skirmishers: 'target-skirmishers',
-};
-
-/** The modifier of each range band. */
-export const SMALL_ARMS_RANGE_MODIFIER: Readonly<Record<RangeBand, SmallArmsModifierId>> = {
-  'point-blank': 'range-point-blank',
-  short: 'range-short',
-  medium: 'range-medium',
-  long: 'range-long',
-  extreme: 'range-extreme',
-};
-
-/** The modifier of each firer status; `null`: the unit may not fire (Panicked). */
-export const SMALL_ARMS_STATUS_MODIFIER: Readonly<Record<ResolveStatus, SmallArmsModifierId | null>> = {
-  Resolute: 'status-steady-or-better',
-  Confident: 'status-steady-or-better',
-  Steady: 'status-steady-or-better',
-  Shaken: 'status-shaken',
-  Wavering: 'status-wavering',
-  Panicked: null,
 };

@@ -1,13 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forEachOutcome } from '../../../core/odds/enumerate.ts';
-import { DiceInputError, PrngDice, SuppliedDice } from '../../../core/random/dice.ts';
-import { seedRng } from '../../../core/random/prng.ts';
-import { oddsOf, resolveProcedure } from '../../../core/rules/run.ts';
-import { Trace } from '../../../core/rules/trace.ts';
-import { MAX_REROLLS, UNIT_EVENT_TABLES, type UnitEventEffect } from '../tables/unit-events.ts';
-import { ARMS, LEADERSHIPS } from '../vocabulary.ts';
-import { resolveUnitEvent, type UnitEventFacts, unitEvent, unitEventFactsSchema } from './unit-event.ts';
+import { forEachOutcome } from '../../../../core/odds/enumerate.ts';
+import { DiceInputError, PrngDice, SuppliedDice } from '../../../../core/random/dice.ts';
+import { seedRng } from '../../../../core/random/prng.ts';
+import { oddsOf, resolveProcedure } from '../../../../core/rules/run.ts';
+import { Trace } from '../../../../core/rules/trace.ts';
+import { MAX_REROLLS, UNIT_EVENT_TABLES, type UnitEventEffect } from '../../tables/unit-events.ts';
+import { ARMS, LEADERSHIPS } from '../../vocabulary.ts';
+import { resolveUnitEvent } from './event-roll.ts';
+import { type UnitEventFacts, unitEventFactsSchema } from './facts.ts';
+import { unitEvent } from './index.ts';
 
 const parse = (facts: unknown) => unitEventFactsSchema.parse(facts) as UnitEventFacts;
 /** Resolves with typed-in dice in throw order, and checks that every die was used. */

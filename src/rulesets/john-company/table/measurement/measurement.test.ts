@@ -1,26 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Point } from '../../../core/geometry/points.ts';
-import { tableOf } from '../../../core/table/fixtures.ts';
-import type { StandSize, TerrainFeature, UnitState } from '../../../core/table/model.ts';
-import { moveTable } from '../../../core/table/transform.ts';
-import { fixtureBattle } from './fixture-forces.ts';
-import { type Anchor, frontCentre, layoutFormation, type TroopFormation } from './formations.ts';
-import { JohnCompanySight } from './line-of-sight.ts';
-import {
-  enfiladeOf,
-  facesTowards,
-  firingStands,
-  frontDistance,
-  lineOfRetreat,
-  quarterOf,
-  rangeBandAt,
-  standsInContact,
-  standToUnitDistance,
-  terrainGeometry,
-  unitGeometry,
-  uphillOf,
-} from './measurement.ts';
+import type { Point } from '../../../../core/geometry/points.ts';
+import { tableOf } from '../../../../core/table/fixtures.ts';
+import type { StandSize, TerrainFeature, UnitState } from '../../../../core/table/model.ts';
+import { moveTable } from '../../../../core/table/transform.ts';
+import { fixtureBattle } from '../fixture-forces.ts';
+import { type Anchor, frontCentre, layoutFormation, type TroopFormation } from '../formations.ts';
+import { JohnCompanySight } from '../line-of-sight.ts';
+import { frontDistance, rangeBandAt, standsInContact, standToUnitDistance } from './distances.ts';
+import { enfiladeOf } from './enfilade.ts';
+import { firingStands } from './firing-stands.ts';
+import { lineOfRetreat } from './line-of-retreat.ts';
+import { facesTowards, quarterOf } from './quarters.ts';
+import { uphillOf } from './slopes.ts';
+import { terrainGeometry } from './terrain-geometry.ts';
+import { unitGeometry } from './unit-geometry.ts';
 
 /**
  * Hand-checked measurements. Troop stands are 2" wide and 1" deep; the tester usually stands at the

@@ -2,29 +2,23 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DiceInputError, PrngDice, SuppliedDice } from '../../../core/random/dice.ts';
-import { seedRng } from '../../../core/random/prng.ts';
-import type { AnyProcedure } from '../../../core/rules/procedure.ts';
-import { oddsOf, resolveProcedure } from '../../../core/rules/run.ts';
-import { Trace } from '../../../core/rules/trace.ts';
-import { ARTILLERY_RANGE_TABLE, ARTILLERY_WEAPONS } from '../tables/artillery.ts';
-import { COUNTER_BATTERY_RESULTS } from '../tables/counter-battery.ts';
-import { DEFENDERS_VOLLEY_TABLE } from '../tables/defenders-volley.ts';
-import { FIRING_TABLE } from '../tables/firing-table.ts';
-import { SMALL_ARMS_RANGE_TABLE, SMALL_ARMS_WEAPONS } from '../tables/small-arms.ts';
-import { FORMATIONS, type Formation } from '../vocabulary.ts';
-import {
-  type ArtilleryFireFacts,
-  artilleryFire,
-  type FireResult,
-  rangeBand,
-  resolveArtilleryFire,
-  resolveRangeBand,
-  resolveSmallArmsFire,
-  type SmallArmsFireFacts,
-  smallArmsFire,
-  targetRowFor,
-} from './fire.ts';
+import { DiceInputError, PrngDice, SuppliedDice } from '../../../../core/random/dice.ts';
+import { seedRng } from '../../../../core/random/prng.ts';
+import type { AnyProcedure } from '../../../../core/rules/procedure.ts';
+import { oddsOf, resolveProcedure } from '../../../../core/rules/run.ts';
+import { Trace } from '../../../../core/rules/trace.ts';
+import { ARTILLERY_RANGE_TABLE, ARTILLERY_WEAPONS } from '../../tables/artillery.ts';
+import { COUNTER_BATTERY_RESULTS } from '../../tables/counter-battery.ts';
+import { DEFENDERS_VOLLEY_TABLE } from '../../tables/defenders-volley.ts';
+import { FIRING_TABLE } from '../../tables/firing-table.ts';
+import { SMALL_ARMS_RANGE_TABLE, SMALL_ARMS_WEAPONS } from '../../tables/small-arms.ts';
+import { FORMATIONS, type Formation } from '../../vocabulary.ts';
+import { targetRowFor } from './aiming.ts';
+import { artilleryFire, resolveArtilleryFire } from './artillery.ts';
+import type { ArtilleryFireFacts, SmallArmsFireFacts } from './facts.ts';
+import { rangeBand, resolveRangeBand } from './range-band.ts';
+import type { FireResult } from './result.ts';
+import { resolveSmallArmsFire, smallArmsFire } from './small-arms.ts';
 
 /** Resolves with typed-in dice, rejecting unused ones. */
 function sa(facts: SmallArmsFireFacts, faces: number[], trace?: Trace): FireResult {
@@ -610,7 +604,10 @@ describe('range-band procedure', () => {
 
 describe('readings', () => {
   it('every reading a fire table names has its entry in docs/rules/john-company/fire.md', () => {
-    const doc = readFileSync(new URL('../../../../docs/rules/john-company/fire.md', import.meta.url), 'utf8');
+    const doc = readFileSync(
+      new URL('../../../../../docs/rules/john-company/fire.md', import.meta.url),
+      'utf8',
+    );
     const headings = new Set([...doc.matchAll(/^### (.+)$/gm)].map((m) => m[1]!.trim()));
     const tables = [
       FIRING_TABLE,

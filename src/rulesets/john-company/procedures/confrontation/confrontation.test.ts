@@ -1,24 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forEachOutcome } from '../../../core/odds/enumerate.ts';
-import { DiceInputError, PrngDice, type RollRecord, SuppliedDice } from '../../../core/random/dice.ts';
-import { seedRng } from '../../../core/random/prng.ts';
-import type { AppliedModifier } from '../../../core/rules/modifiers.ts';
-import { enumeratedOddsOf, oddsOf, resolveProcedure } from '../../../core/rules/run.ts';
-import { Trace } from '../../../core/rules/trace.ts';
-import { CONFRONTATION_RESULTS, type ConfrontationModifierId } from '../tables/confrontation.ts';
-import { RESOLVE_STATUSES } from '../vocabulary.ts';
-import {
-  additionalStandsBonus,
-  type ConfrontationFacts,
-  type ConfrontationResult,
-  confrontation,
-  confrontationFactsSchema,
-  LOSS_ROUNDINGS,
-  prepareConfrontation,
-  ratioLoss,
-  resolveConfrontation,
-} from './confrontation.ts';
+import { forEachOutcome } from '../../../../core/odds/enumerate.ts';
+import { DiceInputError, PrngDice, type RollRecord, SuppliedDice } from '../../../../core/random/dice.ts';
+import { seedRng } from '../../../../core/random/prng.ts';
+import type { AppliedModifier } from '../../../../core/rules/modifiers.ts';
+import { enumeratedOddsOf, oddsOf, resolveProcedure } from '../../../../core/rules/run.ts';
+import { Trace } from '../../../../core/rules/trace.ts';
+import { CONFRONTATION_RESULTS, type ConfrontationModifierId } from '../../tables/confrontation.ts';
+import { RESOLVE_STATUSES } from '../../vocabulary.ts';
+import { type ConfrontationFacts, type ConfrontationResult, confrontationFactsSchema } from './facts.ts';
+import { confrontation } from './index.ts';
+import { additionalStandsBonus } from './levels.ts';
+import { LOSS_ROUNDINGS, ratioLoss } from './loss-rounding.ts';
+import { prepareConfrontation, resolveConfrontation } from './resolve.ts';
 
 /** Random Factor faces (positive, negative) giving `v`. */
 const rf = (v: number) => (v >= 0 ? [1 + v, 1] : [1, 1 - v]);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DiceInputError, PrngDice, SuppliedDice } from '../../../core/random/dice.ts';
-import { seedRng } from '../../../core/random/prng.ts';
-import { oddsOf, resolveProcedure } from '../../../core/rules/run.ts';
-import { Trace } from '../../../core/rules/trace.ts';
-import { GENERAL_MOVEMENT } from '../tables/general-movement.ts';
+import { DiceInputError, PrngDice, SuppliedDice } from '../../../../core/random/dice.ts';
+import { seedRng } from '../../../../core/random/prng.ts';
+import { oddsOf, resolveProcedure } from '../../../../core/rules/run.ts';
+import { Trace } from '../../../../core/rules/trace.ts';
+import { GENERAL_MOVEMENT } from '../../tables/general-movement.ts';
 import {
   MOVEMENT_RATES,
   type MoverClass,
@@ -15,10 +15,10 @@ import {
   rateColumnOf,
   TROOP_TYPES,
   type TroopTypeId,
-} from '../tables/movement-rates.ts';
-import { ORDERS } from '../tables/orders.ts';
-import { COMMAND_RADIUS, DEFAULT_ORDERS_DECK, ORDERS_PER_GENERAL } from '../tables/orders-deck.ts';
-import { MOVEMENT_RESULT_IDS } from '../tables/reaction-table.ts';
+} from '../../tables/movement-rates.ts';
+import { ORDERS } from '../../tables/orders.ts';
+import { COMMAND_RADIUS, DEFAULT_ORDERS_DECK, ORDERS_PER_GENERAL } from '../../tables/orders-deck.ts';
+import { MOVEMENT_RESULT_IDS } from '../../tables/reaction-table.ts';
 import {
   TERRAIN_COSTS,
   TERRAINS,
@@ -26,16 +26,11 @@ import {
   WALL_COSTS,
   WALL_JUMP_ROLL,
   WATER_COSTS,
-} from '../tables/terrain-costs.ts';
-import {
-  MOVEMENT_ALLOWANCE_READINGS,
-  type MovementAllowanceResult,
-  type MovementFacts,
-  movementAllowance,
-  movementFactsSchema,
-  resolveMovementAllowance,
-} from './movement-allowance.ts';
-import { ORDERS_DRAW_READINGS } from './orders-draw.ts';
+} from '../../tables/terrain-costs.ts';
+import { ORDERS_DRAW_READINGS } from '../orders-draw.ts';
+import { resolveMovementAllowance } from './allowance.ts';
+import { type MovementAllowanceResult, type MovementFacts, movementFactsSchema } from './facts.ts';
+import { MOVEMENT_ALLOWANCE_READINGS, movementAllowance } from './index.ts';
 
 const move = (
   facts: Partial<MovementFacts>,
@@ -759,7 +754,7 @@ describe('movement allowance: exact odds and properties', () => {
 
 describe('orders and movement: readings are documented', () => {
   const doc = readFileSync(
-    new URL('../../../../docs/rules/john-company/orders-and-movement.md', import.meta.url),
+    new URL('../../../../../docs/rules/john-company/orders-and-movement.md', import.meta.url),
     'utf8',
   );
   const headings = new Set(
