@@ -22,11 +22,12 @@ import { MOVEMENT_RESULTS } from '../../rulesets/john-company/tables/reaction-ta
 import type { TerrainId, WallHeight, WaterHazard } from '../../rulesets/john-company/tables/terrain-costs.ts';
 import type { Formation } from '../../rulesets/john-company/vocabulary.ts';
 import type { Applied, Rejection } from '../engine/game.ts';
-import { fireAt, fireCheck, launchCharge } from './combat.ts';
+import { launchCharge } from './charges.ts';
 import type { JcCommand } from './commands.ts';
 import { JcCommandSchema } from './commands.ts';
 import { Draft, type EngineOptions, groundOf } from './draft.ts';
 import type { JcEvent } from './events.ts';
+import { fireAt, fireCheck } from './fire.ts';
 import { deployLightCompany, lightCompanyProblem, rejoinLightCompany } from './light-companies.ts';
 import { commitMove, followSupported, mandatoryMove } from './moves.ts';
 import {

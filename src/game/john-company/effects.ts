@@ -3,7 +3,10 @@ import { rectDistance } from '../../core/geometry/rectangles.ts';
 import { defineRoll } from '../../core/random/rolls.ts';
 import type { GeneralId, GeneralState, UnitId } from '../../core/table/model.ts';
 import { resolveCommandersEvent } from '../../rulesets/john-company/procedures/commanders-event.ts';
-import { resolveOfficerCasualty } from '../../rulesets/john-company/procedures/officer-casualty.ts';
+import {
+  type OfficerCasualtyResult,
+  resolveOfficerCasualty,
+} from '../../rulesets/john-company/procedures/officer-casualty.ts';
 import { resolveReplacementOfficer } from '../../rulesets/john-company/procedures/replacement-officer.ts';
 import {
   type ColoursLostState,
@@ -23,9 +26,9 @@ import type { OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import { POSITIVE_REACTION_MODIFIERS } from '../../rulesets/john-company/tables/reaction-modifiers.ts';
 import type { EventOrder, UnitEventEffect } from '../../rulesets/john-company/tables/unit-events.ts';
 import { OFFICER_RANKS, type OfficerRank } from '../../rulesets/john-company/vocabulary.ts';
-import { fightFanatics, fireAt } from './combat.ts';
 import type { Draft } from './draft.ts';
 import { isActiveGeneral } from './forces.ts';
+import { schedule } from './pending.ts';
 import { FACING_FROM_EDGE } from './setup.ts';
 import type { JcGeneral, PendingModifier } from './state.ts';
 import { nearestEnemy, removeStands, setStatus } from './units.ts';
@@ -113,9 +116,9 @@ function unitEventFacts(d: Draft, id: UnitId, inConfrontation: boolean): UnitEve
 }
 
 /**
- * Rolls a unit event for a unit and applies its effects (Part 4, Events: fire events before the
- * target's next test, Confrontation events before its mandatory move). `opponent` is the enemy facing
- * it in a Confrontation (colours captured, +1 to its tests).
+ * Rolls a unit event for a unit and schedules its effects, in the table's order (Part 4, Events: fire
+ * events before the target's next test, Confrontation events before its mandatory move). `opponent` is
+ * the enemy facing it in a Confrontation (colours captured, +1 to its tests).
  */
 export function unitEvent(d: Draft, id: UnitId, opponent?: UnitId): void {
   if (!d.onTable(id)) return;
@@ -131,7 +134,16 @@ export function unitEvent(d: Draft, id: UnitId, opponent?: UnitId): void {
     rolls: run.rolls,
     ...(run.trace ? { trace: run.trace } : {}),
   });
-  for (const e of run.value.effects) applyUnitEffect(d, id, u.side, e, opponent);
+  schedule(
+    d,
+    ...run.value.effects.map((effect) => ({
+      kind: 'unit-event-effect' as const,
+      unit: id,
+      side: u.side,
+      effect,
+      ...(opponent !== undefined ? { opponent } : {}),
+    })),
+  );
 }
 
 function pend(d: Draft, id: UnitId, p: PendingModifier): void {
@@ -145,7 +157,11 @@ function nextColours(now: ColoursLostState, colour: string): ColoursLostState {
   return 'all';
 }
 
-function applyUnitEffect(
+/**
+ * One effect of a unit event on the state; a fire or the fanatics' charge it brings is scheduled as a
+ * step of its own.
+ */
+export function applyUnitEffect(
   d: Draft,
   id: UnitId,
   side: string,
@@ -203,7 +219,7 @@ function applyUnitEffect(
       return;
     case 'fires-on': {
       const target = nearestTarget(d, id, e.target === 'nearest-friend-to-front', e.minInches ?? 0);
-      if (target !== undefined) fireAt(d, id, target, 'event');
+      if (target !== undefined) schedule(d, { kind: 'event-fire', firer: id, target });
       return;
     }
     case 'fires-on-general':
@@ -214,7 +230,7 @@ function applyUnitEffect(
       return;
     case 'hidden-fanatics':
       // The fanatics' Confrontation: a notional mass of irregulars (1 stand per 4 figures) charges home.
-      fightFanatics(d, id, Math.max(1, Math.ceil(e.figures / 4)));
+      schedule(d, { kind: 'fanatics', unit: id, stands: Math.max(1, Math.ceil(e.figures / 4)) });
       return;
     case 'guns-lost': {
       const t = d.findTableUnit(id);
@@ -505,9 +521,16 @@ function officerMoves(
 
 /** The units' next-test modifiers when a General of `rank` is lost (Part 4, officer casualties). */
 function lossModifiers(d: Draft, gid: GeneralId, rank: OfficerRank): void {
-  const run = resolveOfficerCasualty({ casualty: 'killed', rank }, d.dice);
+  pendLossModifiers(d, gid, resolveOfficerCasualty({ casualty: 'killed', rank }, d.dice).units);
+}
+
+/**
+ * The loss modifiers of a fallen General's units, on their next test: the units under him, or his
+ * whole army's, regular or irregular as each modifier says.
+ */
+function pendLossModifiers(d: Draft, gid: GeneralId, effects: OfficerCasualtyResult['units']): void {
   const g = d.general(gid);
-  for (const effect of run.units) {
+  for (const effect of effects) {
     const units =
       effect.units === 'whole-army'
         ? d
@@ -562,20 +585,7 @@ export function officerCasualty(
     drawPile: d.movementDeck.drawPile.filter((c) => c !== gid),
     discards: d.movementDeck.discards.filter((c) => c !== gid),
   };
-  for (const effect of run.value.units) {
-    const ids =
-      effect.units === 'whole-army'
-        ? d
-            .allUnits()
-            .filter((u) => u.side === g.side && !u.offTable)
-            .map((u) => u.id)
-        : unitsUnder(d, gid);
-    for (const id of ids) {
-      const u = d.unit(id);
-      if (effect.unitClass !== 'any' && (effect.unitClass === 'regular') !== u.regular) continue;
-      pend(d, id, { id: effect.modifier, sign: 'negative', tests: 'next' });
-    }
-  }
+  pendLossModifiers(d, gid, run.value.units);
 }
 
 /**

@@ -19,9 +19,9 @@ import {
   supportProblem,
   touchesFront,
 } from './apply.ts';
-import { fireCheck } from './combat.ts';
 import type { JcCommand, CommandManoeuvre as Manoeuvre } from './commands.ts';
 import { Draft } from './draft.ts';
+import { fireCheck } from './fire.ts';
 import { deployLightCompany, lightCompanyProblem } from './light-companies.ts';
 import { chargeBonusOf, normalMove } from './moves.ts';
 import {

@@ -24,9 +24,9 @@ import { ORDERS } from '../../rulesets/john-company/tables/orders.ts';
 import { MOVEMENT_RESULTS } from '../../rulesets/john-company/tables/reaction-table.ts';
 import type { Formation } from '../../rulesets/john-company/vocabulary.ts';
 import type { Rejection } from '../engine/game.ts';
-import { fireCheck } from './combat.ts';
 import type { CommandManoeuvre } from './commands.ts';
 import type { Draft } from './draft.ts';
+import { fireCheck } from './fire.ts';
 import type { JcUnit, UnitActivation } from './state.ts';
 import { isActive, unitsWithin } from './units.ts';
 

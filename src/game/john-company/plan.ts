@@ -30,9 +30,9 @@ import type {
 import { GOING_IN, goingIn } from './ai/odds.ts';
 import { situationOf } from './ai/situation.ts';
 import { deciderOf } from './apply.ts';
-import { fireCheck } from './combat.ts';
 import type { JcCommand } from './commands.ts';
 import { Draft } from './draft.ts';
+import { fireCheck } from './fire.ts';
 import { checkMove, moveProblem } from './options.ts';
 import { heldOrder } from './orders-held.ts';
 import { orderingGeneral, rallyGeneral } from './sequence.ts';

@@ -13,7 +13,8 @@ import { parseOrdersCardId } from '../../rulesets/john-company/tables/orders-dec
 import { MOVEMENT_RESULTS, statusRank } from '../../rulesets/john-company/tables/reaction-table.ts';
 import { WITHOUT_ORDERS_RESULTS } from '../../rulesets/john-company/tables/without-orders.ts';
 import type { GameResult } from '../engine/game.ts';
-import { chargesAtCard, immediateCharge, launchCharge, mustPursue } from './combat.ts';
+import { launchCharge, mustPursue } from './charges.ts';
+import { immediateCharge, resolveCharge } from './confrontation.ts';
 import type { Draft } from './draft.ts';
 import { commandersEvent, eventOfficer, replaceOfficers, unitEvent } from './effects.ts';
 import { effectiveCommander, isActiveGeneral } from './forces.ts';
@@ -21,6 +22,7 @@ import { goesLooting, loot } from './looting.ts';
 import { chargeBonusOf, homeward, mandatoryMove, marchTowards, normalMove } from './moves.ts';
 import { anythingToDo } from './options.ts';
 import { revealOrder } from './orders-held.ts';
+import { runPendingSteps } from './run-pending.ts';
 import type { JcUnit, UnitActivation } from './state.ts';
 import {
   isActive,
@@ -386,6 +388,28 @@ function initiativeOrders(d: Draft, id: UnitId): OrderId[] {
 }
 
 /**
+ * Resolves every charge waiting on this unit's card, each with what it leads to: its own, and those
+ * launched at it. Returns whether any was.
+ */
+export function chargesAtCard(d: Draft, id: UnitId): boolean {
+  let fought = false;
+  if (d.unit(id).charge) {
+    resolveCharge(d, id);
+    runPendingSteps(d);
+    fought = true;
+  }
+  for (const c of d.unit(id).chargedBy) {
+    const charger = d.findUnit(c);
+    if (charger?.charge?.target === id) {
+      resolveCharge(d, c);
+      runPendingSteps(d);
+      fought = true;
+    }
+  }
+  return fought;
+}
+
+/**
  * A unit's card (Part 3, Sequence Of Play 5.1-5.6). Returns true when its player must now decide.
  */
 function unitCard(d: Draft, id: UnitId): boolean {
@@ -414,7 +438,10 @@ function unitCard(d: Draft, id: UnitId): boolean {
     return false;
   }
   // 5.1: events.
-  for (let i = 0; i < u.eventsDue && isActive(d, id); i++) unitEvent(d, id);
+  for (let i = 0; i < u.eventsDue && isActive(d, id); i++) {
+    unitEvent(d, id);
+    runPendingSteps(d);
+  }
   if (!isActive(d, id)) return false;
   d.patchUnit(id, { eventsDue: 0 });
   revealOrder(d, id);
@@ -755,6 +782,9 @@ export function chargeNow(d: Draft, id: UnitId): void {
 /** An immediate charge at the nearest enemy from the active unit's card; its activation is closed. */
 function chargeNowInCard(d: Draft, id: UnitId): void {
   const target = nearestEnemy(d, id)?.id;
-  if (target !== undefined) immediateCharge(d, id, target);
+  if (target !== undefined) {
+    immediateCharge(d, id, target);
+    runPendingSteps(d);
+  }
   closeActivation(d);
 }
