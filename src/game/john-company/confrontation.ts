@@ -293,7 +293,7 @@ function volley(d: Draft, firer: UnitId, target: UnitId, kind: 'defenders-volley
   return true;
 }
 
-export interface ConfrontOptions {
+interface ConfrontOptions {
   readonly caughtEvading: boolean;
   /** The charger moved its whole Charge Bonus straight (with a counter-charge: both did, together). */
   readonly straight: boolean;

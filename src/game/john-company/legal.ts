@@ -8,21 +8,15 @@ import { frontEnds, unitCentre } from '../../rulesets/john-company/table/movemen
 import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';
 import { ORDERS, type OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import type { Formation } from '../../rulesets/john-company/vocabulary.ts';
-import {
-  deciderOf,
-  generalInchesLeft,
-  generalPathCost,
-  orderProblem,
-  ordersLeft,
-  responseProblem,
-  supportingWhenCharged,
-  supportProblem,
-  touchesFront,
-} from './apply.ts';
+import { aimableBatteries } from './aiming.ts';
+import { deciderOf } from './apply.ts';
+import { responseProblem, supportingWhenCharged, supportProblem } from './charge-response.ts';
 import type { JcCommand, CommandManoeuvre as Manoeuvre } from './commands.ts';
 import { Draft } from './draft.ts';
 import { fireCheck } from './fire.ts';
+import { generalInchesLeft, generalPathCost, touchesFront } from './general-activation.ts';
 import { deployLightCompany, lightCompanyProblem } from './light-companies.ts';
+import { usableOrders } from './movement-cards.ts';
 import { chargeBonusOf, normalMove } from './moves.ts';
 import {
   checkFormationChange,
@@ -33,7 +27,8 @@ import {
   moverOf,
   surelyOutOfRange,
 } from './options.ts';
-import { aimableBatteries, rallyGeneral, usableOrders } from './sequence.ts';
+import { orderProblem, ordersLeft } from './order-counters.ts';
+import { rallyGeneral } from './rally.ts';
 import type { GeneralActivation, JcGameState, JcUnit, UnitActivation } from './state.ts';
 import { isActive, unitDistance, unitsWithin } from './units.ts';
 import { groundOfState, isSpotted } from './view.ts';
@@ -315,7 +310,7 @@ function unitCommands(d: Draft, state: JcGameState, a: UnitActivation): JcComman
   return out;
 }
 
-/** Reforming needs a Reaction Test result that lets the unit move (apply.ts `reform`). */
+/** Reforming needs a Reaction Test result that lets the unit move (unit-activation.ts `reform`). */
 function moveProblemForReform(d: Draft, a: UnitActivation): boolean {
   const u = d.unit(a.unit);
   const movement = u.test?.movement ?? 'normal';
