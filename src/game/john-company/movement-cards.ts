@@ -10,7 +10,6 @@ import { MOVEMENT_RESULTS } from '../../rulesets/john-company/tables/reaction-ta
 import { WITHOUT_ORDERS_RESULTS } from '../../rulesets/john-company/tables/without-orders.ts';
 import { immediateCharge, resolveCharge } from './confrontation.ts';
 import type { Draft } from './draft.ts';
-import { unitEvent } from './effects.ts';
 import { effectiveCommander, isActiveGeneral } from './forces.ts';
 import { goesLooting, loot } from './looting.ts';
 import { homeward, mandatoryMove, marchTowards } from './moves.ts';
@@ -20,6 +19,7 @@ import { chainGenerals, rallyGeneral } from './rally.ts';
 import { runPendingSteps } from './run-pending.ts';
 import type { JcUnit, UnitActivation } from './state.ts';
 import { endTurn } from './turn-end.ts';
+import { unitEvent } from './unit-events.ts';
 import { isActive, nearestEnemy, ordersOf, reactionBase, recordTest, setStatus } from './units.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { fightFanatics } from './confrontation.ts';
 import type { Draft } from './draft.ts';
-import { applyUnitEffect, unitEvent } from './effects.ts';
 import { fireAt } from './fire.ts';
 import type { PendingStep } from './pending.ts';
 import { confrontationOutcome, pursue } from './pursuit.ts';
+import { applyUnitEffect, unitEvent } from './unit-events.ts';
 import { isActive } from './units.ts';
 
 /**

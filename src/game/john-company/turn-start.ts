@@ -5,8 +5,8 @@ import { mayUseOrder, ORDERS } from '../../rulesets/john-company/tables/orders.t
 import { parseOrdersCardId } from '../../rulesets/john-company/tables/orders-deck.ts';
 import { mustPursue } from './charges.ts';
 import type { Draft } from './draft.ts';
-import { commandersEvent, eventOfficer, replaceOfficers } from './effects.ts';
 import { isActiveGeneral } from './forces.ts';
+import { commandersEvent, eventOfficer, replaceOfficers } from './officers.ts';
 import type { JcUnit } from './state.ts';
 import { isActive, nearestEnemy } from './units.ts';
 
