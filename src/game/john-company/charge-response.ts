@@ -17,6 +17,7 @@ import { isActive } from './units.ts';
  * what it may answer, and the command.
  */
 
+/** Step 4 begins: every unit on a Charge or Pursue order is queued, side by side in the scenario's order. */
 export function startChargeStep(d: Draft): void {
   d.emit({ type: 'step-began', visibleTo: 'all', step: 4 });
   const queue: UnitId[] = [];

@@ -13,15 +13,12 @@ import type { TerrainId, WallHeight, WaterHazard } from '../../rulesets/john-com
 import type { Rejection } from '../engine/game.ts';
 import { activeCard, isRejection, reject } from './command-checks.ts';
 import { type Draft, groundOf } from './draft.ts';
-import { finishActivation } from './movement-cards.ts';
-import { mandatoryMove } from './moves.ts';
-import { endProblem } from './options.ts';
 import type { GeneralActivation } from './state.ts';
 import { isActive } from './units.ts';
 
 /**
  * Step 5, the active General's commands (Part 3, Movement of General Officers): his move, attaching to a
- * unit and leaving it, and the end of any activation.
+ * unit and leaving it.
  */
 
 /** Inches a General may still spend this activation (Part 3, Movement of General Officers). */
@@ -155,20 +152,5 @@ export function detach(d: Draft, general: GeneralId): Rejection | undefined {
   d.setTableGeneral(free);
   d.emit({ type: 'general-detached', visibleTo: 'all', general, unit: attachedTo });
   d.node = { phase: 'activation', activation: { ...a, used: a.used + 5 } };
-  return undefined;
-}
-
-export function endActivation(d: Draft): Rejection | undefined {
-  const node = d.node;
-  if (node.phase !== 'activation') return reject('wrong-step', 'nothing is active');
-  const a = node.activation;
-  if (a.kind === 'unit') {
-    if (a.choose) return reject('choose-order-first', `${a.unit} must choose an order`);
-    const owed = endProblem(d, a);
-    if (owed) return owed;
-    const u = d.unit(a.unit);
-    if (a.mayRally && u.routing && u.mandatoryMove === undefined) mandatoryMove(d, a.unit, 'rout');
-  }
-  finishActivation(d);
   return undefined;
 }

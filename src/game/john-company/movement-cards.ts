@@ -8,12 +8,14 @@ import type { TroopTypeId } from '../../rulesets/john-company/tables/movement-ra
 import { mayUseOrder, ORDER_IDS, ORDERS, type OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import { MOVEMENT_RESULTS } from '../../rulesets/john-company/tables/reaction-table.ts';
 import { WITHOUT_ORDERS_RESULTS } from '../../rulesets/john-company/tables/without-orders.ts';
+import type { Rejection } from '../engine/game.ts';
+import { reject } from './command-checks.ts';
 import { immediateCharge, resolveCharge } from './confrontation.ts';
 import type { Draft } from './draft.ts';
 import { effectiveCommander, isActiveGeneral } from './forces.ts';
 import { goesLooting, loot } from './looting.ts';
 import { homeward, mandatoryMove, marchTowards } from './moves.ts';
-import { anythingToDo } from './options.ts';
+import { anythingToDo, endProblem } from './options.ts';
 import { revealOrder } from './orders-held.ts';
 import { chainGenerals, rallyGeneral } from './rally.ts';
 import { runPendingSteps } from './run-pending.ts';
@@ -26,7 +28,8 @@ import { isActive, nearestEnemy, ordersOf, reactionBase, recordTest, setStatus }
  * Step 5, the Unit Movement deck (Part 3, Sequence Of Play 5): cards are drawn until one needs a
  * decision; a unit's card resolves the charges waiting on it, its events and its Reaction Test, and makes
  * the moves nobody chooses, before its player acts (unit-activation.ts); a General's card always waits
- * for his player (general-activation.ts). When the deck is out the turn ends (turn-end.ts).
+ * for his player (general-activation.ts); either ends with the end-activation command. When the deck is
+ * out the turn ends (turn-end.ts).
  */
 
 /** A guard against a loop that would never reach a decision. */
@@ -267,6 +270,25 @@ function closeActivation(d: Draft): void {
 export function finishActivation(d: Draft): void {
   closeActivation(d);
   continueMovement(d);
+}
+
+/**
+ * The end-activation command, for the active unit or General: a unit that must choose an order or owes a
+ * minimum move may not end yet; a routing unit its General did not rally routs on.
+ */
+export function endActivation(d: Draft): Rejection | undefined {
+  const node = d.node;
+  if (node.phase !== 'activation') return reject('wrong-step', 'nothing is active');
+  const a = node.activation;
+  if (a.kind === 'unit') {
+    if (a.choose) return reject('choose-order-first', `${a.unit} must choose an order`);
+    const owed = endProblem(d, a);
+    if (owed) return owed;
+    const u = d.unit(a.unit);
+    if (a.mayRally && u.routing && u.mandatoryMove === undefined) mandatoryMove(d, a.unit, 'rout');
+  }
+  finishActivation(d);
+  return undefined;
 }
 
 /** A General's card: he always has a choice (move, attach, detach, rally, or nothing). */
