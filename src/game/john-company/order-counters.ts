@@ -19,7 +19,7 @@ import { isSpotted } from './view.ts';
 
 /**
  * Why a unit of `side` may not be given `order` now, or undefined. For an order naming no target and a
- * unit of `side`, the answer depends only on the unit's record and its table record (legal.ts
+ * unit of `side`, the answer depends only on the unit's record and its table record (legal-orders.ts
  * `untargetedOrders` keeps it while both are unchanged).
  */
 export function orderProblem(
