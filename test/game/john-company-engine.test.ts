@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { UnitState } from '../../src/core/table/model.ts';
-import { chargesAtCard, launchCharge } from '../../src/game/john-company/combat.ts';
+import { launchCharge } from '../../src/game/john-company/charges.ts';
 import type { JcCommand } from '../../src/game/john-company/commands.ts';
 import { Draft } from '../../src/game/john-company/draft.ts';
 import type { JcEvent } from '../../src/game/john-company/events.ts';
 import { practiceScenario } from '../../src/game/john-company/fixtures.ts';
 import { makeJohnCompanyGame, playStep } from '../../src/game/john-company/game.ts';
 import { goesLooting, loot } from '../../src/game/john-company/looting.ts';
+import { chargesAtCard } from '../../src/game/john-company/movement-cards.ts';
 import { commandOdds } from '../../src/game/john-company/plan.ts';
 import type { JcGameState } from '../../src/game/john-company/state.ts';
 import { leaveTable, unitDistance } from '../../src/game/john-company/units.ts';

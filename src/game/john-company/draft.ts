@@ -19,6 +19,7 @@ import type { JcForces } from '../../rulesets/john-company/table/unit-profile.ts
 import type { GameResult } from '../engine/game.ts';
 import type { JcEvent } from './events.ts';
 import { forcesOf, unitFactsState } from './forces.ts';
+import type { PendingStep } from './pending.ts';
 import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, SequenceNode } from './state.ts';
 
 /** How a game definition runs: with procedure traces in its events (the default) or without (speed). */
@@ -174,6 +175,8 @@ export class Draft {
   movementDeck: Deck;
   result: GameResult | undefined;
   readonly events: JcEvent[] = [];
+  /** Steps scheduled and not yet run (pending.ts): none is left when the draft is finished. */
+  readonly pending: PendingStep[] = [];
 
   private units: Record<UnitId, JcUnit>;
   private unitsCopied = false;
@@ -571,6 +574,7 @@ export class Draft {
   // ---------------------------------------------------------------------------------------------
 
   finish(): JcGameState {
+    if (this.pending.length > 0) throw new Error(`${this.pending.length} pending steps were never run`);
     return {
       format: this.format,
       rng: this.diceInUse ? this.diceInUse.state() : this.rng,

@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { seedRng } from '../../core/random/prng.ts';
 import { countedStands } from '../../rulesets/john-company/table/unit-profile.ts';
 import type { Scenario, Unit } from '../scenario/schema.ts';
-import { fireAt } from './combat.ts';
 import { Draft } from './draft.ts';
-import { commandersEvent, officerCasualty, replaceOfficers, unitEvent } from './effects.ts';
+import { fireAt } from './fire.ts';
 import { practiceScenario } from './fixtures.ts';
 import { deployLightCompany, rejoinLightCompany } from './light-companies.ts';
 import { mandatoryMove } from './moves.ts';
-import { attemptRally, rallyGeneral } from './sequence.ts';
+import { commandersEvent, officerCasualty, replaceOfficers } from './officers.ts';
+import { attemptRally, rallyGeneral } from './rally.ts';
+import { runPendingSteps } from './run-pending.ts';
 import { setupBattle } from './setup.ts';
 import type { JcGameState } from './state.ts';
+import { unitEvent } from './unit-events.ts';
 import { removeStands } from './units.ts';
 
 /** Two lines facing each other 12" apart, and the practice battle's Generals. */
@@ -52,6 +54,7 @@ describe('John Company: events and their effects', () => {
       const d = draft(seed);
       const before = d.unit('company-1');
       unitEvent(d, 'company-1', 'maratha-1');
+      runPendingSteps(d);
       const e = d.events.find((x) => x.type === 'unit-event');
       expect(e).toBeDefined();
       if (e?.type !== 'unit-event') continue;

@@ -11,9 +11,9 @@ import {
 } from '../../rulesets/john-company/table/formations.ts';
 import type { JcUnitProfile } from '../../rulesets/john-company/table/unit-profile.ts';
 import type { Rejection } from '../engine/game.ts';
+import { reject } from './command-checks.ts';
 import type { Draft } from './draft.ts';
 import { unitFactsState } from './forces.ts';
-import { reject } from './options.ts';
 import { freshBookkeeping, type JcUnit, type UnitActivation } from './state.ts';
 import { isActive, placementOf } from './units.ts';
 

@@ -24,9 +24,10 @@ import { ORDERS } from '../../rulesets/john-company/tables/orders.ts';
 import { MOVEMENT_RESULTS } from '../../rulesets/john-company/tables/reaction-table.ts';
 import type { Formation } from '../../rulesets/john-company/vocabulary.ts';
 import type { Rejection } from '../engine/game.ts';
-import { fireCheck } from './combat.ts';
+import { reject } from './command-checks.ts';
 import type { CommandManoeuvre } from './commands.ts';
 import type { Draft } from './draft.ts';
+import { fireCheck } from './fire.ts';
 import type { JcUnit, UnitActivation } from './state.ts';
 import { isActive, unitsWithin } from './units.ts';
 
@@ -35,8 +36,6 @@ import { isActive, unitsWithin } from './units.ts';
  * Resolve on Movement): move, change formation, reform, fire. `apply` refuses by these, `legalCommands`
  * lists by these, and the card loop ends an activation that has nothing left.
  */
-
-export const reject = (code: string, message: string): Rejection => ({ code, message });
 
 /** The Movement Rate column an order moves at: Prolonge orders by their column, others by formation. */
 function columnFor(u: JcUnit, formation: string): RateColumn | undefined {

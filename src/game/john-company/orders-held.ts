@@ -2,6 +2,7 @@ import type { UnitId } from '../../core/table/model.ts';
 import { changeFormation } from '../../rulesets/john-company/table/formations.ts';
 import type { OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import type { Draft } from './draft.ts';
+import type { JcUnit } from './state.ts';
 import { isActive } from './units.ts';
 
 /**
@@ -85,4 +86,12 @@ export function revealOrder(d: Draft, id: UnitId): void {
     source: held.source,
     irreversible: true,
   });
+}
+
+/** Gives back to its General the order a unit's counter was counted against (Step 2). */
+export function refund(d: Draft, u: JcUnit): void {
+  const g = u.counter?.general;
+  if (g === undefined) return;
+  const gen = d.findGeneral(g);
+  if (gen) d.patchGeneral(g, { ordersUsed: Math.max(0, gen.ordersUsed - 1) });
 }

@@ -31,12 +31,13 @@ import type {
 import { GOING_IN, goingIn } from './ai/odds.ts';
 import { situationOf } from './ai/situation.ts';
 import { deciderOf } from './apply.ts';
-import { fireCheck } from './combat.ts';
 import type { JcCommand } from './commands.ts';
 import { Draft } from './draft.ts';
+import { fireCheck } from './fire.ts';
+import { orderingGeneral } from './movement-cards.ts';
 import { checkMove, moveProblem } from './options.ts';
 import { heldOrder } from './orders-held.ts';
-import { orderingGeneral, rallyGeneral } from './sequence.ts';
+import { rallyGeneral } from './rally.ts';
 import type { JcGameState, UnitActivation } from './state.ts';
 import { isActive } from './units.ts';
 import { unitVisibleTo, viewFor } from './view.ts';
@@ -248,7 +249,7 @@ function fireOdds(state: JcGameState, side: string, firer: UnitId, target: UnitI
   if (!derived) return [];
   const blinded = f.fireHalved;
   const title = `${nameOf(state, firer)} fires at ${nameOf(state, target)}`;
-  // As the engine fires (combat.ts fireAt): guns firing at guns use counter-battery fire.
+  // As the engine fires (fire.ts fireAt): guns firing at guns use counter-battery fire.
   if (derived.kind === 'small-arms')
     return [
       {
@@ -317,7 +318,7 @@ function rallyOdds(state: JcGameState, side: string, unit: UnitId): CommandOddsR
 }
 
 /**
- * The charged unit's Charge Test as the charge would meet it now (combat.ts `testTarget`): as a target,
+ * The charged unit's Charge Test as the charge would meet it now (confrontation.ts `testTarget`): as a target,
  * a target changing orders (-2, unless a Commanders' Event gave its General a free change) or a target
  * counter-charging the charger. None when it has tested this turn. The charger closes before the test,
  * so the facts then may differ: these are the odds as things stand.
@@ -359,7 +360,7 @@ function responseOdds(
 }
 
 /**
- * A charge counter's odds as things stand, from the side's own view: the charger's Charge Test (combat.ts
+ * A charge counter's odds as things stand, from the side's own view: the charger's Charge Test (charges.ts
  * `chargeGoesAhead`, as the charger), then the Confrontation should it go in, each status it may go in
  * with weighted by its chance (the facts the computer weighs a charge on, ai/odds.ts `goingIn`: the whole
  * Charge Bonus, the target's volley when it has a weapon, the target as it stands now). Both come in Step

@@ -372,3 +372,9 @@ export function isActive(d: Draft, id: UnitId): boolean {
   const u = d.findUnit(id);
   return u !== undefined && u.offTable === undefined && d.onTable(id);
 }
+
+/** Adds a modifier to a unit's coming Reaction Tests (Part 4, Events; officer casualties). */
+export function pend(d: Draft, id: UnitId, p: PendingModifier): void {
+  if (!d.findUnit(id)) return;
+  d.patchUnit(id, { pending: [...d.unit(id).pending, p] });
+}
