@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import { type AppliedModifier, applyModifiers, summarizeModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
+import { modifierListSchema } from '../../../core/rules/schemas.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import {
   BUNDLE_POINTS,
   CONFUSION_RATIO,
   DISORDER_RATIO,
   KILL_POINTS,
-  MELEE_ADVANTAGE_IDS,
   MELEE_ADVANTAGES,
   MELEE_TABLE,
   type MeleeAdvantageId,
@@ -132,17 +132,9 @@ const sideSchema = z
       .min(0)
       .max(60)
       .describe('Figures fighting: one rank, with one figure of overlap at each end'),
-    advantages: z
-      .array(
-        z
-          .strictObject({
-            id: z.enum(MELEE_ADVANTAGE_IDS).describe('An advantage or disadvantage from the sheet'),
-          })
-          .describe('An advantage or disadvantage that applies to this side'),
-      )
-      .describe(
-        'Its advantages (charging infantry, elephant, ...) and disadvantages (in disorder, gunners, ...)',
-      ),
+    advantages: modifierListSchema(MELEE_ADVANTAGES).describe(
+      'Its advantages (charging infantry, elephant, ...) and disadvantages (in disorder, gunners, ...)',
+    ),
   })
   .describe('One side of the melee');
 

@@ -3,9 +3,9 @@ import type { DiceSource } from '../../../core/random/dice.ts';
 import { d6 } from '../../../core/random/rolls.ts';
 import { type AppliedModifier, applyModifiers, summarizeModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
+import { modifierListSchema } from '../../../core/rules/schemas.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import {
-  MORALE_MODIFIER_IDS,
   MORALE_MODIFIERS,
   MORALE_TABLE,
   type MoraleModifierId,
@@ -131,21 +131,10 @@ function prepareMoraleTest(facts: MoraleTestFacts) {
   };
 }
 
-export const moraleModifiersSchema = z
-  .array(
-    z
-      .strictObject({
-        id: z.enum(MORALE_MODIFIER_IDS).describe('A morale modifier from the sheet'),
-        count: z
-          .int()
-          .min(0)
-          .max(5)
-          .optional()
-          .describe('For "each 20% loss": how many 20%s the unit has lost'),
-      })
-      .describe('A morale modifier that applies'),
-  )
-  .describe('Morale modifiers that apply: plus makes the test harder, minus easier');
+/** Morale modifiers as the referee ticks them, each with its label and value (a count for "each 20% loss"). */
+export const moraleModifiersSchema = modifierListSchema(MORALE_MODIFIERS).describe(
+  'Morale modifiers that apply: plus makes the test harder, minus easier',
+);
 
 export const moraleTestFactsSchema = z.strictObject({
   condition: z

@@ -39,7 +39,7 @@ describe('every procedure', () => {
     const ids = HONOUR_AND_FORTITUDE_PROCEDURES.map((p) => p.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const p of HONOUR_AND_FORTITUDE_PROCEDURES) {
-      const json = JSON.stringify(p.facts.toJSONSchema?.() ?? {});
+      const json = JSON.stringify(p.facts.toJSONSchema?.({ io: 'input' }) ?? {});
       expect(json).toContain('description');
     }
   });
