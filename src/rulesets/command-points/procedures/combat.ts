@@ -266,8 +266,8 @@ export const combat: ProcedureDefinition<CombatFacts, CombatResult> = {
   rule: cp(section),
   facts: combatFactsSchema as unknown as z.ZodType<CombatFacts>,
   rolls: [
-    { key: 'attacker', dice: 'Average Die (type the face 1-6: 2,3,3,4,4,5)', when: 'always' },
-    { key: 'defender', dice: 'Average Die (type the face 1-6: 2,3,3,4,4,5)', when: 'always' },
+    { key: 'attacker', dice: 'Average Die (the number showing: 2, 3, 4 or 5)', when: 'always' },
+    { key: 'defender', dice: 'Average Die (the number showing: 2, 3, 4 or 5)', when: 'always' },
   ],
   examples: [
     {
@@ -312,7 +312,7 @@ export const combat: ProcedureDefinition<CombatFacts, CombatResult> = {
           },
         },
       },
-      dice: [6, 1],
+      dice: [5, 2],
     },
   ],
   resolve: resolveCombat,
