@@ -19,6 +19,8 @@ export interface RollRecord {
   readonly label: string;
   readonly faces: readonly number[];
   readonly value: number;
+  /** The value in words, when the roll packs several counts into it (`RollSpec.reads`). */
+  readonly reads?: string;
   readonly source: 'prng' | 'supplied';
 }
 
@@ -46,7 +48,15 @@ export class PrngDice implements DiceSource {
         : die.min + this.prng.int(die.max - die.min + 1);
     }
     const value = spec.combine(faces);
-    this.record?.push({ key, roll: spec.id, label: spec.label, faces: faces.slice(), value, source: 'prng' });
+    this.record?.push({
+      key,
+      roll: spec.id,
+      label: spec.label,
+      faces: faces.slice(),
+      value,
+      ...(spec.reads ? { reads: spec.reads(value) } : {}),
+      source: 'prng',
+    });
     return value;
   }
 
@@ -122,6 +132,7 @@ export class SuppliedDice implements DiceSource {
       label: spec.label,
       faces: faces.slice(),
       value,
+      ...(spec.reads ? { reads: spec.reads(value) } : {}),
       source: 'supplied',
     });
     return value;

@@ -48,9 +48,12 @@ export interface RollSpec {
   readonly combinations: number;
   /**
    * Optional fast path for unrecorded PRNG throws: must draw the faces from `prng` exactly as `PrngDice`
-   * would (one `int(max - min + 1)` per die, in order) and return `combine(faces)` (a test checks both).
+   * would (one `int(max - min + 1)`, or `int(faces.length)`, per die, in order) and return
+   * `combine(faces)` (a test checks both).
    */
   readonly draw: ((prng: Prng) => number) | undefined;
+  /** The value in words, for a value that packs several counts into one number (kills and bundles). */
+  readonly reads?: (value: number) => string;
 }
 
 const D6: Die = { min: 1, max: 6, name: 'd6' };
@@ -89,6 +92,7 @@ interface SpecInit {
   combine(faces: ArrayLike<number>): number;
   outcomes?: () => RollOutcome[];
   draw?: (prng: Prng) => number;
+  reads?: (value: number) => string;
 }
 
 export function defineRoll(init: SpecInit): RollSpec {
@@ -99,6 +103,7 @@ export function defineRoll(init: SpecInit): RollSpec {
     dice: init.dice,
     combine: init.combine,
     draw: init.draw,
+    ...(init.reads ? { reads: init.reads } : {}),
     combinations: faceCount(init.dice),
     outcomes() {
       cached ??= Object.freeze(init.outcomes ? init.outcomes() : bruteForceOutcomes(init.dice, init.combine));

@@ -43,6 +43,11 @@ export function skirmishFireDice(n: number): RollSpec {
         }
         return sixes * SIXES + fives;
       },
+      reads: (value) => {
+        const sixes = Math.floor(value / SIXES);
+        const fives = value % SIXES;
+        return `${sixes} ${sixes === 1 ? 'six' : 'sixes'}, ${fives} ${fives === 1 ? 'five' : 'fives'}`;
+      },
       outcomes: () => sixesAndFives(n),
     });
     skirmishRolls.set(n, spec);

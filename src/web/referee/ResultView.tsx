@@ -54,7 +54,7 @@ function Rolls({
                   </span>
                 ))}
               </span>{' '}
-              = <strong>{r.value}</strong>{' '}
+              = <strong>{r.reads ?? r.value}</strong>{' '}
               <span className="source">{r.source === 'supplied' ? 'typed in' : 'seeded'}</span>
             </li>
           ))}
