@@ -43,6 +43,17 @@ export type Ground = (typeof GROUNDS)[number];
 export const ORDER_STATES = ['good-order', 'disordered', 'confused'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+export const ORDER_STATE_WORDS: Readonly<Record<OrderState, string>> = {
+  'good-order': 'Good order',
+  disordered: 'Disordered',
+  confused: 'Confused',
+};
+
+/** A state or condition as the sheet writes it: `heroic` -> "Heroic". */
+export function stateWords(state: string): string {
+  return state.charAt(0).toUpperCase() + state.slice(1);
+}
+
 /** The Firing table's weapons. */
 export const FIRE_WEAPONS = [
   'matchlock',

@@ -45,7 +45,7 @@ export function meleeDice(n: number, faces: MeleeFaces): RollSpec {
       id: `hf-melee-${n}d6-${key}`,
       label: `${n}d6 (bundle ${faces.bundleFrom}-${faces.bundleTo}, kill ${faces.killFrom}+)`,
       dice: Array.from({ length: n }, () => D6_DIE),
-      reads: (value) => `${count(meleeKills(value), 'kill')}, ${count(meleeBundles(value), 'bundle')}`,
+      reads: (value) => `${countOf(meleeKills(value), 'kill')}, ${countOf(meleeBundles(value), 'bundle')}`,
       combine: (f) => {
         let kills = 0;
         let bundles = 0;
@@ -81,6 +81,6 @@ function multinomial(n: number, k: number, b: number): number {
 }
 
 /** `1 kill`, `2 kills`. */
-function count(n: number, noun: string): string {
+export function countOf(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
