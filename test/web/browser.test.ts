@@ -96,7 +96,7 @@ describe('the browser app', () => {
     }
     expect(await result.locator('.trace').textContent()).toContain('Stand lost since last check (×3)');
     expect(await result.locator('.rolls li').first().textContent()).toMatch(
-      /randomFactor.*44.*= 0.*typed in/,
+      /Random factor.*44.*= 0.*typed in/,
     );
 
     // The odds now mark the outcome that happened.
