@@ -35,6 +35,14 @@ export const TROOP_CLASSES = [
 ] as const;
 export type TroopClass = (typeof TROOP_CLASSES)[number];
 
+/** The Movement table's rows as the sheet heads them. */
+export const TROOP_CLASS_WORDS: Readonly<Record<TroopClass, string>> = {
+  'infantry-line-siege-guns': 'Infantry in line, siege guns',
+  'infantry-column-field-guns': 'Infantry in column, field guns',
+  'skirmishers-regular-cavalry-elephants': 'Skirmishers, regular cavalry, elephants',
+  'irregular-cavalry': 'Irregular cavalry',
+};
+
 /** Ground for movement: open, broken (brush, hills, woods, rocks) or rough (jungle, swamp). */
 export const GROUNDS = ['open', 'broken', 'rough'] as const;
 export type Ground = (typeof GROUNDS)[number];

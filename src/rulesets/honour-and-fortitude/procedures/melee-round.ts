@@ -84,7 +84,7 @@ function fight(
   const bundles = meleeBundles(value);
   const points = kills * KILL_POINTS + bundles * BUNDLE_POINTS;
   trace?.add({
-    rule: hf('Melees', row),
+    rule: hf('Melees', MELEE_ROW_WORDS[row]),
     label: `The ${key}: ${side.figures} d6 at ${MELEE_ROW_WORDS[row]} (net ${net >= 0 ? `+${net}` : net}): ${countOf(kills, 'kill')}, ${countOf(bundles, 'bundle')}, ${countOf(points, 'point')}`,
     value: points,
     ...(side.figures ? { roll: `${key}Dice` } : {}),

@@ -97,7 +97,7 @@ function readMorale(
   const column = moraleColumnOf(facts.condition);
   const cell = MORALE_TABLE.rows[row][column];
   trace?.add({
-    rule: hf('Morale', `${row}, ${column}`),
+    rule: hf('Morale', `${MORALE_ROW_WORDS[row]}, ${stateWords(column)}`),
     label: `${modified} against Morale ${facts.morale}: ${MORALE_ROW_WORDS[row]}${facts.condition === 'heroic' ? ' (Heroic reads Aggressive)' : ''}`,
     value: MORALE_ROW_WORDS[row],
   });
