@@ -6,6 +6,7 @@ import { procedureDetail, resolveAnswer } from '../../src/server/procedures.ts';
 import { choiceText, editorFor, humanize, type JsonSchema } from '../../src/web/form/schema.ts';
 import { rollsFor } from '../../src/web/referee/dice.ts';
 import { outcomeWords } from '../../src/web/referee/words.ts';
+import { faults } from './words-check.ts';
 
 /**
  * What a referee reads in the assistant, for every procedure of every rule set: the form's labels and
@@ -13,32 +14,6 @@ import { outcomeWords } from '../../src/web/referee/words.ts';
  * None of it may be an id (`fail-by-2`), a camelCase field (`retireOrPanic`) or a number with more
  * than two decimals.
  */
-
-/** Hyphenated words of English the rules use, which are not ids. */
-const ENGLISH = new Set([
-  'point-blank',
-  'close-order',
-  'open-order',
-  'good-order',
-  're-roll',
-  're-rolls',
-  're-rolled',
-  're-orders',
-  'counter-battery',
-  'counter-charge',
-  'counter-charger',
-  'counter-charging',
-  'small-arms',
-]);
-
-function faults(text: string): string[] {
-  const found: string[] = [];
-  for (const m of text.matchAll(/(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])/g))
-    if (!ENGLISH.has(m[0])) found.push(`id ${m[0]}`);
-  for (const m of text.matchAll(/\b[a-z]+[A-Z][A-Za-z0-9]*\b/g)) found.push(`field ${m[0]}`);
-  for (const m of text.matchAll(/\d\.\d{3,}/g)) found.push(`number ${m[0]}`);
-  return found;
-}
 
 /** Every label and choice the form shows for a schema. */
 function formTexts(root: JsonSchema, node: JsonSchema, out: string[], key?: string, depth = 0): void {
