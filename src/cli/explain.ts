@@ -145,7 +145,7 @@ export function renderRolls(rolls: readonly RollRecord[]): string[] {
       r.key,
       r.label,
       `faces ${r.faces.join(', ')}`,
-      `value ${r.value}`,
+      `value ${r.reads ?? r.value}`,
       r.source === 'supplied' ? 'typed in' : 'seeded',
     ]),
   ).map((l) => `  ${l}`);

@@ -58,8 +58,8 @@ describe('the browser app', () => {
 
     // From the first example (a European battalion) to README's Sikh battalion.
     await page.getByLabel('Resolve level').fill('17');
-    await page.getByLabel('Origin').selectOption('indian');
-    await page.getByLabel('Formation').selectOption('close-order-column');
+    await page.getByLabel('Origin').selectOption({ label: 'Indian' });
+    await page.getByLabel('Formation').selectOption({ label: 'Close order column' });
     await page.getByRole('checkbox', { name: /Uncommitted friends within a Normal Move/ }).uncheck();
     await expect.poll(() => page.locator('pre').textContent()).toContain('"resolveLevel": 17');
 
@@ -96,7 +96,7 @@ describe('the browser app', () => {
     }
     expect(await result.locator('.trace').textContent()).toContain('Stand lost since last check (×3)');
     expect(await result.locator('.rolls li').first().textContent()).toMatch(
-      /randomFactor.*44.*= 0.*typed in/,
+      /Random factor.*44.*= 0.*typed in/,
     );
 
     // The odds now mark the outcome that happened.
@@ -114,12 +114,12 @@ describe('the browser app', () => {
       .poll(() => field.locator('.issues').textContent())
       .toBe('expected an integer from 1 to 30, got 40 (a number)');
     // A modifier list shows the problems with its entries.
-    await page.getByLabel('flanks-and-rear-secure: how many').fill('2');
+    await page.getByLabel('Flanks and rear secure (+1): how many').fill('2');
     await expect
       .poll(() => page.locator('[data-path="positive"] > .issues').textContent())
       .toMatch(/flanks-and-rear-secure applies once; a count of 2 is not allowed/);
     await page.getByLabel('Resolve level').fill('17');
-    await page.getByLabel('flanks-and-rear-secure: how many').fill('1');
+    await page.getByLabel('Flanks and rear secure (+1): how many').fill('1');
     await expect.poll(() => page.locator('.issues').count()).toBe(0);
     await done(page);
   });

@@ -4,6 +4,7 @@ import { fraction, orderedOutcomes, percent } from '../../src/protocol/odds.ts';
 import { factsJsonSchema } from '../../src/protocol/procedure-schema.ts';
 import {
   branchIndex,
+  choiceText,
   type Editor,
   editorFor,
   humanize,
@@ -14,6 +15,7 @@ import {
   withModifier,
 } from '../../src/web/form/schema.ts';
 import { diceEntryFor, diceRequest } from '../../src/web/referee/dice.ts';
+import { outcomeWords } from '../../src/web/referee/words.ts';
 
 /** The browser's pure parts, in Node: forms from every procedure's schema, dice entry, odds numbers. */
 const PROCEDURES = RULE_SETS.flatMap((r) => r.procedures);
@@ -103,6 +105,16 @@ describe('forms from JSON Schema', () => {
     expect(branchIndex(schema, top.branches, guns, 'weapon')).toBe(1);
     expect(guns).toMatchObject({ resolveLevel: (musket as { resolveLevel: number }).resolveLevel });
     expect(guns).not.toHaveProperty('standsFiring');
+  });
+
+  it('shows a choice by its description, else its value in words; an outcome still an id in words', () => {
+    expect(choiceText({ value: 'in-disorder', description: 'In disorder (+1)' })).toBe('In disorder (+1)');
+    expect(choiceText({ value: 'close-order-line' })).toBe('Close order line');
+    expect(choiceText({ value: 2 })).toBe('2');
+    expect(outcomeWords('officer-casualty + orders-change')).toBe('Officer casualty + orders change');
+    expect(outcomeWords('Halt, Disordered')).toBe('Halt, Disordered');
+    expect(outcomeWords('90-91 Quits the battle')).toBe('90-91 Quits the battle');
+    expect(outcomeWords(true)).toBe('yes');
   });
 
   it('labels fields in words', () => {

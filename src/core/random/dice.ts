@@ -19,6 +19,8 @@ export interface RollRecord {
   readonly label: string;
   readonly faces: readonly number[];
   readonly value: number;
+  /** The value in words, when the roll packs several counts into it (`RollSpec.reads`). */
+  readonly reads?: string;
   readonly source: 'prng' | 'supplied';
 }
 
@@ -41,10 +43,20 @@ export class PrngDice implements DiceSource {
     if (faces.length !== dice.length) faces.length = dice.length;
     for (let i = 0; i < dice.length; i++) {
       const die = dice[i]!;
-      faces[i] = die.min + this.prng.int(die.max - die.min + 1);
+      faces[i] = die.faces
+        ? die.faces[this.prng.int(die.faces.length)]!
+        : die.min + this.prng.int(die.max - die.min + 1);
     }
     const value = spec.combine(faces);
-    this.record?.push({ key, roll: spec.id, label: spec.label, faces: faces.slice(), value, source: 'prng' });
+    this.record?.push({
+      key,
+      roll: spec.id,
+      label: spec.label,
+      faces: faces.slice(),
+      value,
+      ...(spec.reads ? { reads: spec.reads(value) } : {}),
+      source: 'prng',
+    });
     return value;
   }
 
@@ -102,9 +114,13 @@ export class SuppliedDice implements DiceSource {
     for (let i = 0; i < spec.dice.length; i++) {
       const die = spec.dice[i]!;
       const face = queue.shift()!;
-      if (!Number.isInteger(face) || face < die.min || face > die.max) {
+      const fits = die.faces
+        ? die.faces.includes(face)
+        : Number.isInteger(face) && face >= die.min && face <= die.max;
+      if (!fits) {
+        const showing = die.faces ? [...new Set(die.faces)].join(', ') : `${die.min}-${die.max}`;
         throw new DiceInputError(
-          `die out of range: the ${spec.label} for "${key}" needs a ${die.name} showing ${die.min}-${die.max}, but got ${face}`,
+          `die out of range: the ${spec.label} for "${key}" needs a ${die.name} showing ${showing}, but got ${face}`,
         );
       }
       faces[i] = face;
@@ -116,6 +132,7 @@ export class SuppliedDice implements DiceSource {
       label: spec.label,
       faces: faces.slice(),
       value,
+      ...(spec.reads ? { reads: spec.reads(value) } : {}),
       source: 'supplied',
     });
     return value;

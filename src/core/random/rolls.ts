@@ -16,6 +16,16 @@ export interface Die {
   readonly max: number;
   /** How the die is named when a referee types it in, e.g. "d6 (positive)". */
   readonly name: string;
+  /**
+   * The numbers on its faces, for a die not numbered min..max in steps of one (an Average Die reads
+   * 2, 3, 3, 4, 4, 5): each equally likely, and what a referee types in is the number showing.
+   */
+  readonly faces?: readonly number[];
+}
+
+/** The number on each face of a die, face by face (a number on two faces is listed twice). */
+export function faceValues(die: Die): readonly number[] {
+  return die.faces ?? Array.from({ length: die.max - die.min + 1 }, (_, i) => die.min + i);
 }
 
 export interface RollOutcome {
@@ -38,15 +48,18 @@ export interface RollSpec {
   readonly combinations: number;
   /**
    * Optional fast path for unrecorded PRNG throws: must draw the faces from `prng` exactly as `PrngDice`
-   * would (one `int(max - min + 1)` per die, in order) and return `combine(faces)` (a test checks both).
+   * would (one `int(max - min + 1)`, or `int(faces.length)`, per die, in order) and return
+   * `combine(faces)` (a test checks both).
    */
   readonly draw: ((prng: Prng) => number) | undefined;
+  /** The value in words, for a value that packs several counts into one number (kills and bundles). */
+  readonly reads?: (value: number) => string;
 }
 
 const D6: Die = { min: 1, max: 6, name: 'd6' };
 
 function faceCount(dice: readonly Die[]): number {
-  return dice.reduce((n, d) => n * (d.max - d.min + 1), 1);
+  return dice.reduce((n, d) => n * (d.faces?.length ?? d.max - d.min + 1), 1);
 }
 
 /** Groups every face combination by its combined value (only for small products of dice). */
@@ -56,14 +69,14 @@ function bruteForceOutcomes(
 ): RollOutcome[] {
   const counts = new Map<number, number>();
   const faces = dice.map((d) => d.min);
+  const values = dice.map(faceValues);
   const visit = (i: number): void => {
     if (i === dice.length) {
       const v = combine(faces);
       counts.set(v, (counts.get(v) ?? 0) + 1);
       return;
     }
-    const die = dice[i]!;
-    for (let f = die.min; f <= die.max; f++) {
+    for (const f of values[i]!) {
       faces[i] = f;
       visit(i + 1);
     }
@@ -79,6 +92,7 @@ interface SpecInit {
   combine(faces: ArrayLike<number>): number;
   outcomes?: () => RollOutcome[];
   draw?: (prng: Prng) => number;
+  reads?: (value: number) => string;
 }
 
 export function defineRoll(init: SpecInit): RollSpec {
@@ -89,6 +103,7 @@ export function defineRoll(init: SpecInit): RollSpec {
     dice: init.dice,
     combine: init.combine,
     draw: init.draw,
+    ...(init.reads ? { reads: init.reads } : {}),
     combinations: faceCount(init.dice),
     outcomes() {
       cached ??= Object.freeze(init.outcomes ? init.outcomes() : bruteForceOutcomes(init.dice, init.combine));

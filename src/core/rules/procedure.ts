@@ -38,6 +38,11 @@ export interface RollDoc {
   readonly key: string;
   readonly dice: string;
   readonly when: string;
+  /**
+   * Thrown only when the number fact `field` (at the top of the facts) is at least `value`: the n-th
+   * gun's die when n or more guns fire. Forms ask for the roll only then.
+   */
+  readonly whenAtLeast?: { readonly field: string; readonly value: number };
 }
 
 export interface ProcedureExample<Facts> {

@@ -2,7 +2,7 @@ import { groupDistance } from '../../core/geometry/rect-groups.ts';
 import { Prng, seedRng } from '../../core/random/prng.ts';
 import { oddsOf } from '../../core/rules/run.ts';
 import { fire } from '../../rulesets/honour-and-fortitude/procedures/fire.ts';
-import { meleeRound } from '../../rulesets/honour-and-fortitude/procedures/melee-round.ts';
+import { LOSER_WORDS, meleeRound } from '../../rulesets/honour-and-fortitude/procedures/melee-round.ts';
 import { FIRING_RANGES } from '../../rulesets/honour-and-fortitude/tables/ranges.ts';
 import type { Player } from '../engine/battle.ts';
 import type { HfCommand } from './commands.ts';
@@ -41,7 +41,7 @@ export function meleeOdds(view: HfView, attacker: HfUnit, defender: HfUnit, coun
   if (!odds) {
     const loser = oddsOf(meleeRound, facts).find((v) => v.name === 'Loser')!.outcomes;
     const p = (who: string) => loser.filter((o) => o.outcome === who).reduce((s, o) => s + o.probability, 0);
-    odds = remember(meleeCache, key, { win: p('defender'), lose: p('attacker') });
+    odds = remember(meleeCache, key, { win: p(LOSER_WORDS.defender), lose: p(LOSER_WORDS.attacker) });
   }
   return odds;
 }

@@ -1,20 +1,19 @@
 import { type Die, defineRoll, type RollOutcome, type RollSpec } from '../../core/random/rolls.ts';
 
-/** The six faces of an Average Die, in the order a referee counts them (face 1 reads 2, face 6 reads 5). */
+/** The six faces of an Average Die: 2, 3, 3, 4, 4, 5. */
 export const AVERAGE_DIE_FACES = [2, 3, 3, 4, 4, 5] as const;
 
-const AVERAGE_DIE: Die = { min: 1, max: 6, name: 'average die (face 1-6, reading 2,3,3,4,4,5)' };
+const AVERAGE_DIE: Die = { min: 2, max: 5, faces: AVERAGE_DIE_FACES, name: 'Average Die (2, 3, 3, 4, 4, 5)' };
 
 /**
- * The Average Die of Hannam's combat: a d6 numbered 2,3,3,4,4,5. Typed in as the face's position 1..6
- * (so a referee's physical average die and a d6 read through `AVERAGE_DIE_FACES` agree); its value is the
- * number on the face. P(2) = P(5) = 1/6, P(3) = P(4) = 2/6.
+ * The Average Die of Hannam's combat: a d6 numbered 2,3,3,4,4,5, typed in as the number showing. Its
+ * value is that number: P(2) = P(5) = 1/6, P(3) = P(4) = 2/6.
  */
 export const averageDie = defineRoll({
   id: 'average-die',
   label: 'Average Die (2,3,3,4,4,5)',
   dice: [AVERAGE_DIE],
-  combine: (f) => AVERAGE_DIE_FACES[f[0]! - 1]!,
+  combine: (f) => f[0]!,
   draw: (p) => AVERAGE_DIE_FACES[p.int(6)]!,
 });
 
@@ -43,6 +42,11 @@ export function skirmishFireDice(n: number): RollSpec {
           else if (f[i] === 5) fives++;
         }
         return sixes * SIXES + fives;
+      },
+      reads: (value) => {
+        const sixes = Math.floor(value / SIXES);
+        const fives = value % SIXES;
+        return `${sixes} ${sixes === 1 ? 'six' : 'sixes'}, ${fives} ${fives === 1 ? 'five' : 'fives'}`;
       },
       outcomes: () => sixesAndFives(n),
     });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forEachOutcome } from '../../core/odds/enumerate.ts';
+import { SuppliedDice } from '../../core/random/dice.ts';
 import { lookupRange, rangeTableProblem } from '../../core/rules/tables.ts';
 import { averageDie, skirmishFireDice } from './rolls.ts';
 import { WEAPON_RATINGS } from './scenario-ratings.ts';
@@ -172,7 +173,9 @@ describe('command-point dice', () => {
       },
     );
     expect(seen).toEqual({ 2: 1 / 6, 3: 2 / 6, 4: 2 / 6, 5: 1 / 6 });
-    expect([1, 2, 3, 4, 5, 6].map((f) => averageDie.combine([f]))).toEqual([2, 3, 3, 4, 4, 5]);
+    // Typed in as the number showing: 2 reads 2; a 1 or a 6 is not on the die.
+    expect([2, 3, 4, 5].map((f) => new SuppliedDice([f]).roll(averageDie, 'a'))).toEqual([2, 3, 4, 5]);
+    expect(() => new SuppliedDice([6]).roll(averageDie, 'a')).toThrow(/showing 2, 3, 4, 5, but got 6/);
   });
 
   it('skirmish fire dice: the multinomial agrees with brute force for 3 dice', () => {

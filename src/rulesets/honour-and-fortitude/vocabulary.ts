@@ -35,6 +35,14 @@ export const TROOP_CLASSES = [
 ] as const;
 export type TroopClass = (typeof TROOP_CLASSES)[number];
 
+/** The Movement table's rows as the sheet heads them. */
+export const TROOP_CLASS_WORDS: Readonly<Record<TroopClass, string>> = {
+  'infantry-line-siege-guns': 'Infantry in line, siege guns',
+  'infantry-column-field-guns': 'Infantry in column, field guns',
+  'skirmishers-regular-cavalry-elephants': 'Skirmishers, regular cavalry, elephants',
+  'irregular-cavalry': 'Irregular cavalry',
+};
+
 /** Ground for movement: open, broken (brush, hills, woods, rocks) or rough (jungle, swamp). */
 export const GROUNDS = ['open', 'broken', 'rough'] as const;
 export type Ground = (typeof GROUNDS)[number];
@@ -42,6 +50,17 @@ export type Ground = (typeof GROUNDS)[number];
 /** A unit's order: good order, Disordered or Confused (Movement, Firing, Melee, Morale). */
 export const ORDER_STATES = ['good-order', 'disordered', 'confused'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
+
+export const ORDER_STATE_WORDS: Readonly<Record<OrderState, string>> = {
+  'good-order': 'Good order',
+  disordered: 'Disordered',
+  confused: 'Confused',
+};
+
+/** A state or condition as the sheet writes it: `heroic` -> "Heroic". */
+export function stateWords(state: string): string {
+  return state.charAt(0).toUpperCase() + state.slice(1);
+}
 
 /** The Firing table's weapons. */
 export const FIRE_WEAPONS = [

@@ -5,6 +5,7 @@ import { formatPath } from '../../protocol/text.ts';
 import {
   branchIndex,
   type Choice,
+  choiceText,
   type Editor,
   editorFor,
   type FieldSpec,
@@ -261,10 +262,6 @@ function UnionFields(props: FieldProps & { readonly editor: Extract<Editor, { ki
   );
 }
 
-function choiceText(c: Choice): string {
-  return c.description ? `${String(c.value)} — ${c.description}` : String(c.value);
-}
-
 function Control(props: FieldProps & { readonly editor: Editor; readonly id: string }): ReactNode {
   const { editor, value, onChange, id } = props;
   switch (editor.kind) {
@@ -381,13 +378,13 @@ function ModifierList(
         const count = modifierCount(value, id);
         return (
           <li key={id} className={count > 0 ? 'on' : undefined}>
-            <label>
+            <label title={`${id} in muster resolve's JSON`}>
               <input
                 type="checkbox"
                 checked={count > 0}
                 onChange={(e) => set(id, e.target.checked ? 1 : 0)}
               />{' '}
-              <span className="modifier-label">{c.description ?? id}</span> <code>{id}</code>
+              <span className="modifier-label">{choiceText(c)}</span>
             </label>
             {count > 0 ? (
               <label className="count">
@@ -399,7 +396,7 @@ function ModifierList(
                   max={99}
                   step={1}
                   value={count}
-                  aria-label={`${id}: how many`}
+                  aria-label={`${choiceText(c)}: how many`}
                   onChange={(e) => {
                     const n = Number(e.target.value);
                     if (Number.isInteger(n) && n >= 1) set(id, n);

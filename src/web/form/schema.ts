@@ -293,6 +293,23 @@ export function withModifier(
   return [...counts].map(([k, n]) => (n === 1 ? k : { id: k, count: n }));
 }
 
+/**
+ * An enum value as a referee reads it: a number as itself, yes/no, and an id in words
+ * (`close-order-line` -> "Close order line"), for values the schema gives no description.
+ */
+export function valueWords(value: Choice['value']): string {
+  if (value === null) return 'none';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return String(value);
+  const words = value.replace(/[-_]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A choice as a select or checkbox shows it: its description (a modifier's label and value), else its value in words. */
+export function choiceText(c: Choice): string {
+  return c.description ?? valueWords(c.value);
+}
+
 /** A field name as a label: `resolveLevel` → "Resolve level", `mayExceed20` → "May exceed 20". */
 export function humanize(key: string): string {
   const words = key

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import type { RollDoc } from '../../core/rules/procedure.ts';
 import type { ApiIssue } from '../../protocol/api.ts';
+import { humanize } from '../form/schema.ts';
 import type { DiceEntry } from './dice.ts';
 
 /** The dice panel: where the dice come from, and the faces typed in. */
@@ -74,7 +75,7 @@ export function DicePanel(props: {
             onChange={(e) => set({ order: e.target.value })}
           />
           <p className="hint">
-            Throw order: {rolls.map((r) => `${r.key} (${r.dice}; ${r.when})`).join(', then ')}.
+            Throw order: {rolls.map((r) => `${humanize(r.key)} (${r.dice}; ${r.when})`).join(', then ')}.
           </p>
           {issueFor('dice')}
         </div>
@@ -116,7 +117,7 @@ function RollInput(props: {
   return (
     <div className="field roll-key" data-roll={props.roll.key}>
       <label htmlFor={id}>
-        <code>{props.roll.key}</code> <span className="roll-dice">{props.roll.dice}</span>
+        {humanize(props.roll.key)} <span className="roll-dice">{props.roll.dice}</span>
       </label>
       <input
         id={id}

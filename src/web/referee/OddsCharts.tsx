@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ApiError, OddsChart } from '../../protocol/api.ts';
 import { fraction, orderedOutcomes, percent } from '../../protocol/odds.ts';
+import { outcomeWords } from './words.ts';
 
 /**
  * The exact odds of every view as bar charts (an SVG bar per outcome, its length the probability: a
@@ -56,7 +57,7 @@ function Chart({ chart }: { readonly chart: OddsChart }): ReactNode {
               aria-current={happened ? 'true' : undefined}
             >
               <span className="outcome">
-                {String(o.outcome)}
+                {outcomeWords(o.outcome)}
                 {happened ? <span className="happened-mark"> ◀ this roll</span> : null}
               </span>
               <svg className="bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">

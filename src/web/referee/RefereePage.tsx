@@ -16,7 +16,7 @@ import { initialValue } from '../form/schema.ts';
 import { navigate } from '../router.ts';
 import { ChecklistPanel } from './ChecklistPanel.tsx';
 import { DicePanel } from './DicePanel.tsx';
-import { type DiceEntry, diceEntryFor, diceRequest, randomSeed } from './dice.ts';
+import { type DiceEntry, diceEntryFor, diceRequest, randomSeed, rollsFor } from './dice.ts';
 import { OddsCharts } from './OddsCharts.tsx';
 import { ResultView } from './ResultView.tsx';
 import { RosterPanel } from './RosterPanel.tsx';
@@ -276,7 +276,9 @@ function Assistant({ detail }: { readonly detail: ProcedureDetail }): ReactNode 
     if (result || resolveError) answer.current?.scrollIntoView({ block: 'start' });
   }, [result, resolveError]);
 
-  const dicePart = diceRequest(dice, detail.rolls);
+  // Only the dice these facts may throw are asked for (two guns, two dice).
+  const rolls = useMemo(() => rollsFor(detail.rolls, JSON.parse(factsJson)), [detail.rolls, factsJson]);
+  const dicePart = diceRequest(dice, rolls);
   const resolve = async () => {
     if (!dicePart.ok) return;
     setBusy(true);
@@ -339,7 +341,7 @@ function Assistant({ detail }: { readonly detail: ProcedureDetail }): ReactNode 
       </section>
       <section className="outputs" aria-label="Dice, result and odds">
         <DicePanel
-          rolls={detail.rolls}
+          rolls={rolls}
           value={dice}
           onChange={changeDice}
           issues={dicePart.ok ? [] : dicePart.issues}

@@ -3,6 +3,8 @@ import type { RollRecord } from '../../core/random/dice.ts';
 import { formatRule, type TraceStep } from '../../core/rules/trace.ts';
 import type { ResolveResponse } from '../../protocol/api.ts';
 import { stepValueText } from '../../protocol/text.ts';
+import { humanize } from '../form/schema.ts';
+import { outcomeWords } from './words.ts';
 
 /**
  * A resolution as the referee reads it: the result in a few lines, the dice thrown, and every step
@@ -45,7 +47,8 @@ function Rolls({
           {rolls.map((r, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: throws are listed in throw order.
             <li key={i}>
-              <code>{r.key}</code> <span className="roll-label">{r.label}</span>{' '}
+              <span className="roll-key">{humanize(r.key)}</span>{' '}
+              <span className="roll-label">{r.label}</span>{' '}
               <span className="faces">
                 {r.faces.map((f, j) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: faces are in throw order.
@@ -54,7 +57,7 @@ function Rolls({
                   </span>
                 ))}
               </span>{' '}
-              = <strong>{r.value}</strong>{' '}
+              = <strong>{r.reads ?? r.value}</strong>{' '}
               <span className="source">{r.source === 'supplied' ? 'typed in' : 'seeded'}</span>
             </li>
           ))}
@@ -97,7 +100,13 @@ function Steps({
             </span>
             <span className="step-delta">{step.delta === undefined ? '' : signed(step.delta)}</span>
             <span className="step-total">{step.total === undefined ? '' : `= ${step.total}`}</span>
-            <span className="step-value">{step.value === undefined ? '' : stepValueText(step.value)}</span>
+            <span className="step-value">
+              {step.value === undefined
+                ? ''
+                : typeof step.value === 'string'
+                  ? outcomeWords(step.value)
+                  : stepValueText(step.value)}
+            </span>
             <span className="step-rule">{formatRule(step.rule)}</span>
           </li>
         );

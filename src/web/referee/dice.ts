@@ -38,6 +38,16 @@ function faces(text: string): number[] {
     .map(Number);
 }
 
+/** The rolls the facts may throw: those thrown only from some number on are left out below it. */
+export function rollsFor(rolls: readonly RollDoc[], facts: unknown): readonly RollDoc[] {
+  const record = facts !== null && typeof facts === 'object' ? (facts as Record<string, unknown>) : {};
+  return rolls.filter((r) => {
+    if (!r.whenAtLeast) return true;
+    const n = record[r.whenAtLeast.field];
+    return typeof n !== 'number' || n >= r.whenAtLeast.value;
+  });
+}
+
 /** A seed for "Muster throws the rest", from the browser's generator. */
 export function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]!;

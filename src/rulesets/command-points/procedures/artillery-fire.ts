@@ -157,6 +157,7 @@ export const artilleryFire: ProcedureDefinition<ArtilleryFireFacts, ArtilleryFir
     key: `gun${i + 1}`,
     dice: '1d6',
     when: i === 0 ? 'when the target is in range' : `when ${i + 1} or more guns fire at a target in range`,
+    ...(i === 0 ? {} : { whenAtLeast: { field: 'guns', value: i + 1 } }),
   })),
   examples: [
     {

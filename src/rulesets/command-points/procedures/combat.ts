@@ -9,6 +9,7 @@ import { averageDie } from '../rolls.ts';
 import {
   COMBAT_DIFFERENCE_LIMIT,
   COMBAT_FACTORS,
+  COMBAT_RESULT_WORDS,
   COMBAT_RESULTS,
   type CombatFactorId,
   type CombatOutcome,
@@ -88,9 +89,23 @@ function gradeFactor(facts: CombatFacts, grade: TrainingGrade): number {
 }
 
 /** A side's total factors: its unit's (two units: both totals added and halved, rounding up), bayonet, grade. */
-function sideFactors(facts: CombatFacts, side: CombatSideFacts, dice: DiceSource, trace?: Trace): number {
+function sideFactors(
+  facts: CombatFacts,
+  side: CombatSideFacts,
+  who: 'attacker' | 'defender',
+  dice: DiceSource,
+  trace?: Trace,
+): number {
+  // Each side's factors run from 0 under their own heading, so the defender's never read as the
+  // attacker's running total carried on.
+  trace?.add({
+    rule: cp(section, 'factors'),
+    label: `The ${who}'s factors${side.second ? ' (first unit)' : ''}`,
+    total: 0,
+  });
   let total = applyModifiers(COMBAT_FACTORS, side.unit.factors, 0, dice, trace);
   if (side.second) {
+    trace?.add({ rule: cp(section, 'factors'), label: `The ${who}'s second unit's factors`, total: 0 });
     const second = applyModifiers(COMBAT_FACTORS, side.second.factors, 0, dice, trace);
     const sum = total + second;
     total = Math.ceil(sum / 2);
@@ -146,6 +161,7 @@ function sideResult(
   enemyScore: number,
   own: CombatSideFacts,
   enemy: CombatSideFacts,
+  who: 'attacker' | 'defender',
   trace?: Trace,
 ): CombatSideResult {
   const score = die + factors;
@@ -154,9 +170,9 @@ function sideResult(
   const outcome = lookupRange(COMBAT_RESULTS, clamped).result;
   const extra = outcome.conditionalCasualty && conditionalCasualty(outcome.id, own, enemy) ? 1 : 0;
   trace?.add({
-    rule: cp(section, `result: ${outcome.id}`),
-    label: `Difference ${difference}: ${outcome.id}`,
-    value: outcome.id,
+    rule: cp(section, 'result'),
+    label: `${who === 'attacker' ? 'Attacker' : 'Defender'}: difference ${difference >= 0 ? `+${difference}` : difference}, ${COMBAT_RESULT_WORDS[outcome.id]}`,
+    value: COMBAT_RESULT_WORDS[outcome.id],
   });
   return {
     die,
@@ -175,26 +191,36 @@ function sideResult(
  * the enemy's on the result table.
  */
 export function resolveCombat(facts: CombatFacts, dice: DiceSource, trace?: Trace): CombatResult {
-  const aFactors = sideFactors(facts, facts.attacker, dice, trace);
-  const dFactors = sideFactors(facts, facts.defender, dice, trace);
+  const aFactors = sideFactors(facts, facts.attacker, 'attacker', dice, trace);
+  const dFactors = sideFactors(facts, facts.defender, 'defender', dice, trace);
   const aDie = dice.roll(averageDie, 'attacker');
   trace?.add({
     rule: cp(section, 'one Average Dice'),
-    label: 'Attacker throws',
+    label: `Attacker's Average Die, with its factors ${signed(aFactors)}`,
     total: aDie + aFactors,
     roll: 'attacker',
   });
   const dDie = dice.roll(averageDie, 'defender');
   trace?.add({
     rule: cp(section, 'one Average Dice'),
-    label: 'Defender throws',
+    label: `Defender's Average Die, with its factors ${signed(dFactors)}`,
     total: dDie + dFactors,
     roll: 'defender',
   });
   return {
-    attacker: sideResult(aDie, aFactors, dDie + dFactors, facts.attacker, facts.defender, trace),
-    defender: sideResult(dDie, dFactors, aDie + aFactors, facts.defender, facts.attacker, trace),
+    attacker: sideResult(aDie, aFactors, dDie + dFactors, facts.attacker, facts.defender, 'attacker', trace),
+    defender: sideResult(dDie, dFactors, aDie + aFactors, facts.defender, facts.attacker, 'defender', trace),
   };
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** A side's result as the referee applies it: the result, D-points and casualties. */
+function sideText(r: CombatSideResult): string {
+  const casualties = `${r.casualties} ${r.casualties === 1 ? 'casualty' : 'casualties'}`;
+  return `${COMBAT_RESULT_WORDS[r.result]}, ${r.dpoints} D-point${r.dpoints === 1 ? '' : 's'}, ${casualties}`;
 }
 
 export function prepareCombat(facts: CombatFacts): (dice: DiceSource) => CombatResult {
@@ -204,8 +230,8 @@ export function prepareCombat(facts: CombatFacts): (dice: DiceSource) => CombatR
     const aDie = dice.roll(averageDie, 'attacker');
     const dDie = dice.roll(averageDie, 'defender');
     return {
-      attacker: sideResult(aDie, aFactors, dDie + dFactors, facts.attacker, facts.defender),
-      defender: sideResult(dDie, dFactors, aDie + aFactors, facts.defender, facts.attacker),
+      attacker: sideResult(aDie, aFactors, dDie + dFactors, facts.attacker, facts.defender, 'attacker'),
+      defender: sideResult(dDie, dFactors, aDie + aFactors, facts.defender, facts.attacker, 'defender'),
     };
   };
 }
@@ -266,8 +292,8 @@ export const combat: ProcedureDefinition<CombatFacts, CombatResult> = {
   rule: cp(section),
   facts: combatFactsSchema as unknown as z.ZodType<CombatFacts>,
   rolls: [
-    { key: 'attacker', dice: 'Average Die (type the face 1-6: 2,3,3,4,4,5)', when: 'always' },
-    { key: 'defender', dice: 'Average Die (type the face 1-6: 2,3,3,4,4,5)', when: 'always' },
+    { key: 'attacker', dice: 'Average Die (the number showing: 2, 3, 4 or 5)', when: 'always' },
+    { key: 'defender', dice: 'Average Die (the number showing: 2, 3, 4 or 5)', when: 'always' },
   ],
   examples: [
     {
@@ -312,7 +338,7 @@ export const combat: ProcedureDefinition<CombatFacts, CombatResult> = {
           },
         },
       },
-      dice: [6, 1],
+      dice: [5, 2],
     },
   ],
   resolve: resolveCombat,
@@ -324,7 +350,7 @@ export const combat: ProcedureDefinition<CombatFacts, CombatResult> = {
     { name: 'Defender casualties', project: (r) => r.defender.casualties },
   ],
   describe: (r) => [
-    `Attacker ${r.attacker.score} (${r.attacker.die} + ${r.attacker.factors}): ${r.attacker.result}, ${r.attacker.dpoints} DP, ${r.attacker.casualties} casualties`,
-    `Defender ${r.defender.score} (${r.defender.die} + ${r.defender.factors}): ${r.defender.result}, ${r.defender.dpoints} DP, ${r.defender.casualties} casualties`,
+    `Attacker ${r.attacker.score} (die ${r.attacker.die}, factors ${signed(r.attacker.factors)}): ${sideText(r.attacker)}`,
+    `Defender ${r.defender.score} (die ${r.defender.die}, factors ${signed(r.defender.factors)}): ${sideText(r.defender)}`,
   ],
 };

@@ -4,7 +4,12 @@ import { d6 } from '../../../core/random/rolls.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import { lookupRange } from '../../../core/rules/tables.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
-import { COMMANDER_HIT_ON, COMMANDER_LOSS_TABLE, type CommanderFate } from '../tables/commanders.ts';
+import {
+  COMMANDER_FATE_WORDS,
+  COMMANDER_HIT_ON,
+  COMMANDER_LOSS_TABLE,
+  type CommanderFate,
+} from '../tables/commanders.ts';
 import { cp } from '../vocabulary.ts';
 
 export const COMMANDER_RISKS = ['dpoint-from-fire', 'dpoint-from-combat', 'casualty'] as const;
@@ -42,8 +47,8 @@ export function resolveCommanderLoss(
   const pointsLost = row.fate === 'light-wound' ? (facts.lightWoundPoints ?? row.pointsLost) : row.pointsLost;
   trace?.add({
     rule: cp('Losses to Commanders', `roll again: ${second}`),
-    label: row.fate,
-    value: row.fate,
+    label: COMMANDER_FATE_WORDS[row.fate],
+    value: COMMANDER_FATE_WORDS[row.fate],
     roll: 'fate',
   });
   return { fate: row.fate, leavesField: row.leavesField, pointsLost };
@@ -90,6 +95,6 @@ export const commanderLoss: ProcedureDefinition<CommanderLossFacts, CommanderLos
   describe: (r) => [
     r.fate === 'unhurt'
       ? 'Unhurt'
-      : `${r.fate}${r.leavesField ? ': leaves the field' : `: loses ${r.pointsLost} points`}`,
+      : `${COMMANDER_FATE_WORDS[r.fate]}${r.leavesField ? ': leaves the field' : `: loses ${r.pointsLost} points`}`,
   ],
 };

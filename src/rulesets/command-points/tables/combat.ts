@@ -121,6 +121,15 @@ export interface CombatOutcome {
   readonly retreat: 'none' | 'one-move' | 'until-covered' | 'rout';
 }
 
+/** The results in words. */
+export const COMBAT_RESULT_WORDS: Readonly<Record<CombatResultId, string>> = {
+  routed: 'Routed',
+  defeated: 'Defeated',
+  'driven-back': 'Driven back',
+  'stand-off': 'Stand off',
+  'successful-action': 'Successful action',
+};
+
 /** The widest difference the table covers; larger differences read as its ends. */
 export const COMBAT_DIFFERENCE_LIMIT = 99;
 

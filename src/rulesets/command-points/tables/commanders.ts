@@ -9,6 +9,12 @@ export const COMMANDER_HIT_ON = 1;
 export const COMMANDER_FATES = ['killed', 'serious-wound', 'light-wound'] as const;
 export type CommanderFate = (typeof COMMANDER_FATES)[number];
 
+export const COMMANDER_FATE_WORDS: Readonly<Record<CommanderFate, string>> = {
+  killed: 'Killed',
+  'serious-wound': 'Seriously wounded',
+  'light-wound': 'Lightly wounded',
+};
+
 /** What a fate costs: a serious wound retires him and his points; a light wound costs points next turn. */
 export interface CommanderLoss {
   readonly fate: CommanderFate;

@@ -4,6 +4,7 @@ import { d6Successes } from '../../../core/random/rolls.ts';
 import { measureText } from '../../../core/rules/measure.ts';
 import { type AppliedModifier, applyModifiers, summarizeModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
+import { modifierListSchema } from '../../../core/rules/schemas.ts';
 import { lookupRange } from '../../../core/rules/tables.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import {
@@ -13,16 +14,13 @@ import {
   HIT_ON,
   MAX_HITS_PER_COLUMN,
 } from '../tables/casualties.ts';
-import { FIRE_MODIFIER_IDS, FIRE_MODIFIERS, type FireModifierId } from '../tables/fire-modifiers.ts';
+import { FIRE_MODIFIERS, type FireModifierId } from '../tables/fire-modifiers.ts';
 import { FIRING_RANGES, rangeBandAt } from '../tables/ranges.ts';
 import { FIRE_WEAPONS, type FireWeapon, hf, isGun, type RangeBand, reconstruction } from '../vocabulary.ts';
 import { d6AtMost } from './rolls.ts';
 
 /** Modifiers the referee gives; long range and mounted firers follow from the range and the weapon. */
 export type FireSituationModifierId = Exclude<FireModifierId, 'long-range' | 'firers-mounted'>;
-export const FIRE_SITUATION_MODIFIER_IDS = FIRE_MODIFIER_IDS.filter(
-  (id): id is FireSituationModifierId => id !== 'long-range' && id !== 'firers-mounted',
-);
 
 export interface FireFacts {
   readonly weapon: FireWeapon;
@@ -167,15 +165,10 @@ export const fireFactsSchema = z.strictObject({
     .describe('Figures in the two firing ranks, or for guns the gunners serving them'),
   moraleAndDrill: z.int().min(-10).max(20).describe("The firers' Morale + Drill ratings (before modifiers)"),
   inches: z.number().min(0).max(100).describe('Inches from the firers to the target'),
-  modifiers: z
-    .array(
-      z
-        .strictObject({
-          id: z.enum(FIRE_SITUATION_MODIFIER_IDS).describe('A firing modifier from the sheet'),
-        })
-        .describe('A firing modifier that applies'),
-    )
-    .describe('Firer and target modifiers that apply (long range and mounted firers are worked out)'),
+  modifiers: modifierListSchema(FIRE_MODIFIERS, {
+    'long-range': 'give inches: long range follows from the weapon and the distance',
+    'firers-mounted': 'give the weapon from-horseback: mounted firers follow from it',
+  }).describe('Firer and target modifiers that apply (long range and mounted firers are worked out)'),
 });
 
 export const fire: ProcedureDefinition<FireFacts, FireResult> = {

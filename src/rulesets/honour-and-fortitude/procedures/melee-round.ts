@@ -2,21 +2,22 @@ import { z } from 'zod';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import { type AppliedModifier, applyModifiers, summarizeModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
+import { modifierListSchema } from '../../../core/rules/schemas.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import {
   BUNDLE_POINTS,
   CONFUSION_RATIO,
   DISORDER_RATIO,
   KILL_POINTS,
-  MELEE_ADVANTAGE_IDS,
   MELEE_ADVANTAGES,
+  MELEE_ROW_WORDS,
   MELEE_TABLE,
   type MeleeAdvantageId,
   type MeleeRow,
   meleeRowFor,
 } from '../tables/melee.ts';
-import { hf, type OrderState } from '../vocabulary.ts';
-import { meleeBundles, meleeDice, meleeKills } from './rolls.ts';
+import { hf, ORDER_STATE_WORDS, type OrderState } from '../vocabulary.ts';
+import { countOf, meleeBundles, meleeDice, meleeKills } from './rolls.ts';
 
 export interface MeleeSideFacts {
   /** Figures fighting (one rank, with one figure of overlap at each end). */
@@ -51,8 +52,19 @@ export interface MeleeResult {
 
 type SideKey = 'attacker' | 'defender';
 
+/** Who lost, in words: the Loser odds' outcomes (the computer reads them too). */
+export const LOSER_WORDS: Readonly<Record<MeleeResult['loser'], string>> = {
+  attacker: 'The attacker',
+  defender: 'The defender',
+  none: 'Neither: the melee goes on',
+};
+
 function sideTotal(side: MeleeSideFacts, key: SideKey, dice: DiceSource, trace?: Trace): number {
-  trace?.add({ rule: hf('Melees', 'Advantages'), label: `${key}'s advantages`, total: 0 });
+  trace?.add({
+    rule: hf('Melees', 'Advantages'),
+    label: `The ${key}'s advantages and disadvantages`,
+    total: 0,
+  });
   return applyModifiers(MELEE_ADVANTAGES, side.advantages, 0, dice, trace);
 }
 
@@ -72,8 +84,8 @@ function fight(
   const bundles = meleeBundles(value);
   const points = kills * KILL_POINTS + bundles * BUNDLE_POINTS;
   trace?.add({
-    rule: hf('Melees', row),
-    label: `${key}: ${side.figures} d6 at ${row} (net ${net}): ${kills} kills, ${bundles} bundles, ${points} points`,
+    rule: hf('Melees', MELEE_ROW_WORDS[row]),
+    label: `The ${key}: ${side.figures} d6 at ${MELEE_ROW_WORDS[row]} (net ${net >= 0 ? `+${net}` : net}): ${countOf(kills, 'kill')}, ${countOf(bundles, 'bundle')}, ${countOf(points, 'point')}`,
     value: points,
     ...(side.figures ? { roll: `${key}Dice` } : {}),
   });
@@ -99,8 +111,8 @@ function decide(attacker: MeleeSideResult, defender: MeleeSideResult, trace?: Tr
     label:
       loser === 'none'
         ? `Points ${attacker.points} to ${defender.points}: neither loses, the melee goes on`
-        : `Points ${attacker.points} to ${defender.points}: the ${loser} loses${loserOrder === 'good-order' ? '' : `, ${loserOrder}`} and tests morale`,
-    value: loser,
+        : `Points ${attacker.points} to ${defender.points}: the ${loser} loses${loserOrder === 'good-order' ? '' : `, ${ORDER_STATE_WORDS[loserOrder]}`} and tests morale`,
+    value: LOSER_WORDS[loser],
   });
   return { attacker, defender, loser, loserOrder };
 }
@@ -132,17 +144,9 @@ const sideSchema = z
       .min(0)
       .max(60)
       .describe('Figures fighting: one rank, with one figure of overlap at each end'),
-    advantages: z
-      .array(
-        z
-          .strictObject({
-            id: z.enum(MELEE_ADVANTAGE_IDS).describe('An advantage or disadvantage from the sheet'),
-          })
-          .describe('An advantage or disadvantage that applies to this side'),
-      )
-      .describe(
-        'Its advantages (charging infantry, elephant, ...) and disadvantages (in disorder, gunners, ...)',
-      ),
+    advantages: modifierListSchema(MELEE_ADVANTAGES).describe(
+      'Its advantages (charging infantry, elephant, ...) and disadvantages (in disorder, gunners, ...)',
+    ),
   })
   .describe('One side of the melee');
 
@@ -175,16 +179,20 @@ export const meleeRound: ProcedureDefinition<MeleeFacts, MeleeResult> = {
   resolve: resolveMeleeRound,
   prepare: prepareMeleeRound,
   odds: [
-    { name: 'Loser', project: (r) => r.loser },
-    { name: "Loser's order", project: (r) => (r.loser === 'none' ? 'no loser' : r.loserOrder) },
+    { name: 'Loser', project: (r) => r.loser, label: (k) => LOSER_WORDS[k as MeleeResult['loser']] },
+    {
+      name: "Loser's order",
+      project: (r) => (r.loser === 'none' ? 'no loser' : r.loserOrder),
+      label: (k) => (k === 'no loser' ? 'No loser' : ORDER_STATE_WORDS[k as OrderState]),
+    },
     { name: 'Attacker figures killed', project: (r) => r.defender.kills },
     { name: 'Defender figures killed', project: (r) => r.attacker.kills },
   ],
   describe: (r) => [
-    `Attacker: ${r.attacker.kills} kills, ${r.attacker.bundles} bundles (${r.attacker.points} points)`,
-    `Defender: ${r.defender.kills} kills, ${r.defender.bundles} bundles (${r.defender.points} points)`,
+    `Attacker: ${countOf(r.attacker.kills, 'kill')}, ${countOf(r.attacker.bundles, 'bundle')} (${countOf(r.attacker.points, 'point')})`,
+    `Defender: ${countOf(r.defender.kills, 'kill')}, ${countOf(r.defender.bundles, 'bundle')} (${countOf(r.defender.points, 'point')})`,
     r.loser === 'none'
       ? 'Equal: the melee goes on'
-      : `The ${r.loser} loses (${r.loserOrder}) and tests morale`,
+      : `The ${r.loser} loses (${ORDER_STATE_WORDS[r.loserOrder]}) and tests morale`,
   ],
 };

@@ -3,10 +3,12 @@ import type { DiceSource } from '../../../core/random/dice.ts';
 import { d6 } from '../../../core/random/rolls.ts';
 import { type AppliedModifier, applyModifiers, summarizeModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
+import { modifierListSchema } from '../../../core/rules/schemas.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import {
-  MORALE_MODIFIER_IDS,
   MORALE_MODIFIERS,
+  MORALE_RESULT_WORDS,
+  MORALE_ROW_WORDS,
   MORALE_TABLE,
   type MoraleModifierId,
   type MoraleResult,
@@ -14,7 +16,7 @@ import {
   moraleRowFor,
 } from '../tables/morale.ts';
 import { MORALE_SCALE } from '../tables/reconstruction.ts';
-import { hf, type MoraleColumn, reconstruction, UNIT_STATES } from '../vocabulary.ts';
+import { hf, type MoraleColumn, reconstruction, stateWords, UNIT_STATES } from '../vocabulary.ts';
 import { d6AtMost } from './rolls.ts';
 
 /** A unit's condition for a morale test: one of the states, or routing. */
@@ -95,9 +97,9 @@ function readMorale(
   const column = moraleColumnOf(facts.condition);
   const cell = MORALE_TABLE.rows[row][column];
   trace?.add({
-    rule: hf('Morale', `${row}, ${column}`),
-    label: `${modified} against Morale ${facts.morale}: ${row}${facts.condition === 'heroic' ? ' (Heroic reads Aggressive)' : ''}`,
-    value: row,
+    rule: hf('Morale', `${MORALE_ROW_WORDS[row]}, ${stateWords(column)}`),
+    label: `${modified} against Morale ${facts.morale}: ${MORALE_ROW_WORDS[row]}${facts.condition === 'heroic' ? ' (Heroic reads Aggressive)' : ''}`,
+    value: MORALE_ROW_WORDS[row],
   });
   let result: MoraleResult;
   if (cell.kind === 'result') result = cell.result;
@@ -106,8 +108,8 @@ function readMorale(
     result = low === 1 ? cell.low : cell.high;
     trace?.add({
       rule: hf('Morale', 'Passive, fail by 2'),
-      label: `d6 ${low === 1 ? `${cell.upTo} or less` : `over ${cell.upTo}`}: ${result}`,
-      value: result,
+      label: `d6 ${low === 1 ? `${cell.upTo} or less` : `over ${cell.upTo}`}: ${MORALE_RESULT_WORDS[result]}`,
+      value: MORALE_RESULT_WORDS[result],
       roll: 'retireOrPanic',
     });
   }
@@ -116,9 +118,13 @@ function readMorale(
     trace?.add({
       rule: reconstruction('Rallies', 'a halted router is Cowed'),
       label: 'Halted: now Cowed',
-      value: condition,
+      value: stateWords(condition),
     });
-  trace?.add({ rule: hf('Morale'), label: `Result: ${result}`, value: result });
+  trace?.add({
+    rule: hf('Morale'),
+    label: `Result: ${MORALE_RESULT_WORDS[result]}`,
+    value: MORALE_RESULT_WORDS[result],
+  });
   return { roll, modified, row, result, passed: row === 'one-or-less' || row === 'pass', condition };
 }
 
@@ -131,21 +137,10 @@ function prepareMoraleTest(facts: MoraleTestFacts) {
   };
 }
 
-export const moraleModifiersSchema = z
-  .array(
-    z
-      .strictObject({
-        id: z.enum(MORALE_MODIFIER_IDS).describe('A morale modifier from the sheet'),
-        count: z
-          .int()
-          .min(0)
-          .max(5)
-          .optional()
-          .describe('For "each 20% loss": how many 20%s the unit has lost'),
-      })
-      .describe('A morale modifier that applies'),
-  )
-  .describe('Morale modifiers that apply: plus makes the test harder, minus easier');
+/** Morale modifiers as the referee ticks them, each with its label and value (a count for "each 20% loss"). */
+export const moraleModifiersSchema = modifierListSchema(MORALE_MODIFIERS).describe(
+  'Morale modifiers that apply: plus makes the test harder, minus easier',
+);
 
 export const moraleTestFactsSchema = z.strictObject({
   condition: z
@@ -194,8 +189,11 @@ export const moraleTest: ProcedureDefinition<MoraleTestFacts, MoraleTestResult> 
   resolve: resolveMoraleTest,
   prepare: prepareMoraleTest,
   odds: [
-    { name: 'Result', project: (r) => r.result },
+    { name: 'Result', project: (r) => r.result, label: (k) => MORALE_RESULT_WORDS[k as MoraleResult] },
     { name: 'Passed', project: (r) => (r.passed ? 'passed' : 'failed') },
   ],
-  describe: (r) => [`Morale d6 ${r.roll}, modified ${r.modified}: ${r.row}`, `Result: ${r.result}`],
+  describe: (r) => [
+    `Morale d6 ${r.roll}, modified ${r.modified}: ${MORALE_ROW_WORDS[r.row]}`,
+    `Result: ${MORALE_RESULT_WORDS[r.result]}${r.condition === 'routing' || r.result.startsWith('become-') || r.result.startsWith('halt-') ? ` (now ${stateWords(r.condition)})` : ''}`,
+  ],
 };

@@ -9,6 +9,8 @@ import {
   type MovementColumn,
   type OrderState,
   reconstruction,
+  stateWords,
+  TROOP_CLASS_WORDS,
   TROOP_CLASSES,
   type TroopClass,
   UNIT_STATES,
@@ -58,7 +60,11 @@ export function resolveMovement(facts: MovementFacts, _dice: unknown, trace?: Tr
       label: `${facts.ground} ground: ${effect.shift} column(s) right, from ${base} to ${column}`,
       value: column,
     });
-  trace?.add({ rule: hf('Movement', `${facts.troopClass}, ${column}`), label: `${inches}"`, value: inches });
+  trace?.add({
+    rule: hf('Movement', `${TROOP_CLASS_WORDS[facts.troopClass]}, ${stateWords(column)}`),
+    label: `${inches}"`,
+    value: inches,
+  });
   if (order !== 'good-order')
     trace?.add({ rule: hf('Movement', `${facts.ground} terrain`), label: `Ends ${order}`, value: order });
   return { column, inches, order };
@@ -72,6 +78,7 @@ export const movementAllowance: ProcedureDefinition<MovementFacts, MovementResul
   facts: z.strictObject({
     troopClass: z
       .enum(TROOP_CLASSES)
+      .meta({ 'x-descriptions': TROOP_CLASS_WORDS })
       .describe(
         'The Movement table row: infantry in line or siege guns; infantry in column or field guns; skirmishers, regular cavalry or elephants; irregular cavalry',
       ),

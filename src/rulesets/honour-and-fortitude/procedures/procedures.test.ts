@@ -39,7 +39,7 @@ describe('every procedure', () => {
     const ids = HONOUR_AND_FORTITUDE_PROCEDURES.map((p) => p.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const p of HONOUR_AND_FORTITUDE_PROCEDURES) {
-      const json = JSON.stringify(p.facts.toJSONSchema?.() ?? {});
+      const json = JSON.stringify(p.facts.toJSONSchema?.({ io: 'input' }) ?? {});
       expect(json).toContain('description');
     }
   });
@@ -76,14 +76,14 @@ describe('morale test', () => {
   });
   it('exact odds: Active Morale 4, no modifiers: 1/6 Aggressive, 3/6 obey, 1/6 halt, 1/6 retire', () => {
     const odds = oddsOf(moraleTest, { condition: 'active', morale: 4, modifiers: [] });
-    expect(probability(odds, 'Result', 'become-aggressive')).toBeCloseTo(1 / 6, 12);
-    expect(probability(odds, 'Result', 'obey-orders')).toBeCloseTo(3 / 6, 12);
-    expect(probability(odds, 'Result', 'halt')).toBeCloseTo(1 / 6, 12);
-    expect(probability(odds, 'Result', 'retire')).toBeCloseTo(1 / 6, 12);
+    expect(probability(odds, 'Result', 'Become Aggressive')).toBeCloseTo(1 / 6, 12);
+    expect(probability(odds, 'Result', 'Obey Orders')).toBeCloseTo(3 / 6, 12);
+    expect(probability(odds, 'Result', 'Halt')).toBeCloseTo(1 / 6, 12);
+    expect(probability(odds, 'Result', 'Retire')).toBeCloseTo(1 / 6, 12);
   });
   it('exact odds agree with 20,000 seeded tests', () => {
     const facts: MoraleTestFacts = { condition: 'passive', morale: 3, modifiers: [{ id: 'in-disorder' }] };
-    const exact = probability(oddsOf(moraleTest, facts), 'Result', 'panic');
+    const exact = probability(oddsOf(moraleTest, facts), 'Result', 'Panic!');
     const dice = new PrngDice(seedRng(7));
     let panics = 0;
     for (let i = 0; i < 20_000; i++) if (resolveMoraleTest(facts, dice).result === 'panic') panics++;
@@ -226,7 +226,7 @@ describe('melee round', () => {
       defender: { figures: 0, advantages: [] },
     });
     expect(probability(odds, 'Defender figures killed', 3)).toBeCloseTo(1 / 216, 12);
-    expect(probability(odds, 'Loser', 'none')).toBeCloseTo((4 / 6) ** 3, 12);
+    expect(probability(odds, 'Loser', 'Neither: the melee goes on')).toBeCloseTo((4 / 6) ** 3, 12);
   });
   it('property: an advantage never lowers the chance the other side loses', () => {
     fc.assert(

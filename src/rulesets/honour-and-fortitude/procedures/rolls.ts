@@ -45,6 +45,7 @@ export function meleeDice(n: number, faces: MeleeFaces): RollSpec {
       id: `hf-melee-${n}d6-${key}`,
       label: `${n}d6 (bundle ${faces.bundleFrom}-${faces.bundleTo}, kill ${faces.killFrom}+)`,
       dice: Array.from({ length: n }, () => D6_DIE),
+      reads: (value) => `${countOf(meleeKills(value), 'kill')}, ${countOf(meleeBundles(value), 'bundle')}`,
       combine: (f) => {
         let kills = 0;
         let bundles = 0;
@@ -77,4 +78,9 @@ function multinomial(n: number, k: number, b: number): number {
   const rest = n - k;
   for (let i = 1; i <= b; i++) d = (d * (rest - b + i)) / i;
   return Math.round(c) * Math.round(d);
+}
+
+/** `1 kill`, `2 kills`. */
+export function countOf(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -6,6 +6,13 @@ import { hf, reconstruction } from '../vocabulary.ts';
 export const MELEE_ROWS = ['evens-or-disadvantage', 'advantage-1', 'advantage-2-plus'] as const;
 export type MeleeRow = (typeof MELEE_ROWS)[number];
 
+/** The rows as the sheet heads them. */
+export const MELEE_ROW_WORDS: Readonly<Record<MeleeRow, string>> = {
+  'evens-or-disadvantage': 'Evens or disadvantage',
+  'advantage-1': 'Advantage of 1',
+  'advantage-2-plus': 'Advantage of 2+',
+};
+
 /** The faces of each d6 that "bundle" and that kill, inclusive ranges. */
 export interface MeleeFaces {
   readonly bundleFrom: number;

@@ -13,6 +13,16 @@ export const MORALE_ROWS = [
 ] as const;
 export type MoraleRow = (typeof MORALE_ROWS)[number];
 
+/** The rows as the sheet heads them. */
+export const MORALE_ROW_WORDS: Readonly<Record<MoraleRow, string>> = {
+  'one-or-less': '1 or less',
+  pass: 'Pass',
+  'fail-by-1': 'Fail by 1',
+  'fail-by-2': 'Fail by 2',
+  'fail-by-3': 'Fail by 3',
+  'fail-by-4-plus': 'Fail by 4+',
+};
+
 /** What a morale test does to a unit. */
 export const MORALE_RESULTS = [
   'become-heroic',
@@ -28,6 +38,21 @@ export const MORALE_RESULTS = [
   'run',
 ] as const;
 export type MoraleResult = (typeof MORALE_RESULTS)[number];
+
+/** The results as the sheet's table names them. */
+export const MORALE_RESULT_WORDS: Readonly<Record<MoraleResult, string>> = {
+  'become-heroic': 'Become Heroic',
+  'become-aggressive': 'Become Aggressive',
+  'become-active': 'Become Active',
+  'become-passive': 'Become Passive',
+  'obey-orders': 'Obey Orders',
+  halt: 'Halt',
+  retire: 'Retire',
+  panic: 'Panic!',
+  'halt-disordered': 'Halt, Disordered',
+  'halt-confused': 'Halt, Confused',
+  run: 'Run!',
+};
 
 /** A cell: one result, or (Passive, fail by 2) a second d6: `upTo` or less gives `low`, else `high`. */
 export type MoraleCell =

@@ -145,7 +145,7 @@ export function describeCommandersEffect(e: CommandersEventEffect): string {
   const words = (s: string) => s.replace(/-/g, ' ');
   switch (e.kind) {
     case 'officer-casualty':
-      return `General ${words(e.severity)} (the table says ${words(e.wording)}): see officer-casualty`;
+      return `General ${words(e.severity)} (the table says ${words(e.wording)}): see Officer Casualty`;
     case 'orders-change': {
       const when =
         e.duration === 'this-turn'

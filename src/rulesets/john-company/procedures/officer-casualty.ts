@@ -53,7 +53,7 @@ export function resolveOfficerCasualty(
     severity = COMMANDERS_WOUND_WORDING.rows[facts.casualty];
     trace?.add({
       rule: COMMANDERS_WOUND_WORDING.source,
-      label: `The Commanders' Events Table's "${facts.casualty}" means ${severity}`,
+      label: `The Commanders' Events Table's "${facts.casualty.replaceAll('-', ' ')}" means ${severity.replaceAll('-', ' ')}`,
       value: severity,
     });
   } else severity = facts.casualty;
@@ -154,9 +154,9 @@ export const officerCasualty: ProcedureDefinition<OfficerCasualtyFacts, OfficerC
       e.kind === 'removed'
         ? '- Removed for the rest of the game'
         : e.kind === 'may-be-replaced'
-          ? '- May be replaced from the next turn (replacement-officer)'
+          ? '- May be replaced from the next turn (see Replacement Officer)'
           : `- ${e.inches}" of movement for the rest of the game`,
     ),
-    ...r.units.map((u) => `- ${unitsLine(u)} (${u.modifier})`),
+    ...r.units.map((u) => `- ${unitsLine(u)}`),
   ],
 };

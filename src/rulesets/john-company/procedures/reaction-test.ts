@@ -371,7 +371,11 @@ export function resolveReactionTest(
   }
   const status = statusForLevel(level);
   const movement = movementResultFor(row, status);
-  trace?.add({ rule: jc4('Reaction Table'), label: `Resolve Status (${row} row)`, value: status });
+  trace?.add({
+    rule: jc4('Reaction Table'),
+    label: `Resolve Status (${row.replaceAll('-', ' ')} row)`,
+    value: status,
+  });
   trace?.add({
     rule: jc4('Reaction Table'),
     label: 'Effect on movement',

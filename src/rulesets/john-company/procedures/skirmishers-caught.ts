@@ -108,7 +108,7 @@ export const skirmishersCaught: ProcedureDefinition<SkirmishersCaughtFacts, Skir
     {
       key: 'skirmisherLoss',
       dice: '1d3 (one more stand on the remainder or less)',
-      when: 'only with remainder-chance rounding, when the attacking stands are not a multiple of 3',
+      when: 'only when a remainder is rounded by chance, when the attacking stands are not a multiple of 3',
     },
   ],
   examples: [

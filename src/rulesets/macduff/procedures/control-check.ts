@@ -6,6 +6,7 @@ import { lookupRange, type RangeTable } from '../../../core/rules/tables.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import {
   CONTROL_CHART,
+  CONTROL_OUTCOME_WORDS,
   type ControlOutcome,
   controlChart,
   LEADER_INFLUENCE,
@@ -55,7 +56,7 @@ export function resolveControlCheck(facts: ControlFacts, dice: DiceSource, trace
     trace?.add({
       rule: md('3.1 General Rule'),
       label: facts.shattered ? 'Shattered: no control check (it must rally)' : 'In control: no check',
-      value: reason,
+      value: facts.shattered ? 'Shattered' : 'In control',
     });
     return { checked: false, reason };
   }
@@ -78,7 +79,11 @@ export function resolveControlCheck(facts: ControlFacts, dice: DiceSource, trace
       total: score,
     });
   const outcome = lookupRange(chart, score).result;
-  trace?.add({ rule: chart.source, label: `Chart: ${outcome}`, value: outcome });
+  trace?.add({
+    rule: chart.source,
+    label: `Chart: ${CONTROL_OUTCOME_WORDS[outcome]}`,
+    value: CONTROL_OUTCOME_WORDS[outcome],
+  });
   return { checked: true, die, score, outcome };
 }
 
@@ -138,5 +143,7 @@ export const controlCheck: ProcedureDefinition<ControlFacts, ControlResult> = {
   resolve: resolveControlCheck,
   odds: [{ name: 'Outcome', project: (r) => (r.checked ? r.outcome : r.reason) }],
   describe: (r) =>
-    r.checked ? [`Control die ${r.die}, score ${r.score}: ${r.outcome}`] : [`No check: ${r.reason}`],
+    r.checked
+      ? [`Control die ${r.die}, score ${r.score}: ${CONTROL_OUTCOME_WORDS[r.outcome]}`]
+      : [r.reason === 'shattered' ? 'No check: shattered (it must rally)' : 'No check: in control'],
 };

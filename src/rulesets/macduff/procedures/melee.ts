@@ -6,7 +6,13 @@ import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import { modifierListSchema } from '../../../core/rules/schemas.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
 import { trialsRoll, unpackCount } from '../dice.ts';
-import { MELEE_MODIFIERS, MELEE_RULES, type MeleeModifierId, type MeleeOutcome } from '../tables/melee.ts';
+import {
+  MELEE_MODIFIERS,
+  MELEE_OUTCOME_WORDS,
+  MELEE_RULES,
+  type MeleeModifierId,
+  type MeleeOutcome,
+} from '../tables/melee.ts';
 import { md } from '../vocabulary.ts';
 
 export interface MeleeSide {
@@ -113,8 +119,8 @@ export function resolveMelee(facts: MeleeFacts, dice: DiceSource, trace?: Trace)
   else outcome = facts.cavalryCharged ? 'cavalry-passes-through' : 'fight-again';
   trace?.add({
     rule: md('11.3 Resolution'),
-    label: `Losses with shooting: attacker ${attackerLosses}, defender ${defenderLosses}: ${outcome}`,
-    value: outcome,
+    label: `Losses with shooting: attacker ${attackerLosses}, defender ${defenderLosses}: ${MELEE_OUTCOME_WORDS[outcome]}`,
+    value: MELEE_OUTCOME_WORDS[outcome],
   });
   return { hitsOnDefender: onDefender, hitsOnAttacker: onAttacker, attackerLosses, defenderLosses, outcome };
 }
@@ -188,6 +194,6 @@ export const melee: ProcedureDefinition<MeleeFacts, MeleeResult> = {
   ],
   describe: (r) => [
     `Hits: ${r.hitsOnDefender} on the defender, ${r.hitsOnAttacker} on the attacker`,
-    `Losses with shooting: attacker ${r.attackerLosses}, defender ${r.defenderLosses}: ${r.outcome}`,
+    `Losses with shooting: attacker ${r.attackerLosses}, defender ${r.defenderLosses}: ${MELEE_OUTCOME_WORDS[r.outcome]}`,
   ],
 };

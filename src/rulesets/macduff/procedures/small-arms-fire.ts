@@ -9,6 +9,7 @@ import {
   FIRE_OPTIONS_TABLE,
   type FireOption,
   NATIONAL_MODIFIER_VALUE,
+  NATIONAL_MODIFIER_WORDS,
   NATIONAL_MODIFIERS,
   type NationalModifier,
   type RangeBand,
@@ -104,7 +105,12 @@ export function resolveSmallArms(facts: SmallArmsFacts, dice: DiceSource, trace?
     value: score,
   });
   const bonus = NATIONAL_MODIFIER_VALUE[facts.national];
-  if (bonus !== 0) trace?.add({ rule: md('8.3 National Modifiers'), label: facts.national, delta: bonus });
+  if (bonus !== 0)
+    trace?.add({
+      rule: md('8.3 National Modifiers'),
+      label: NATIONAL_MODIFIER_WORDS[facts.national],
+      delta: bonus,
+    });
   let hits = 0;
   if (perVolley > 0)
     for (let v = 0; v < option.volleys; v++) {

@@ -6,6 +6,13 @@ import { type LeaderGrade, md, mdReconstruction, type Personality } from '../voc
 export const CONTROL_OUTCOMES = ['charge-or-shoot', 'act-as-desired', 'no-advance'] as const;
 export type ControlOutcome = (typeof CONTROL_OUTCOMES)[number];
 
+/** The chart's results in short words (3.2). */
+export const CONTROL_OUTCOME_WORDS: Readonly<Record<ControlOutcome, string>> = {
+  'charge-or-shoot': 'Charge the nearest enemy in reach, or stand and shoot',
+  'act-as-desired': 'Act as the player desires',
+  'no-advance': 'No advance (it may retreat)',
+};
+
 /** Brigadiers control units within this many inches and in sight (3.1). */
 export const CONTROL_RADIUS_INCHES = 24;
 

@@ -48,3 +48,11 @@ export const MELEE_OUTCOMES = [
   'charger-retreats',
 ] as const;
 export type MeleeOutcome = (typeof MELEE_OUTCOMES)[number];
+
+export const MELEE_OUTCOME_WORDS: Readonly<Record<MeleeOutcome, string>> = {
+  'attacker-wins': 'The attacker wins',
+  'defender-wins': 'The defender wins',
+  'cavalry-passes-through': 'The cavalry passes through',
+  'fight-again': 'They fight again next turn',
+  'charger-retreats': 'The charger retreats',
+};

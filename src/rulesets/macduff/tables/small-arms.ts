@@ -190,6 +190,12 @@ export const FIRE_OPTIONS_TABLE: TableMeta & { readonly rows: Readonly<Record<Fi
 export const NATIONAL_MODIFIERS = ['none', 'boer-or-metis', 'native-against-british'] as const;
 export type NationalModifier = (typeof NATIONAL_MODIFIERS)[number];
 
+export const NATIONAL_MODIFIER_WORDS: Readonly<Record<NationalModifier, string>> = {
+  none: 'No national modifier',
+  'boer-or-metis': 'Boers or Metis',
+  'native-against-british': 'Natives fighting the British',
+};
+
 export const NATIONAL_MODIFIER_VALUE: Readonly<Record<NationalModifier, number>> = {
   none: 0,
   'boer-or-metis': 1,

@@ -56,12 +56,12 @@ export const confrontation: ProcedureDefinition<ConfrontationFacts, Confrontatio
     {
       key: 'chargerRandomFactor',
       dice: '2d6: positive, negative',
-      when: 'unless the target was caught evading or finalLevels are given',
+      when: 'unless the target was caught evading or the final levels are given',
     },
     {
       key: 'targetRandomFactor',
       dice: '2d6: positive, negative',
-      when: 'unless the target was caught evading or finalLevels are given',
+      when: 'unless the target was caught evading or the final levels are given',
     },
     {
       key: 'chargerEventDie',
@@ -75,13 +75,13 @@ export const confrontation: ProcedureDefinition<ConfrontationFacts, Confrontatio
     },
     {
       key: 'chargerLoss',
-      dice: '1d6 (odd = 1 stand lost), or a dN for the remainder',
-      when: 'if the charger won a Confrontation result; or a "1 in N" loss leaves a remainder under remainder-chance rounding',
+      dice: '1d6 (odd = 1 stand lost), or a die of N faces for the remainder',
+      when: 'if the charger won a Confrontation result; or a "1 in N" loss leaves a remainder rounded by chance',
     },
     {
       key: 'targetLoss',
-      dice: '1d6 (odd = 1 stand lost), or a dN for the remainder',
-      when: 'if the target won a Confrontation result; or a "1 in N" loss leaves a remainder under remainder-chance rounding',
+      dice: '1d6 (odd = 1 stand lost), or a die of N faces for the remainder',
+      when: 'if the target won a Confrontation result; or a "1 in N" loss leaves a remainder rounded by chance',
     },
   ],
   examples: [
