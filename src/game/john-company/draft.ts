@@ -3,142 +3,21 @@ import { shuffleDeck } from '../../core/random/deck.ts';
 import { PrngDice, type RollRecord } from '../../core/random/dice.ts';
 import { Prng, type RngState } from '../../core/random/prng.ts';
 import { Trace, type TraceStep } from '../../core/rules/trace.ts';
-import type {
-  GeneralId,
-  GeneralState,
-  TableState,
-  TerrainFeature,
-  UnitId,
-  UnitState,
-} from '../../core/table/model.ts';
-import { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
-import { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sight.ts';
-import type { MoveContext, UnitFacts } from '../../rulesets/john-company/table/movement.ts';
-import { type Ground, prepareGround } from '../../rulesets/john-company/table/movement-terrain.ts';
-import type { JcForces } from '../../rulesets/john-company/table/unit-profile.ts';
+import type { GeneralId, GeneralState, TableState, UnitId, UnitState } from '../../core/table/model.ts';
+import type { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
+import type { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sight.ts';
+import type { MoveContext } from '../../rulesets/john-company/table/movement.ts';
 import type { GameResult } from '../engine/game.ts';
+import { DerivedViews, type SpottingGround } from './caches.ts';
 import type { JcEvent } from './events.ts';
-import { forcesOf, unitFactsState } from './forces.ts';
 import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, SequenceNode } from './state.ts';
+
+/** The prepared ground, for the callers that take it from the draft (apply.ts). */
+export { groundOf } from './caches.ts';
 
 /** How a game definition runs: with procedure traces in its events (the default) or without (speed). */
 export interface EngineOptions {
   readonly traces: boolean;
-}
-
-/** Unit fields the table's facts never read (changing them keeps the facts). */
-const FACTS_IGNORE: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
-  'activated',
-  'counter',
-  'test',
-  'pending',
-  'eventsDue',
-  'nextMoveInches',
-  'fireHalved',
-  'aimed',
-  'forcedOrder',
-  'withoutOrdersNextTest',
-  'lastOrder',
-  'colours',
-  'unitCommanderWounded',
-  'quitting',
-  'looting',
-  'charge',
-  'pursuing',
-  'changedOrder',
-  'friendsFallingBackSeen',
-  'friendsRoutingSeen',
-  'adjustments',
-]);
-
-/** Unit fields that change the unit's profile in the forces (not only its state). */
-const FORCES_REBUILD: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>(['profile', 'commander']);
-
-/** Forces built for a turn. */
-interface KnownForces {
-  readonly forces: JcForces;
-  readonly turn: number;
-}
-
-/** A state's forces, with the records (never changed once shared) and the turn they were built from. */
-interface StateForces extends KnownForces {
-  readonly generals: Readonly<Record<GeneralId, JcGeneral>>;
-  readonly tableUnits: TableState['units'];
-}
-
-/** The forces of states, by their record of units. */
-const stateForces = new WeakMap<Readonly<Record<UnitId, JcUnit>>, StateForces>();
-
-/** Unit fields that decide whether a unit defends its town (`townDefendersOf`). */
-const DEFENDERS_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>(['order', 'continuing']);
-
-/**
- * The facts of states' own tables, by table, with the forces they were built on: every draft of a state
- * asks the same questions of the same facts until it changes something (the forces of a state are one
- * object while its records and turn are unchanged, so they tell whether the facts still hold).
- */
-const stateFacts = new WeakMap<TableState, { readonly forces: JcForces; readonly facts: JcTableFacts }>();
-
-/** Unit fields the move context reads. */
-const MOVES_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
-  'order',
-  'mandatoryMove',
-  'routing',
-  'profile',
-]);
-
-const groundCache = new WeakMap<Readonly<Record<string, TerrainFeature>>, Ground>();
-const sightCache = new WeakMap<TableState['units'], Map<string, JohnCompanySight>>();
-
-/** The table's prepared ground for moves: built once per terrain (it never changes during a battle). */
-export function groundOf(table: TableState): Ground {
-  let g = groundCache.get(table.terrain);
-  if (!g) {
-    g = prepareGround(table);
-    groundCache.set(table.terrain, g);
-  }
-  return g;
-}
-
-/** The table and the town defenders (`townDefendersOf`) that spotting depends on (view.ts `isSpotted`). */
-export interface SpottingGround {
-  readonly table: TableState;
-  readonly townDefenders: readonly UnitId[];
-}
-
-/**
- * The units on the table that defend the town they may be in, for line of sight (Part 4, Line Of Sight
- * D, "Units defending a town/village are visible to any unit with a clear line of sight to the town"):
- * those on Hold, Part 4's Defend orders (their order this turn once shown, else a continuing Hold).
- */
-export function townDefendersOf(units: Readonly<Record<UnitId, JcUnit>>, table: TableState): UnitId[] {
-  const out: UnitId[] = [];
-  for (const id of Object.keys(table.units)) {
-    const u = units[id];
-    if (u && (u.order ?? u.continuing?.order) === 'hold') out.push(id);
-  }
-  return out;
-}
-
-/**
- * Line of sight between the units of a table, built once per set of unit states and town defenders
- * (states share unchanged tables and unit records). Generals are no part of it: their stands never
- * block a sight line, so a table that differs only in where the Generals are has the same sight between
- * its units.
- */
-export function sightOf(table: TableState, townDefenders: readonly UnitId[]): JohnCompanySight {
-  let byDefenders = sightCache.get(table.units);
-  if (!byDefenders) {
-    byDefenders = new Map();
-    sightCache.set(table.units, byDefenders);
-  }
-  const key = townDefenders.join('\n');
-  let s = byDefenders.get(key);
-  if (!s) {
-    s = new JohnCompanySight(table, { townDefenders });
-    byDefenders.set(key, s);
-  }
-  return s;
 }
 
 /**
@@ -191,12 +70,8 @@ export class Draft {
   private tableGenerals: Record<GeneralId, GeneralState>;
   private tableGeneralsOwn = false;
   private tableCache: TableState | undefined;
-  private factsCache: JcTableFacts | undefined;
-  private forcesCache: KnownForces | undefined;
-  private groundCache: SpottingGround | undefined;
-  /** Units whose facts-state changed since `forcesCache` was built, or all of them. */
-  private forcesStale: Set<UnitId> | 'all' = new Set();
-  private moveCache: MoveContext | undefined;
+  /** The caches of facts, sight and moves for the records as they are now. */
+  private readonly views: DerivedViews;
   private readonly rolls: RollRecord[] = [];
   private readonly rng: RngState;
   private diceInUse: PrngDice | undefined;
@@ -220,6 +95,15 @@ export class Draft {
     this.tableUnits = state.table.units as Record<UnitId, UnitState>;
     this.tableGenerals = state.table.generals as Record<GeneralId, GeneralState>;
     this.rng = state.rng;
+    this.views = new DerivedViews({
+      scenario: this.scenario,
+      turn: () => this.turn,
+      units: () => this.units,
+      generals: () => this.generals,
+      tableUnits: () => this.tableUnits,
+      table: () => this.table(),
+      pristine: () => this.pristine(),
+    });
   }
 
   /** The game's dice, from the state's PRNG (made when first thrown, so a command without dice costs nothing). */
@@ -257,7 +141,7 @@ export class Draft {
     }
     const next = { ...this.unit(id), ...patch } as JcUnit;
     this.units[id] = next;
-    this.invalidate(id, Object.keys(patch) as (keyof JcUnit)[]);
+    this.views.unitChanged(id, Object.keys(patch) as (keyof JcUnit)[]);
     return next;
   }
 
@@ -268,10 +152,7 @@ export class Draft {
       this.unitsCopied = true;
     }
     this.units[u.id] = u;
-    this.factsCache = undefined;
-    this.forcesStale = 'all';
-    this.moveCache = undefined;
-    this.groundCache = undefined;
+    this.views.unitReplaced();
   }
 
   /** Removes optional fields (exactOptionalPropertyTypes forbids setting them to undefined). */
@@ -284,19 +165,8 @@ export class Draft {
       this.unitsCopied = true;
     }
     this.units[id] = copy;
-    this.invalidate(id, keys);
+    this.views.unitChanged(id, keys);
     return this.units[id]!;
-  }
-
-  /** Drops the derived views that depend on the unit fields changed. */
-  private invalidate(id: UnitId, keys: readonly (keyof JcUnit)[]): void {
-    if (keys.some((k) => !FACTS_IGNORE.has(k))) {
-      this.factsCache = undefined;
-      if (keys.some((k) => FORCES_REBUILD.has(k))) this.forcesStale = 'all';
-      else if (this.forcesStale !== 'all') this.forcesStale.add(id);
-    }
-    if (keys.some((k) => MOVES_NEED.has(k))) this.moveCache = undefined;
-    if (keys.some((k) => DEFENDERS_NEED.has(k))) this.groundCache = undefined;
   }
 
   general(id: GeneralId): JcGeneral {
@@ -324,8 +194,7 @@ export class Draft {
       this.generalsCopied = true;
     }
     this.generals[g.id] = g;
-    this.factsCache = undefined;
-    this.forcesStale = 'all';
+    this.views.generalChanged();
   }
 
   patchGeneral(id: GeneralId, patch: Partial<JcGeneral>): JcGeneral {
@@ -365,7 +234,7 @@ export class Draft {
   }
 
   setTableUnit(u: UnitState): void {
-    if (!this.tableUnits[u.id]) this.forcesStale = 'all';
+    if (!this.tableUnits[u.id]) this.views.tableUnitsChanged();
     this.ownTableUnits()[u.id] = u;
     this.tableChanged();
   }
@@ -374,7 +243,7 @@ export class Draft {
     if (!this.tableUnits[id]) return;
     this.tableUnits = without(this.tableUnits, [id]);
     this.tableUnitsOwn = true;
-    this.forcesStale = 'all';
+    this.views.tableUnitsChanged();
     this.tableChanged();
   }
 
@@ -412,8 +281,7 @@ export class Draft {
 
   private tableChanged(): void {
     this.tableCache = undefined;
-    this.factsCache = undefined;
-    this.moveCache = undefined;
+    this.views.tableChanged();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -421,52 +289,7 @@ export class Draft {
 
   /** John Company's facts for the table as it is now. */
   facts(): JcTableFacts {
-    if (!this.factsCache) {
-      const ground = this.spottingGround();
-      const forces = this.forces();
-      const known = stateFacts.get(ground.table);
-      if (known?.forces === forces) this.factsCache = known.facts;
-      else {
-        this.factsCache = new JcTableFacts(ground.table, forces, {
-          sight: () => sightOf(ground.table, ground.townDefenders),
-        });
-        if (this.pristine()) stateFacts.set(ground.table, { forces, facts: this.factsCache });
-      }
-    }
-    return this.factsCache;
-  }
-
-  /**
-   * The forces as they are now: the last ones built, with the states of the units changed since then
-   * brought up to date, or built anew after a change to profiles, Generals, the turn or the units on
-   * the table. A state's own forces are kept with it for every draft of that state.
-   */
-  private forces(): JcForces {
-    const known = this.forcesCache ?? this.stateForces();
-    let forces: JcForces;
-    if (known && known.turn === this.turn && this.forcesStale !== 'all') {
-      if (this.forcesStale.size === 0) return known.forces;
-      const states = { ...known.forces.states };
-      for (const id of this.forcesStale) {
-        const u = this.units[id];
-        if (u && this.tableUnits[id]) states[id] = unitFactsState(u, this.turn);
-      }
-      forces = { ...known.forces, states };
-    } else {
-      forces = forcesOf(
-        { units: this.units, generals: this.generals, turn: this.turn, scenario: this.scenario },
-        (id) => this.tableUnits[id] !== undefined,
-      );
-    }
-    this.forcesCache = { forces, turn: this.turn };
-    this.forcesStale = new Set();
-    if (this.pristine())
-      stateForces.set(this.units, {
-        ...this.forcesCache,
-        generals: this.generals,
-        tableUnits: this.tableUnits,
-      });
-    return forces;
+    return this.views.facts();
   }
 
   /** Whether the turn, units, Generals and table units are still the state's own (nothing changed). */
@@ -479,17 +302,9 @@ export class Draft {
     );
   }
 
-  /** The forces already built for the state this draft started from, while nothing has changed. */
-  private stateForces(): KnownForces | undefined {
-    if (!this.pristine()) return undefined;
-    const known = stateForces.get(this.units);
-    return known?.generals === this.generals && known.tableUnits === this.tableUnits ? known : undefined;
-  }
-
   /** Line of sight on the table as it is now, town defenders included. */
   sight(): JohnCompanySight {
-    const ground = this.spottingGround();
-    return sightOf(ground.table, ground.townDefenders);
+    return this.views.sight();
   }
 
   /**
@@ -497,31 +312,12 @@ export class Draft {
    * object until either changes, so the spotting worked out for it is kept.
    */
   spottingGround(): SpottingGround {
-    const table = this.table();
-    if (this.groundCache?.table !== table)
-      this.groundCache = { table, townDefenders: townDefendersOf(this.units, table) };
-    return this.groundCache;
+    return this.views.spottingGround();
   }
 
   /** The table ready for `resolveMove`. */
   moveContext(): MoveContext {
-    if (!this.moveCache) {
-      const table = this.table();
-      const units: Record<UnitId, UnitFacts> = {};
-      for (const id of Object.keys(this.tableUnits)) {
-        const u = this.units[id];
-        if (!u) continue;
-        const onMandatoryMove = u.mandatoryMove !== undefined || u.routing;
-        const facts: UnitFacts = {
-          troop: u.profile.troop,
-          ...(u.order !== undefined ? { order: u.order } : {}),
-          ...(onMandatoryMove ? { onMandatoryMove } : {}),
-        };
-        units[id] = facts;
-      }
-      this.moveCache = { table, ground: groundOf(table), units };
-    }
-    return this.moveCache;
+    return this.views.moveContext();
   }
 
   // ---------------------------------------------------------------------------------------------
