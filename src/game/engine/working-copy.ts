@@ -56,12 +56,21 @@ export class CopyOnWriteRecord<T> {
   }
 
   set(id: string, value: T): void {
+    this.writable()[id] = value;
+  }
+
+  /**
+   * The record to write into, copied first if it is not yet the copy's own. For hot paths: reading
+   * `record[id]` and writing `writable()[id]` at the caller keeps each of its property accesses to one
+   * kind of record, where `get` and `set`, shared by every record, see them all.
+   */
+  writable(): Record<string, T> {
     if (!this.own) {
       this.current = { ...this.current };
       this.own = true;
       this.everCopied = true;
     }
-    (this.current as Record<string, T>)[id] = value;
+    return this.current as Record<string, T>;
   }
 
   /** Removes an entry (a new record, never a `delete`: see `without`). */

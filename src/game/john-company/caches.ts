@@ -129,13 +129,13 @@ export function sightOf(table: TableState, townDefenders: readonly UnitId[]): Jo
   return s;
 }
 
-/** The records of a draft as they are now, which the derived views are built from. */
+/** The records of a draft as they are now, which the derived views are built from (John Company's `Draft`). */
 export interface DraftRecords {
   readonly scenario: JcScenarioFacts;
-  turn(): number;
-  units(): Readonly<Record<UnitId, JcUnit>>;
-  generals(): Readonly<Record<GeneralId, JcGeneral>>;
-  tableUnits(): Readonly<Record<UnitId, UnitState>>;
+  readonly turn: number;
+  unitsById(): Readonly<Record<UnitId, JcUnit>>;
+  generalsById(): Readonly<Record<GeneralId, JcGeneral>>;
+  tableUnitsById(): Readonly<Record<UnitId, UnitState>>;
   /** The table as it is now (one object until the table changes). */
   table(): TableState;
   /** Whether the turn, units, Generals and table units are still the state's own (nothing changed). */
@@ -217,9 +217,9 @@ export class DerivedViews {
    */
   private forces(): JcForces {
     const records = this.records;
-    const turn = records.turn();
-    const units = records.units();
-    const tableUnits = records.tableUnits();
+    const turn = records.turn;
+    const units = records.unitsById();
+    const tableUnits = records.tableUnitsById();
     const known = this.forcesCache ?? this.stateForces();
     let forces: JcForces;
     if (known && known.turn === turn && this.forcesStale !== 'all') {
@@ -232,22 +232,23 @@ export class DerivedViews {
       forces = { ...known.forces, states };
     } else {
       forces = forcesOf(
-        { units, generals: records.generals(), turn, scenario: records.scenario },
+        { units, generals: records.generalsById(), turn, scenario: records.scenario },
         (id) => tableUnits[id] !== undefined,
       );
     }
     this.forcesCache = { forces, turn };
     this.forcesStale = new Set();
     if (records.pristine())
-      stateForces.set(units, { ...this.forcesCache, generals: records.generals(), tableUnits });
+      stateForces.set(units, { ...this.forcesCache, generals: records.generalsById(), tableUnits });
     return forces;
   }
 
   /** The forces already built for the state the draft started from, while nothing has changed. */
   private stateForces(): KnownForces | undefined {
     if (!this.records.pristine()) return undefined;
-    const known = stateForces.get(this.records.units());
-    return known?.generals === this.records.generals() && known.tableUnits === this.records.tableUnits()
+    const known = stateForces.get(this.records.unitsById());
+    return known?.generals === this.records.generalsById() &&
+      known.tableUnits === this.records.tableUnitsById()
       ? known
       : undefined;
   }
@@ -265,7 +266,7 @@ export class DerivedViews {
   spottingGround(): SpottingGround {
     const table = this.records.table();
     if (this.groundCache?.table !== table)
-      this.groundCache = { table, townDefenders: townDefendersOf(this.records.units(), table) };
+      this.groundCache = { table, townDefenders: townDefendersOf(this.records.unitsById(), table) };
     return this.groundCache;
   }
 
@@ -273,9 +274,9 @@ export class DerivedViews {
   moveContext(): MoveContext {
     if (!this.moveCache) {
       const table = this.records.table();
-      const units = this.records.units();
+      const units = this.records.unitsById();
       const moving: Record<UnitId, UnitFacts> = {};
-      for (const id of Object.keys(this.records.tableUnits())) {
+      for (const id of Object.keys(this.records.tableUnitsById())) {
         const u = units[id];
         if (!u) continue;
         const onMandatoryMove = u.mandatoryMove !== undefined || u.routing;

@@ -62,28 +62,20 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
     this.tableCache = state.table;
     this.tableUnits = new CopyOnWriteRecord(state.table.units);
     this.tableGenerals = new CopyOnWriteRecord(state.table.generals);
-    this.views = new DerivedViews({
-      scenario: this.scenario,
-      turn: () => this.turn,
-      units: () => this.units.record,
-      generals: () => this.generals.record,
-      tableUnits: () => this.tableUnits.record,
-      table: () => this.table(),
-      pristine: () => this.pristine(),
-    });
+    this.views = new DerivedViews(this);
   }
 
   // ---------------------------------------------------------------------------------------------
   // Units and Generals
 
   unit(id: UnitId): JcUnit {
-    const u = this.units.get(id);
+    const u = this.units.record[id];
     if (!u) throw new Error(`no unit ${id}`);
     return u;
   }
 
   findUnit(id: UnitId): JcUnit | undefined {
-    return this.units.get(id);
+    return this.units.record[id];
   }
 
   allUnits(): JcUnit[] {
@@ -92,14 +84,14 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
 
   patchUnit(id: UnitId, patch: Partial<JcUnit>): JcUnit {
     const next = { ...this.unit(id), ...patch } as JcUnit;
-    this.units.set(id, next);
+    this.units.writable()[id] = next;
     this.views.unitChanged(id, Object.keys(patch) as (keyof JcUnit)[]);
     return next;
   }
 
   /** Adds a unit (a light company sent out) or replaces one whole. */
   setUnit(u: JcUnit): void {
-    this.units.set(u.id, u);
+    this.units.writable()[u.id] = u;
     this.views.unitReplaced();
   }
 
@@ -108,23 +100,28 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
     const u = this.unit(id);
     if (!keys.some((k) => k in u)) return u;
     const copy = without(u, keys);
-    this.units.set(id, copy);
+    this.units.writable()[id] = copy;
     this.views.unitChanged(id, keys);
     return copy;
   }
 
   general(id: GeneralId): JcGeneral {
-    const g = this.generals.get(id);
+    const g = this.generals.record[id];
     if (!g) throw new Error(`no General ${id}`);
     return g;
   }
 
   findGeneral(id: GeneralId): JcGeneral | undefined {
-    return this.generals.get(id);
+    return this.generals.record[id];
   }
 
   allGenerals(): JcGeneral[] {
     return Object.values(this.generals.record);
+  }
+
+  /** Every unit by id, as they are now (read only; it changes with the draft). */
+  unitsById(): Readonly<Record<UnitId, JcUnit>> {
+    return this.units.record;
   }
 
   /** Every General by id, as they are now (read only; it changes with the draft). */
@@ -133,7 +130,7 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
   }
 
   setGeneral(g: JcGeneral): void {
-    this.generals.set(g.id, g);
+    this.generals.writable()[g.id] = g;
     this.views.generalChanged();
   }
 
@@ -162,43 +159,48 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
   }
 
   onTable(id: UnitId): boolean {
-    return this.tableUnits.get(id) !== undefined;
+    return this.tableUnits.record[id] !== undefined;
   }
 
   tableUnit(id: UnitId): UnitState {
-    const u = this.tableUnits.get(id);
+    const u = this.tableUnits.record[id];
     if (!u) throw new Error(`unit ${id} is not on the table`);
     return u;
   }
 
   findTableUnit(id: UnitId): UnitState | undefined {
-    return this.tableUnits.get(id);
+    return this.tableUnits.record[id];
   }
 
   setTableUnit(u: UnitState): void {
-    if (!this.tableUnits.get(u.id)) this.views.tableUnitsChanged();
-    this.tableUnits.set(u.id, u);
+    if (!this.tableUnits.record[u.id]) this.views.tableUnitsChanged();
+    this.tableUnits.writable()[u.id] = u;
     this.tableChanged();
   }
 
   removeTableUnit(id: UnitId): void {
-    if (!this.tableUnits.get(id)) return;
+    if (!this.tableUnits.record[id]) return;
     this.tableUnits.remove(id);
     this.views.tableUnitsChanged();
     this.tableChanged();
   }
 
+  /** The table's units by id, as they are now (read only; it changes with the draft). */
+  tableUnitsById(): Readonly<Record<UnitId, UnitState>> {
+    return this.tableUnits.record;
+  }
+
   tableGeneral(id: GeneralId): GeneralState | undefined {
-    return this.tableGenerals.get(id);
+    return this.tableGenerals.record[id];
   }
 
   setTableGeneral(g: GeneralState): void {
-    this.tableGenerals.set(g.id, g);
+    this.tableGenerals.writable()[g.id] = g;
     this.tableChanged();
   }
 
   removeTableGeneral(id: GeneralId): void {
-    if (!this.tableGenerals.get(id)) return;
+    if (!this.tableGenerals.record[id]) return;
     this.tableGenerals.remove(id);
     this.tableChanged();
   }
@@ -217,7 +219,7 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
   }
 
   /** Whether the turn, units, Generals and table units are still the state's own (nothing changed). */
-  private pristine(): boolean {
+  pristine(): boolean {
     return (
       this.turn === this.baseTurn &&
       !this.units.changed &&
