@@ -24,7 +24,7 @@ function ownFormed(state: CpGameState, side: string, id: string): CpUnit | strin
 function pay(w: Work, unit: CpUnit): { payer: string; free: boolean } {
   const p = payerFor(w.state, unit)!;
   const c = w.commanders[p.commander.id]!;
-  w.commanders[c.id] = p.free ? { ...c, freePoint: false } : { ...c, points: c.points - 1 };
+  w.setCommander(c.id, p.free ? { ...c, freePoint: false } : { ...c, points: c.points - 1 });
   return { payer: c.id, free: p.free };
 }
 
@@ -74,7 +74,7 @@ export function applyCommand(state: CpGameState, side: string, input: CpCommand)
       if (c.type === 'redress') {
         if (u.dpoints === 0) return reject('nothing-to-redress', `${u.id} has no D-points`);
         const p = pay(w, u);
-        w.units[u.id] = { ...u, dpoints: u.dpoints - 1 };
+        w.setUnit(u.id, { ...u, dpoints: u.dpoints - 1 });
         w.emit({ type: 'redressed', visibleTo: 'all', unit: u.id, payer: p.payer, dpoints: u.dpoints - 1 });
         break;
       }
@@ -85,7 +85,7 @@ export function applyCommand(state: CpGameState, side: string, input: CpCommand)
       const plan = c.type === 'move' ? planMove(state, u, c) : planFormation(state, u, c.formation);
       if (!plan.ok) return reject('illegal-move', plan.reason);
       const p = pay(w, u);
-      w.units[u.id] = plan.attacking ? { ...plan.unit, attacking: plan.attacking } : plan.unit;
+      w.setUnit(u.id, plan.attacking ? { ...plan.unit, attacking: plan.attacking } : plan.unit);
       const n = plan.unit;
       w.emit(
         c.type === 'move'
@@ -120,12 +120,12 @@ export function applyCommand(state: CpGameState, side: string, input: CpCommand)
       if (typeof u === 'string') return reject('illegal-unit', u);
       if (!inCommandOf(state, commander.id, u) || u.id === commander.attachedTo)
         return reject('illegal-unit', `${u.id} is not a unit of ${commander.id}'s command to join`);
-      w.commanders[commander.id] = {
+      w.setCommander(commander.id, {
         ...commander,
         attachedTo: u.id,
         attachedThisTurn: true,
         freePoint: false,
-      };
+      });
       w.emit({ type: 'attached', visibleTo: 'all', commander: commander.id, unit: u.id });
       break;
     }
@@ -140,7 +140,7 @@ export function applyCommand(state: CpGameState, side: string, input: CpCommand)
       if (!u || u.side !== side || !mayFire(u)) return reject('illegal-fire', `${c.unit} may not fire now`);
       if (!t || !onTable(t) || !mayFireAt(state, new Sight(state), u, t))
         return reject('illegal-target', `${c.unit} cannot fire at ${c.target}`);
-      w.units[u.id] = { ...u, firedThisTurn: true };
+      w.setUnit(u.id, { ...u, firedThisTurn: true });
       w.set({ fireOrders: [...state.fireOrders, { unit: u.id, target: t.id }] });
       w.emit({ type: 'fire-declared', visibleTo: 'all', unit: u.id, target: t.id });
       break;

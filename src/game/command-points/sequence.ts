@@ -1,5 +1,4 @@
 import { bearing, normalizeDegrees } from '../../core/geometry/angles.ts';
-import { PrngDice } from '../../core/random/dice.ts';
 import { d6 } from '../../core/random/rolls.ts';
 import {
   artilleryBand,
@@ -16,6 +15,7 @@ import type { DPointCause } from '../../rulesets/command-points/tables/command.t
 import { MORALE_TABLE } from '../../rulesets/command-points/tables/morale.ts';
 import { MOVEMENT_TABLE } from '../../rulesets/command-points/tables/movement.ts';
 import { gradeRank } from '../../rulesets/command-points/vocabulary.ts';
+import { CopyOnWriteRecord, type EngineOptions, WorkingCopy } from '../engine/working-copy.ts';
 import type { Edge } from '../scenario/schema.ts';
 import type { CpEvent } from './events.ts';
 import { artilleryFacts, combatFacts, infantryFacts, nearestEnemy } from './facts.ts';
@@ -23,25 +23,42 @@ import { centreOf, layOut, onTheTable, overlapsAnother, step, unitDistance, with
 import { type CpCommander, type CpGameState, type CpUnit, onTable } from './state.ts';
 import { verdict } from './victory.ts';
 
+/** The command-point rules' events carry neither the dice thrown nor procedure traces. */
+const CP_ENGINE: EngineOptions = { traces: false };
+
 /**
  * Hannam's turn sequence as Muster plays it (section 5.1 of the reconstruction): 1. morale-provoked
  * retreats (and routs moving on), 2. each commander throws his command points and the sides, in an
  * order a die decides each turn, spend them, 3. firing (declared by both sides, then resolved at once),
- * 4. combat; then the victory check. `Work` is the mutable draft of one `apply`; everything it changes
- * goes back into a new plain-JSON state.
+ * 4. combat; then the victory check. `Work` is the working copy of one `apply` (`WorkingCopy`: units and
+ * commanders copied on write, fields replaced with `set`); `finish` gives the new plain-JSON state.
  */
-export class Work {
-  units: Record<string, CpUnit>;
-  commanders: Record<string, CpCommander>;
-  readonly events: CpEvent[] = [];
-  readonly dice: PrngDice;
-  base: CpGameState;
+export class Work extends WorkingCopy<CpGameState, CpEvent> {
+  private readonly unitRecord: CopyOnWriteRecord<CpUnit>;
+  private readonly commanderRecord: CopyOnWriteRecord<CpCommander>;
 
   constructor(state: CpGameState) {
-    this.base = state;
-    this.units = { ...state.units };
-    this.commanders = { ...state.commanders };
-    this.dice = new PrngDice(state.rng);
+    super(state, CP_ENGINE, false);
+    this.unitRecord = new CopyOnWriteRecord(state.units);
+    this.commanderRecord = new CopyOnWriteRecord(state.commanders);
+  }
+
+  /** Every unit by id, as it is now (read only: replace a unit with `setUnit`). */
+  get units(): Readonly<Record<string, CpUnit>> {
+    return this.unitRecord.record;
+  }
+
+  /** Every commander by id, as he is now (read only: replace one with `setCommander`). */
+  get commanders(): Readonly<Record<string, CpCommander>> {
+    return this.commanderRecord.record;
+  }
+
+  setUnit(id: string, unit: CpUnit): void {
+    this.unitRecord.set(id, unit);
+  }
+
+  setCommander(id: string, commander: CpCommander): void {
+    this.commanderRecord.set(id, commander);
   }
 
   /** The state as it stands now (geometry and facts read it). */
@@ -49,16 +66,8 @@ export class Work {
     return { ...this.base, units: this.units, commanders: this.commanders };
   }
 
-  set(patch: Partial<CpGameState>): void {
-    this.base = { ...this.base, ...patch };
-  }
-
-  emit(e: CpEvent): void {
-    this.events.push(e);
-  }
-
-  finish(): CpGameState {
-    return { ...this.state, rng: this.dice.state(), seq: this.base.seq + 1 };
+  override finish(): CpGameState {
+    return super.finish({ units: this.units, commanders: this.commanders });
   }
 }
 
@@ -100,15 +109,15 @@ function riskCommanders(w: Work, unit: string, occasions: number): void {
       const current = w.commanders[c.id]!;
       if (r.leavesField) {
         const { attachedTo: _gone, ...rest } = current;
-        w.commanders[c.id] = {
+        w.setCommander(c.id, {
           ...rest,
           status: r.fate === 'killed' ? 'killed' : 'retired',
           points: 0,
           freePoint: false,
-        };
+        });
         break;
       }
-      w.commanders[c.id] = { ...current, pointsLostNextTurn: current.pointsLostNextTurn + r.pointsLost };
+      w.setCommander(c.id, { ...current, pointsLostNextTurn: current.pointsLostNextTurn + r.pointsLost });
     }
   }
 }
@@ -123,9 +132,9 @@ export function inflict(w: Work, id: string, dpoints: number, casualties: number
   const scarred = { ...u, dpoints: taken.dpoints };
   const next = lost > 0 ? relaid(w, scarred, Math.max(bases, 1)) : scarred;
   if (bases === 0) {
-    w.units[id] = { ...next, bases: 0, status: 'destroyed' };
+    w.setUnit(id, { ...next, bases: 0, status: 'destroyed' });
     w.emit({ type: 'destroyed', visibleTo: 'all', unit: id });
-  } else w.units[id] = next;
+  } else w.setUnit(id, next);
   const occasions = (cause === 'fire' || cause === 'combat') && dpoints > 0 ? 1 : 0;
   riskCommanders(w, id, Math.max(occasions, lost > 0 ? 1 : 0));
 }
@@ -148,14 +157,14 @@ function fallBack(w: Work, id: string, heading: number, distance: number, face?:
     if (!stands) continue;
     if (!onTheTable(state, stands)) {
       if (d === distance) {
-        w.units[id] = { ...u, status: 'gone' };
+        w.setUnit(id, { ...u, status: 'gone' });
         w.emit({ type: 'left-table', visibleTo: 'all', unit: id });
         return;
       }
       continue;
     }
     if (overlapsAnother(state, id, stands)) continue;
-    w.units[id] = { ...u, x: to.x, y: to.y, facing, stands };
+    w.setUnit(id, { ...u, x: to.x, y: to.y, facing, stands });
     if (d > 0) w.emit({ type: 'retreated', visibleTo: 'all', unit: id, x: to.x, y: to.y });
     return;
   }
@@ -166,7 +175,7 @@ export function rout(w: Work, id: string): void {
   const u = w.units[id]!;
   if (!onTable(u)) return;
   const { attacking: _a, ...rest } = u;
-  w.units[id] = { ...rest, status: 'routed' };
+  w.setUnit(id, { ...rest, status: 'routed' });
   w.emit({ type: 'routed', visibleTo: 'all', unit: id });
   for (const f of Object.values(w.units)) {
     if (f.side !== u.side || f.id === id || f.status !== 'formed') continue;
@@ -174,7 +183,7 @@ export function rout(w: Work, id: string): void {
       gradeRank(u.ratings.grade) > gradeRank(f.ratings.grade) &&
       within(f, u, MORALE_TABLE.routShakesWithin)
     )
-      w.units[f.id] = { ...f, shakenByRout: true };
+      w.setUnit(f.id, { ...f, shakenByRout: true });
   }
   const home = homeward(w.base, u.side);
   fallBack(w, id, home, ROUT_MOVE, home);
@@ -211,7 +220,7 @@ function rally(w: Work, id: string): void {
   const facing = u.status === 'routed' ? normalizeDegrees(u.facing + 180) : u.facing;
   const stands = layOut(u, { x: u.x, y: u.y, facing, formation: u.formation, bases: u.bases }, w.base.basing);
   const room = stands && onTheTable(w.state, stands) && !overlapsAnother(w.state, id, stands);
-  w.units[id] = room ? { ...u, status: 'formed', facing, stands } : { ...u, status: 'formed' };
+  w.setUnit(id, room ? { ...u, status: 'formed', facing, stands } : { ...u, status: 'formed' });
   w.emit({ type: 'rallied', visibleTo: 'all', unit: id });
 }
 
@@ -239,7 +248,7 @@ function moralePhase(w: Work): void {
           routAtLossFraction: w.base.settings.moraleRoutAtLossFraction,
         },
       });
-      w.units[id] = { ...u, shakenByRout: false };
+      w.setUnit(id, { ...u, shakenByRout: false });
       if (r.dpoints !== u.dpoints || r.casualties > 0)
         inflict(w, id, r.dpoints - u.dpoints, r.casualties, 'morale');
       if (r.action === 'hold') continue;
@@ -257,20 +266,20 @@ export function beginTurn(w: Work): void {
   moralePhase(w);
   for (const [id, u] of Object.entries(w.units)) {
     const { attacking: _a, ...rest } = u;
-    w.units[id] = { ...rest, movesThisTurn: 0, firedThisTurn: false };
+    w.setUnit(id, { ...rest, movesThisTurn: 0, firedThisTurn: false });
   }
   for (const id of Object.keys(w.commanders).sort()) {
     const c = w.commanders[id]!;
     if (c.status !== 'active') continue;
     const r = resolveCommandRoll({ pointsLost: c.pointsLostNextTurn }, w.dice);
     const attached = c.attachedTo !== undefined && onTable(w.units[c.attachedTo]!);
-    w.commanders[id] = {
+    w.setCommander(id, {
       ...c,
       points: r.points,
       freePoint: attached,
       attachedThisTurn: false,
       pointsLostNextTurn: 0,
-    };
+    });
     w.emit({ type: 'points-thrown', visibleTo: 'all', commander: id, roll: r.roll, points: r.points });
   }
   const die = w.dice.roll(d6, 'first');
@@ -292,7 +301,7 @@ export function resolveFire(w: Work): void {
       const r = prepareArtilleryFire(facts)(w.dice);
       const band = artilleryBand(facts.gunClass, facts.distance, facts.ranges);
       if (band !== 'out-of-range')
-        w.units[firer.id] = { ...w.units[firer.id]!, lastTarget: { unit: target.id, band } };
+        w.setUnit(firer.id, { ...w.units[firer.id]!, lastTarget: { unit: target.id, band } });
       hits.push({ unit: firer.id, target: target.id, dpoints: r.dpoints, casualties: r.casualties });
     } else {
       const r = resolveInfantryFire(infantryFacts(before, firer, target), w.dice);
@@ -340,7 +349,7 @@ export function resolveCombats(w: Work): void {
   }
   for (const [id, u] of Object.entries(w.units)) {
     const { attacking: _a, ...rest } = u;
-    w.units[id] = rest;
+    w.setUnit(id, rest);
   }
 }
 
@@ -358,7 +367,7 @@ function outcome(
     return;
   }
   const away = bearing(centreOf(enemy).x, centreOf(enemy).y, centreOf(u).x, centreOf(u).y);
-  if (r.retreat === 'until-covered') w.units[id] = { ...u, status: 'falling-back' };
+  if (r.retreat === 'until-covered') w.setUnit(id, { ...u, status: 'falling-back' });
   fallBack(w, id, away, MOVEMENT_TABLE.perPoint);
 }
 
@@ -375,7 +384,7 @@ export function endTurn(w: Work): void {
       freeRemovalWhenHalted: w.base.settings.redressWhenHalted,
     });
     if (r.byHalting === 0) continue;
-    w.units[id] = { ...u, dpoints: r.remaining };
+    w.setUnit(id, { ...u, dpoints: r.remaining });
     w.emit({ type: 'redressed-by-halting', visibleTo: 'all', unit: id, removed: r.byHalting });
   }
   const result = verdict(w.state);

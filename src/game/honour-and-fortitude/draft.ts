@@ -1,56 +1,52 @@
-import { PrngDice, type RollRecord } from '../../core/random/dice.ts';
+import { CopyOnWriteRecord, type EngineOptions, WorkingCopy } from '../engine/working-copy.ts';
 import type { HfEvent, NewHfEvent } from './events.ts';
 import type { HfGameState, HfGeneral, HfUnit } from './state.ts';
 
+/** Honour & Fortitude's events carry the dice thrown for them, but no procedure traces. */
+const HF_ENGINE: EngineOptions = { traces: false };
+
 /**
- * The working copy of a state while one command is applied: units replaced (never mutated), dice from
- * the state's PRNG with every throw recorded for the events, and the events so far.
+ * The working copy of a state while one command is applied (`WorkingCopy`): units replaced (never
+ * mutated) in a record of their own, dice from the state's PRNG with every throw recorded for the
+ * events, and the events so far.
  */
-export class Draft {
-  readonly units: Record<string, HfUnit>;
+export class Draft extends WorkingCopy<HfGameState, HfEvent> {
+  private readonly unitRecord: CopyOnWriteRecord<HfUnit>;
   /** The Generals (replaced, never mutated: one may fall, or ride with another unit). */
   generals: HfGeneral[];
-  readonly rolls: RollRecord[] = [];
-  readonly dice: PrngDice;
-  readonly events: HfEvent[] = [];
 
-  constructor(readonly base: HfGameState) {
-    this.units = { ...base.units };
+  constructor(base: HfGameState) {
+    super(base, HF_ENGINE, true);
+    this.unitRecord = new CopyOnWriteRecord(base.units);
+    // Copied at once, one object for the whole command: sight.ts and legal.ts key their caches by a
+    // record of units, and they are asked about this one while the command changes it.
+    this.unitRecord.copyNow();
     this.generals = [...base.generals];
-    this.dice = new PrngDice(base.rng, this.rolls);
+  }
+
+  /** Every unit by id, as it is now (read only: change a unit with `update`). */
+  get units(): Readonly<Record<string, HfUnit>> {
+    return this.unitRecord.record;
   }
 
   unit(id: string): HfUnit {
-    return this.units[id]!;
+    return this.unitRecord.get(id)!;
   }
 
   update(id: string, changes: Partial<HfUnit>): HfUnit {
-    const u = { ...this.units[id]!, ...changes };
-    this.units[id] = u;
+    const u = { ...this.unitRecord.get(id)!, ...changes };
+    this.unitRecord.set(id, u);
     return u;
   }
 
-  /** The throws since the last call, for the next event. */
-  takeRolls(): { key: string; faces: readonly number[]; value: number }[] {
-    const out = this.rolls.map((r) => ({ key: r.key, faces: r.faces, value: r.value }));
-    this.rolls.length = 0;
-    return out;
-  }
-
-  emit(event: NewHfEvent): void {
-    const dice = this.takeRolls();
+  /** Records an event, with the throws made since the last one. */
+  override emit(event: NewHfEvent): void {
+    const dice = this.takeRolls().map((r) => ({ key: r.key, faces: r.faces, value: r.value }));
     this.events.push({ ...event, visibleTo: 'all', ...(dice.length ? { dice } : {}) } as HfEvent);
   }
 
-  /** A state with the draft's units, dice and the given changes. */
-  finish(changes: Partial<HfGameState>): HfGameState {
-    return {
-      ...this.base,
-      ...changes,
-      units: this.units,
-      generals: this.generals,
-      rng: this.dice.state(),
-      seq: this.base.seq + 1,
-    };
+  /** A state with the draft's units, Generals, dice and the given changes. */
+  override finish(changes: Partial<HfGameState>): HfGameState {
+    return super.finish({ ...changes, units: this.units, generals: this.generals });
   }
 }

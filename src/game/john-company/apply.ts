@@ -1,9 +1,10 @@
 import type { Applied, Rejection } from '../engine/game.ts';
+import type { EngineOptions } from '../engine/working-copy.ts';
 import { aimGuns, finishAiming } from './aiming.ts';
 import { respond } from './charge-response.ts';
 import { reject } from './command-checks.ts';
 import { type JcCommand, JcCommandSchema } from './commands.ts';
-import { Draft, type EngineOptions } from './draft.ts';
+import { Draft } from './draft.ts';
 import type { JcEvent } from './events.ts';
 import { attach, detach, moveGeneral } from './general-activation.ts';
 import { endActivation } from './movement-cards.ts';

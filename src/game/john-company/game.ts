@@ -1,7 +1,7 @@
 import type { Applied, GameDefinition, GameResult, Viewer } from '../engine/game.ts';
+import type { EngineOptions } from '../engine/working-copy.ts';
 import { applyCommand, deciderOf } from './apply.ts';
 import type { JcCommand } from './commands.ts';
-import type { EngineOptions } from './draft.ts';
 import type { JcEvent } from './events.ts';
 import { legalCommands } from './legal.ts';
 import { setupBattle } from './setup.ts';

@@ -11,8 +11,9 @@ import {
 import { CONTACT_TOLERANCE } from '../../rulesets/john-company/table/terrain.ts';
 import type { TerrainId, WallHeight, WaterHazard } from '../../rulesets/john-company/tables/terrain-costs.ts';
 import type { Rejection } from '../engine/game.ts';
+import { groundOf } from './caches.ts';
 import { activeCard, isRejection, reject } from './command-checks.ts';
-import { type Draft, groundOf } from './draft.ts';
+import type { Draft } from './draft.ts';
 import type { GeneralActivation } from './state.ts';
 import { isActive } from './units.ts';
 

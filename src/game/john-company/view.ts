@@ -12,8 +12,8 @@ import { unitCentre } from '../../rulesets/john-company/table/movement-geometry.
 import type { OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import type { GameResult, Viewer } from '../engine/game.ts';
 import { otherRng } from '../engine/invariants.ts';
+import { type SpottingGround, sightOf, townDefendersOf } from './caches.ts';
 import type { JcCommand } from './commands.ts';
-import { type SpottingGround, sightOf, townDefendersOf } from './draft.ts';
 import type { JcEvent } from './events.ts';
 import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, OrderCounter, SequenceNode } from './state.ts';
 

@@ -1,6 +1,7 @@
 import { FIRE_OPTIONS_TABLE } from '../../rulesets/macduff/tables/small-arms.ts';
 import { isCavalry } from '../../rulesets/macduff/vocabulary.ts';
 import type { Applied, Rejection } from '../engine/game.ts';
+import type { EngineOptions } from '../engine/working-copy.ts';
 import {
   chargeInto,
   facingTo,
@@ -15,7 +16,7 @@ import {
   rollMove,
 } from './actions.ts';
 import { type MdCommand, MdCommandSchema, type Reaction } from './commands.ts';
-import { Ctx, type EngineOptions, type WorkState } from './context.ts';
+import { Ctx, type WorkState } from './context.ts';
 import type { MdEvent } from './events.ts';
 import { deciderOf, legalCommands } from './legal.ts';
 import { fireAndEvadeOption, fireOptions, loaded, mayReact } from './queries.ts';
@@ -88,9 +89,7 @@ export function applyCommand(
   const work = workingCopy(state);
   const ctx = new Ctx(work, state.scenario.basing, options);
   play(ctx, command);
-  work.seq = state.seq + 1;
-  ctx.close();
-  return { ok: true, state: work as MdGameState, events: ctx.events };
+  return { ok: true, state: ctx.finish(), events: ctx.events };
 }
 
 /**

@@ -1,8 +1,7 @@
-import { type Deck, shuffleDeck } from '../../core/random/deck.ts';
-import { type DiceSource, PrngDice } from '../../core/random/dice.ts';
-import { Prng } from '../../core/random/prng.ts';
-import { Trace } from '../../core/rules/trace.ts';
+import type { DiceSource } from '../../core/random/dice.ts';
+import type { Trace } from '../../core/rules/trace.ts';
 import type { TableState, UnitStandState } from '../../core/table/model.ts';
+import { type EngineOptions, WorkingCopy } from '../engine/working-copy.ts';
 import type { ScenarioBasing } from '../scenario/schema.ts';
 import type { MdEvent } from './events.ts';
 import { layout } from './geometry.ts';
@@ -17,47 +16,34 @@ export type WorkState = Mutable<Omit<MdGameState, 'units' | 'generals' | 'melees
   melees: PendingMelee[];
 };
 
-export interface EngineOptions {
-  /** Keep procedure traces in events (shells); false for the computer's and tests' fast path. */
-  readonly traces: boolean;
-}
-
-/** One command's working state: dice from the state's PRNG, events, and table edits. */
-export class Ctx {
-  readonly events: MdEvent[] = [];
-  private dice: PrngDice;
-
+/**
+ * One command's working state (`WorkingCopy`): dice and shuffles from the state's PRNG, traces, events,
+ * and table edits. The records (units, Generals, melees) are the work state's own, copied one level
+ * before the command and changed in place; `finish` gives the next state.
+ */
+export class Ctx extends WorkingCopy<MdGameState, MdEvent> {
   constructor(
     readonly s: WorkState,
     readonly basing: ScenarioBasing,
-    readonly options: EngineOptions,
+    options: EngineOptions,
   ) {
-    this.dice = new PrngDice(s.rng);
+    super(s as MdGameState, options, false);
   }
 
+  /** Where the rules' dice come from: the state's PRNG. */
   get source(): DiceSource {
     return this.dice;
   }
 
-  /** A trace to pass to a procedure, when traces are kept. */
-  trace(): Trace | undefined {
-    return this.options.traces ? new Trace() : undefined;
+  /** The next state: the work state (the copy's base, changed in place), the generator as the command left it. */
+  override finish(): MdGameState {
+    return super.finish({});
   }
 
-  /** The cards shuffled with the state's PRNG, continuing the same stream as the dice. */
-  shuffle(deck: Deck): Deck {
-    const prng = new Prng(this.dice.state());
-    const shuffled = shuffleDeck(deck, prng);
-    this.dice = new PrngDice(prng.state());
-    return shuffled;
-  }
-
-  /** Writes the generator back into the state. */
-  close(): void {
-    this.s.rng = this.dice.state();
-  }
-
-  emit(e: Omit<MdEvent, 'turn' | 'visibleTo'> & { visibleTo?: MdEvent['visibleTo'] }, trace?: Trace): void {
+  override emit(
+    e: Omit<MdEvent, 'turn' | 'visibleTo'> & { visibleTo?: MdEvent['visibleTo'] },
+    trace?: Trace,
+  ): void {
     this.events.push({
       visibleTo: 'all',
       turn: this.s.turn,

@@ -1,7 +1,7 @@
 import type { GameDefinition, GameResult, Viewer } from '../engine/game.ts';
+import type { EngineOptions } from '../engine/working-copy.ts';
 import { applyCommand } from './apply.ts';
 import type { MdCommand } from './commands.ts';
-import type { EngineOptions } from './context.ts';
 import type { MdEvent } from './events.ts';
 import { deciderOf, legalCommands } from './legal.ts';
 import { setupBattle } from './setup.ts';

@@ -12,9 +12,10 @@ import {
 } from '../../rulesets/macduff/scenario-ratings.ts';
 import { CREW_PER_GUN } from '../../rulesets/macduff/tables/artillery.ts';
 import type { MacduffFormation } from '../../rulesets/macduff/vocabulary.ts';
+import type { EngineOptions } from '../engine/working-copy.ts';
 import { type Scenario, type ScenarioBasing, ScenarioSchema, type Unit } from '../scenario/schema.ts';
 import { scenarioBasing, scenarioTerrain, standSize } from '../scenario/table.ts';
-import { Ctx, type EngineOptions, type WorkState } from './context.ts';
+import { Ctx, type WorkState } from './context.ts';
 import { inConcealingGround, layout, overlapsOthers } from './geometry.ts';
 import { startTurn } from './sequence.ts';
 import { MACDUFF_RULE_SET, type MdGameState, type MdUnit } from './state.ts';
@@ -206,6 +207,5 @@ export function setupBattle(input: unknown, seed: SeedMaterial, options: EngineO
   };
   const ctx = new Ctx(work, basing, options);
   startTurn(ctx);
-  ctx.close();
-  return work as MdGameState;
+  return { ...ctx.finish(), seq: 0 };
 }

@@ -1,0 +1,294 @@
+import type { GeneralId, TableState, TerrainFeature, UnitId, UnitState } from '../../core/table/model.ts';
+import { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
+import { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sight.ts';
+import type { MoveContext, UnitFacts } from '../../rulesets/john-company/table/movement.ts';
+import { type Ground, prepareGround } from '../../rulesets/john-company/table/movement-terrain.ts';
+import type { JcForces } from '../../rulesets/john-company/table/unit-profile.ts';
+import { forcesOf, unitFactsState } from './forces.ts';
+import type { JcGeneral, JcScenarioFacts, JcUnit } from './state.ts';
+
+/**
+ * John Company's caches: what the engine derives from a state's records (the prepared ground, line of
+ * sight, the forces, the table's facts, the move context), kept while the records it was built from
+ * stay the same objects. States share every record a command did not touch, so a cache keyed by a
+ * record serves every later state that still holds it.
+ */
+
+/** Unit fields the table's facts never read (changing them keeps the facts). */
+const FACTS_IGNORE: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
+  'activated',
+  'counter',
+  'test',
+  'pending',
+  'eventsDue',
+  'nextMoveInches',
+  'fireHalved',
+  'aimed',
+  'forcedOrder',
+  'withoutOrdersNextTest',
+  'lastOrder',
+  'colours',
+  'unitCommanderWounded',
+  'quitting',
+  'looting',
+  'charge',
+  'pursuing',
+  'changedOrder',
+  'friendsFallingBackSeen',
+  'friendsRoutingSeen',
+  'adjustments',
+]);
+
+/** Unit fields that change the unit's profile in the forces (not only its state). */
+const FORCES_REBUILD: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>(['profile', 'commander']);
+
+/** Unit fields that decide whether a unit defends its town (`townDefendersOf`). */
+const DEFENDERS_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>(['order', 'continuing']);
+
+/** Unit fields the move context reads. */
+const MOVES_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
+  'order',
+  'mandatoryMove',
+  'routing',
+  'profile',
+]);
+
+/** Forces built for a turn. */
+interface KnownForces {
+  readonly forces: JcForces;
+  readonly turn: number;
+}
+
+/** A state's forces, with the records (never changed once shared) and the turn they were built from. */
+interface StateForces extends KnownForces {
+  readonly generals: Readonly<Record<GeneralId, JcGeneral>>;
+  readonly tableUnits: TableState['units'];
+}
+
+/** The forces of states, by their record of units. */
+const stateForces = new WeakMap<Readonly<Record<UnitId, JcUnit>>, StateForces>();
+
+/**
+ * The facts of states' own tables, by table, with the forces they were built on: every draft of a state
+ * asks the same questions of the same facts until it changes something (the forces of a state are one
+ * object while its records and turn are unchanged, so they tell whether the facts still hold).
+ */
+const stateFacts = new WeakMap<TableState, { readonly forces: JcForces; readonly facts: JcTableFacts }>();
+
+const groundCache = new WeakMap<Readonly<Record<string, TerrainFeature>>, Ground>();
+const sightCache = new WeakMap<TableState['units'], Map<string, JohnCompanySight>>();
+
+/** The table's prepared ground for moves: built once per terrain (it never changes during a battle). */
+export function groundOf(table: TableState): Ground {
+  let g = groundCache.get(table.terrain);
+  if (!g) {
+    g = prepareGround(table);
+    groundCache.set(table.terrain, g);
+  }
+  return g;
+}
+
+/** The table and the town defenders (`townDefendersOf`) that spotting depends on (view.ts `isSpotted`). */
+export interface SpottingGround {
+  readonly table: TableState;
+  readonly townDefenders: readonly UnitId[];
+}
+
+/**
+ * The units on the table that defend the town they may be in, for line of sight (Part 4, Line Of Sight
+ * D, "Units defending a town/village are visible to any unit with a clear line of sight to the town"):
+ * those on Hold, Part 4's Defend orders (their order this turn once shown, else a continuing Hold).
+ */
+export function townDefendersOf(units: Readonly<Record<UnitId, JcUnit>>, table: TableState): UnitId[] {
+  const out: UnitId[] = [];
+  for (const id of Object.keys(table.units)) {
+    const u = units[id];
+    if (u && (u.order ?? u.continuing?.order) === 'hold') out.push(id);
+  }
+  return out;
+}
+
+/**
+ * Line of sight between the units of a table, built once per set of unit states and town defenders
+ * (states share unchanged tables and unit records). Generals are no part of it: their stands never
+ * block a sight line, so a table that differs only in where the Generals are has the same sight between
+ * its units.
+ */
+export function sightOf(table: TableState, townDefenders: readonly UnitId[]): JohnCompanySight {
+  let byDefenders = sightCache.get(table.units);
+  if (!byDefenders) {
+    byDefenders = new Map();
+    sightCache.set(table.units, byDefenders);
+  }
+  const key = townDefenders.join('\n');
+  let s = byDefenders.get(key);
+  if (!s) {
+    s = new JohnCompanySight(table, { townDefenders });
+    byDefenders.set(key, s);
+  }
+  return s;
+}
+
+/** The records of a draft as they are now, which the derived views are built from (John Company's `Draft`). */
+export interface DraftRecords {
+  readonly scenario: JcScenarioFacts;
+  readonly turn: number;
+  unitsById(): Readonly<Record<UnitId, JcUnit>>;
+  generalsById(): Readonly<Record<GeneralId, JcGeneral>>;
+  tableUnitsById(): Readonly<Record<UnitId, UnitState>>;
+  /** The table as it is now (one object until the table changes). */
+  table(): TableState;
+  /** Whether the turn, units, Generals and table units are still the state's own (nothing changed). */
+  pristine(): boolean;
+}
+
+/**
+ * The views one draft derives from its records (facts, sight, move context): built when first asked
+ * for and dropped when a change touches what they read. The draft reports each change; a view built
+ * while the draft is still pristine is kept with the state for its later drafts.
+ */
+export class DerivedViews {
+  private factsCache: JcTableFacts | undefined;
+  private forcesCache: KnownForces | undefined;
+  private groundCache: SpottingGround | undefined;
+  /** Units whose facts-state changed since `forcesCache` was built, or all of them. */
+  private forcesStale: Set<UnitId> | 'all' = new Set();
+  private moveCache: MoveContext | undefined;
+
+  constructor(private readonly records: DraftRecords) {}
+
+  /** A unit's fields `keys` changed: drops the views that read them. */
+  unitChanged(id: UnitId, keys: readonly (keyof JcUnit)[]): void {
+    if (keys.some((k) => !FACTS_IGNORE.has(k))) {
+      this.factsCache = undefined;
+      if (keys.some((k) => FORCES_REBUILD.has(k))) this.forcesStale = 'all';
+      else if (this.forcesStale !== 'all') this.forcesStale.add(id);
+    }
+    if (keys.some((k) => MOVES_NEED.has(k))) this.moveCache = undefined;
+    if (keys.some((k) => DEFENDERS_NEED.has(k))) this.groundCache = undefined;
+  }
+
+  /** A unit was added or replaced whole. */
+  unitReplaced(): void {
+    this.factsCache = undefined;
+    this.forcesStale = 'all';
+    this.moveCache = undefined;
+    this.groundCache = undefined;
+  }
+
+  /** A General changed (commanders shape the units' profiles). */
+  generalChanged(): void {
+    this.factsCache = undefined;
+    this.forcesStale = 'all';
+  }
+
+  /** A unit came onto the table or left it: the forces hold only the units on the table. */
+  tableUnitsChanged(): void {
+    this.forcesStale = 'all';
+  }
+
+  /** The table changed (a stand moved, a unit or General came or went). */
+  tableChanged(): void {
+    this.factsCache = undefined;
+    this.moveCache = undefined;
+  }
+
+  /** John Company's facts for the table as it is now. */
+  facts(): JcTableFacts {
+    if (!this.factsCache) {
+      const ground = this.spottingGround();
+      const forces = this.forces();
+      const known = stateFacts.get(ground.table);
+      if (known?.forces === forces) this.factsCache = known.facts;
+      else {
+        this.factsCache = new JcTableFacts(ground.table, forces, {
+          sight: () => sightOf(ground.table, ground.townDefenders),
+        });
+        if (this.records.pristine()) stateFacts.set(ground.table, { forces, facts: this.factsCache });
+      }
+    }
+    return this.factsCache;
+  }
+
+  /**
+   * The forces as they are now: the last ones built, with the states of the units changed since then
+   * brought up to date, or built anew after a change to profiles, Generals, the turn or the units on
+   * the table. A state's own forces are kept with it for every draft of that state.
+   */
+  private forces(): JcForces {
+    const records = this.records;
+    const turn = records.turn;
+    const units = records.unitsById();
+    const tableUnits = records.tableUnitsById();
+    const known = this.forcesCache ?? this.stateForces();
+    let forces: JcForces;
+    if (known && known.turn === turn && this.forcesStale !== 'all') {
+      if (this.forcesStale.size === 0) return known.forces;
+      const states = { ...known.forces.states };
+      for (const id of this.forcesStale) {
+        const u = units[id];
+        if (u && tableUnits[id]) states[id] = unitFactsState(u, turn);
+      }
+      forces = { ...known.forces, states };
+    } else {
+      forces = forcesOf(
+        { units, generals: records.generalsById(), turn, scenario: records.scenario },
+        (id) => tableUnits[id] !== undefined,
+      );
+    }
+    this.forcesCache = { forces, turn };
+    this.forcesStale = new Set();
+    if (records.pristine())
+      stateForces.set(units, { ...this.forcesCache, generals: records.generalsById(), tableUnits });
+    return forces;
+  }
+
+  /** The forces already built for the state the draft started from, while nothing has changed. */
+  private stateForces(): KnownForces | undefined {
+    if (!this.records.pristine()) return undefined;
+    const known = stateForces.get(this.records.unitsById());
+    return known?.generals === this.records.generalsById() &&
+      known.tableUnits === this.records.tableUnitsById()
+      ? known
+      : undefined;
+  }
+
+  /** Line of sight on the table as it is now, town defenders included. */
+  sight(): JohnCompanySight {
+    const ground = this.spottingGround();
+    return sightOf(ground.table, ground.townDefenders);
+  }
+
+  /**
+   * What spotting depends on now (view.ts `isSpotted`): the table and its town defenders. The same
+   * object until either changes, so the spotting worked out for it is kept.
+   */
+  spottingGround(): SpottingGround {
+    const table = this.records.table();
+    if (this.groundCache?.table !== table)
+      this.groundCache = { table, townDefenders: townDefendersOf(this.records.unitsById(), table) };
+    return this.groundCache;
+  }
+
+  /** The table ready for `resolveMove`. */
+  moveContext(): MoveContext {
+    if (!this.moveCache) {
+      const table = this.records.table();
+      const units = this.records.unitsById();
+      const moving: Record<UnitId, UnitFacts> = {};
+      for (const id of Object.keys(this.records.tableUnitsById())) {
+        const u = units[id];
+        if (!u) continue;
+        const onMandatoryMove = u.mandatoryMove !== undefined || u.routing;
+        const facts: UnitFacts = {
+          troop: u.profile.troop,
+          ...(u.order !== undefined ? { order: u.order } : {}),
+          ...(onMandatoryMove ? { onMandatoryMove } : {}),
+        };
+        moving[id] = facts;
+      }
+      this.moveCache = { table, ground: groundOf(table), units: moving };
+    }
+    return this.moveCache;
+  }
+}
