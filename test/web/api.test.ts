@@ -223,8 +223,11 @@ describe('HTTP API', () => {
       expect(body.problems).toEqual([]);
       expect(body.scenarios.map((s) => s.id).sort()).toEqual([
         'assaye-1803',
+        'buxar-1764',
+        'gujrat-1849',
         'meeanee-1843',
         'plassey-1757',
+        'porto-novo-1781',
         'training-village-ford',
       ]);
       const plassey = body.scenarios.find((s) => s.id === 'plassey-1757')!;
