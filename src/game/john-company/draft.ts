@@ -192,6 +192,8 @@ export class Draft {
   private tableGeneralsOwn = false;
   private tableCache: TableState | undefined;
   private factsCache: JcTableFacts | undefined;
+  /** The last facts this draft held (they may no longer hold): new facts carry what they can from them. */
+  private factsBefore: JcTableFacts | undefined;
   private forcesCache: KnownForces | undefined;
   private groundCache: SpottingGround | undefined;
   /** Units whose facts-state changed since `forcesCache` was built, or all of them. */
@@ -427,11 +429,15 @@ export class Draft {
       const known = stateFacts.get(ground.table);
       if (known?.forces === forces) this.factsCache = known.facts;
       else {
-        this.factsCache = new JcTableFacts(ground.table, forces, {
-          sight: () => sightOf(ground.table, ground.townDefenders),
-        });
+        this.factsCache = new JcTableFacts(
+          ground.table,
+          forces,
+          { sight: () => sightOf(ground.table, ground.townDefenders) },
+          this.factsBefore ?? stateFacts.get(this.baseTable)?.facts,
+        );
         if (this.pristine()) stateFacts.set(ground.table, { forces, facts: this.factsCache });
       }
+      this.factsBefore = this.factsCache;
     }
     return this.factsCache;
   }
@@ -571,7 +577,7 @@ export class Draft {
   // ---------------------------------------------------------------------------------------------
 
   finish(): JcGameState {
-    return {
+    const state: JcGameState = {
       format: this.format,
       rng: this.diceInUse ? this.diceInUse.state() : this.rng,
       seq: this.seq + 1,
@@ -586,5 +592,24 @@ export class Draft {
       movementDeck: this.movementDeck,
       ...(this.result ? { result: this.result } : {}),
     };
+    this.handOver(state);
+    return state;
+  }
+
+  /**
+   * Hands the forces and table facts this draft holds to the state it produced, under that state's
+   * records (docs/ARCHITECTURE.md, Facts carried from one state to the next), when they still describe
+   * it: the forces built for this turn with no unit changed since, the facts built on those forces over
+   * this very table. The next draft of that state (the next command, `legalCommands`) then starts from
+   * them instead of building them again.
+   */
+  private handOver(state: JcGameState): void {
+    const known = this.forcesCache;
+    if (!known || known.turn !== this.turn) return;
+    if (this.forcesStale === 'all' || this.forcesStale.size > 0) return;
+    stateForces.set(state.units, { ...known, generals: state.generals, tableUnits: state.table.units });
+    const facts = this.factsCache;
+    if (facts && facts.forces === known.forces && facts.table === state.table)
+      stateFacts.set(state.table, { forces: known.forces, facts });
   }
 }
