@@ -206,6 +206,19 @@ function layoutOf(table: TableState): TableLayout {
   return layout;
 }
 
+/** Whether two plain data values are equal, field by field (a unit's state, a General's profile). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  for (const k of ka) if (!(k in rb) || !sameData(ra[k], rb[k])) return false;
+  return true;
+}
+
 /**
  * Inches added to every reach within which a change may alter a unit's Reaction Test facts (the rules'
  * own tolerances and the rounding of the measurements are far smaller).
@@ -296,8 +309,8 @@ export class JcTableFacts {
    * it: an enemy able to charge it (its charge reach), a friend to its flank or rear (his Normal Move),
    * an enemy closing its line of retreat (its lookahead, two stand widths and the clearance); and the
    * Generals in contact with it or attached to it. So they carry over when the units are the same in
-   * the same order, the totals and the terrain are the same, the unit itself is the very same (record,
-   * profile, state), and no unit that changed lies within that reach of it, in either table, nor any
+   * the same order, the totals and the terrain are the same, the unit itself is the same (the very
+   * same record and profile, a state of the same content), and no unit that changed lies within that reach of it, in either table, nor any
    * General that changed within contact of it or attached to it. Units defending works (positive 10
    * looks at enemies anywhere in them) and units charged this turn (negative 8 counts the chargers'
    * stands) are always worked out afresh.
@@ -318,7 +331,11 @@ export class JcTableFacts {
       reach = Math.max(reach, this.chargeReach[i]!, before.chargeReach[i]!);
       if (!Number.isNaN(this.moves[i]!)) reach = Math.max(reach, this.moves[i]!);
       if (!Number.isNaN(before.moves[i]!)) reach = Math.max(reach, before.moves[i]!);
-      if (now !== then || this.profiles[i] !== before.profiles[i] || this.states[i] !== before.states[i])
+      if (
+        now !== then ||
+        this.profiles[i] !== before.profiles[i] ||
+        !sameData(this.states[i], before.states[i])
+      )
         changed.push(now, then);
     }
     // The Generals that changed (where they stand, whom they are attached to, their profile).
@@ -330,7 +347,7 @@ export class JcTableFacts {
     for (const id of Object.keys(generalsNow)) {
       const now = generalsNow[id]!;
       const then = generalsBefore[id];
-      if (now !== then || profilesNow?.[id] !== profilesBefore?.[id]) {
+      if (now !== then || !sameData(profilesNow?.[id], profilesBefore?.[id])) {
         generalsChanged.push(now);
         if (then) generalsChanged.push(then);
       }
@@ -344,7 +361,7 @@ export class JcTableFacts {
       if (known === undefined) continue;
       if (g !== before.units[i] || this.profiles[i] !== before.profiles[i]) continue;
       const state = this.states[i]!;
-      if (state !== before.states[i] || state.orders === 'defend') continue;
+      if (!sameData(state, before.states[i]) || state.orders === 'defend') continue;
       if (state.chargedBy !== undefined && state.chargedBy.length > 0) continue;
       const width = g.unit.stands[0]?.width ?? 0;
       const retreat = this.retreatLookahead(this.profiles[i]!, g) + 2 * width + RETREAT_CLEARANCE;
