@@ -32,6 +32,12 @@ import type { JcGameState } from '../src/game/john-company/state.ts';
 interface Figures {
   readonly battles: number;
   readonly battlesPerSecond: number;
+  /**
+   * The process's CPU time (user and system) per command of those battles, and of the replay: on a
+   * loaded machine it grows far less than the wall time, which counts the turns other processes take.
+   */
+  readonly cpuMsPerCommand: number;
+  readonly replayCpuMs: number;
   readonly commandsPerBattle: number;
   readonly failed: readonly string[];
   /** Shares of a battle's time, by step. */
@@ -108,6 +114,7 @@ async function figuresOf(root: string, wanted: number, replayFrom: number): Prom
   const records: GameRecord<JcCommand>[] = [];
   const failed: string[] = [];
   let ms = 0;
+  const cpuBefore = process.cpuUsage();
   for (let seed = 1; records.length < wanted && seed <= 2 * wanted; seed++) {
     const start = performance.now();
     try {
@@ -117,6 +124,7 @@ async function figuresOf(root: string, wanted: number, replayFrom: number): Prom
     }
     ms += performance.now() - start;
   }
+  const cpu = process.cpuUsage(cpuBefore);
   const commands = records.reduce((n, r) => n + r.commands.length, 0);
   const total = split.view + split.legal + split.decide + split.apply;
 
@@ -144,13 +152,17 @@ async function figuresOf(root: string, wanted: number, replayFrom: number): Prom
 
   const long = longRecord(game, playBattle, randomPlayer, 1000, replayFrom);
   const t = performance.now();
+  const replayCpuBefore = process.cpuUsage();
   const replayed = replay(game, long);
   const replayMs = performance.now() - t;
+  const replayCpu = process.cpuUsage(replayCpuBefore);
   if (!replayed.ok) throw new Error(replayed.message);
 
   const figures: Figures = {
     battles: records.length,
     battlesPerSecond: (1000 * records.length) / ms,
+    cpuMsPerCommand: (cpu.user + cpu.system) / 1000 / commands,
+    replayCpuMs: (replayCpu.user + replayCpu.system) / 1000,
     commandsPerBattle: commands / records.length,
     failed,
     split: {
@@ -296,7 +308,9 @@ function medianFigures(rounds: readonly Figures[]): Figures {
   return {
     ...first,
     battlesPerSecond: median(rounds.map((r) => r.battlesPerSecond)),
+    cpuMsPerCommand: median(rounds.map((r) => r.cpuMsPerCommand)),
     replayMs: median(rounds.map((r) => r.replayMs)),
+    replayCpuMs: median(rounds.map((r) => r.replayCpuMs)),
     apply,
   };
 }
@@ -313,8 +327,9 @@ function printFigures(f: Figures, say: (line: string) => void): void {
     `  where the time goes: viewFor ${pct(f.split.view)}, legalCommands ${pct(f.split.legal)}, decide ${pct(f.split.decide)}, apply ${pct(f.split.apply)}`,
   );
   for (const failure of f.failed) say(`  (a battle the engine failed to finish was left out: ${failure})`);
+  say(`  CPU time (user and system) a command: ${f.cpuMsPerCommand.toFixed(2)} ms`);
   say(
-    `replay of a 1,000-command battle (Assaye, random v random, seed ${f.replaySeed}; setup included): ${f.replayMs.toFixed(0)} ms`,
+    `replay of a 1,000-command battle (Assaye, random v random, seed ${f.replaySeed}; setup included): ${f.replayMs.toFixed(0)} ms (CPU ${f.replayCpuMs.toFixed(0)} ms)`,
   );
   say('apply, per command type over the battles above (each command timed alone): p50 / p99');
   const types = Object.entries(f.apply).sort((a, b) => b[1].count - a[1].count);
@@ -342,10 +357,24 @@ function printComparison(ref: string, mine: Figures, base: Figures, rounds: numb
     '',
   ]);
   rows.push([
+    'their CPU time a command',
+    `${mine.cpuMsPerCommand.toFixed(2)} ms`,
+    `${base.cpuMsPerCommand.toFixed(2)} ms`,
+    ratio(base.cpuMsPerCommand / mine.cpuMsPerCommand),
+    '',
+  ]);
+  rows.push([
     'replay of 1,000 commands',
     `${mine.replayMs.toFixed(0)} ms`,
     `${base.replayMs.toFixed(0)} ms`,
     ratio(base.replayMs / mine.replayMs),
+    '1000',
+  ]);
+  rows.push([
+    'its CPU time',
+    `${mine.replayCpuMs.toFixed(0)} ms`,
+    `${base.replayCpuMs.toFixed(0)} ms`,
+    ratio(base.replayCpuMs / mine.replayCpuMs),
     '1000',
   ]);
   const types = Object.entries(mine.apply).sort((a, b) => b[1].count - a[1].count);

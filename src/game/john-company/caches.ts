@@ -5,7 +5,7 @@ import type { MoveContext, UnitFacts } from '../../rulesets/john-company/table/m
 import { type Ground, prepareGround } from '../../rulesets/john-company/table/movement-terrain.ts';
 import type { JcForces } from '../../rulesets/john-company/table/unit-profile.ts';
 import { forcesOf, unitFactsState } from './forces.ts';
-import type { JcGeneral, JcScenarioFacts, JcUnit } from './state.ts';
+import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit } from './state.ts';
 
 /**
  * John Company's caches: what the engine derives from a state's records (the prepared ground, line of
@@ -140,6 +140,8 @@ export interface DraftRecords {
   table(): TableState;
   /** Whether the turn, units, Generals and table units are still the state's own (nothing changed). */
   pristine(): boolean;
+  /** The table of the state the draft started from. */
+  startingTable(): TableState;
 }
 
 /**
@@ -149,6 +151,8 @@ export interface DraftRecords {
  */
 export class DerivedViews {
   private factsCache: JcTableFacts | undefined;
+  /** The last facts this draft held (they may no longer hold): new facts carry what they can from them. */
+  private factsBefore: JcTableFacts | undefined;
   private forcesCache: KnownForces | undefined;
   private groundCache: SpottingGround | undefined;
   /** Units whose facts-state changed since `forcesCache` was built, or all of them. */
@@ -201,13 +205,34 @@ export class DerivedViews {
       const known = stateFacts.get(ground.table);
       if (known?.forces === forces) this.factsCache = known.facts;
       else {
-        this.factsCache = new JcTableFacts(ground.table, forces, {
-          sight: () => sightOf(ground.table, ground.townDefenders),
-        });
+        this.factsCache = new JcTableFacts(
+          ground.table,
+          forces,
+          { sight: () => sightOf(ground.table, ground.townDefenders) },
+          this.factsBefore ?? stateFacts.get(this.records.startingTable())?.facts,
+        );
         if (this.records.pristine()) stateFacts.set(ground.table, { forces, facts: this.factsCache });
       }
+      this.factsBefore = this.factsCache;
     }
     return this.factsCache;
+  }
+
+  /**
+   * Hands the forces and table facts held to the state the draft produced, under that state's records
+   * (docs/ARCHITECTURE.md, Facts carried from one state to the next), when they still describe it: the
+   * forces built for this turn with no unit changed since, the facts built on those forces over this
+   * very table. The next draft of that state (the next command, `legalCommands`) then starts from them
+   * instead of building them again.
+   */
+  handOver(state: JcGameState): void {
+    const known = this.forcesCache;
+    if (!known || known.turn !== this.records.turn) return;
+    if (this.forcesStale === 'all' || this.forcesStale.size > 0) return;
+    stateForces.set(state.units, { ...known, generals: state.generals, tableUnits: state.table.units });
+    const facts = this.factsCache;
+    if (facts && facts.forces === known.forces && facts.table === state.table)
+      stateFacts.set(state.table, { forces: known.forces, facts });
   }
 
   /**

@@ -249,10 +249,15 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
 
   // ---------------------------------------------------------------------------------------------
 
+  /** The table of the state this draft started from (for the facts carried from it: caches.ts). */
+  startingTable(): TableState {
+    return this.baseTable;
+  }
+
   /** The next state, every field named (in the order John Company's states keep them). */
   override finish(): JcGameState {
     if (this.pending.length > 0) throw new Error(`${this.pending.length} pending steps were never run`);
-    return {
+    const state: JcGameState = {
       format: this.format,
       rng: this.rngState(),
       seq: this.seq + 1,
@@ -267,5 +272,7 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
       movementDeck: this.movementDeck,
       ...(this.result ? { result: this.result } : {}),
     };
+    this.views.handOver(state);
+    return state;
   }
 }

@@ -158,8 +158,9 @@ function viewFacts(view: JcView): JcTableFacts {
   const last = lastFacts.get(view.viewer);
   const table = last === undefined ? view.table : sharedTable(last.facts.table, view.table);
   let facts: JcTableFacts;
-  if (last === undefined || !sameForcesInputs(last.view, view)) facts = deriveViewFacts(view, table);
-  else if (table !== last.facts.table) facts = tableFacts(table, last.facts.forces);
+  if (last === undefined || !sameForcesInputs(last.view, view))
+    facts = deriveViewFacts(view, table, last?.facts);
+  else if (table !== last.facts.table) facts = tableFacts(table, last.facts.forces, last.facts);
   else facts = last.facts;
   lastFacts.set(view.viewer, { view, facts });
   return facts;
@@ -227,7 +228,7 @@ function sameFields(a: object, b: object, ...skip: string[]): boolean {
 }
 
 /** The view's table facts, over `table` (the view's table or one the same, `sharedTable`). */
-function deriveViewFacts(view: JcView, table: TableState): JcTableFacts {
+function deriveViewFacts(view: JcView, table: TableState, before?: JcTableFacts): JcTableFacts {
   const units: Record<UnitId, JcUnit> = {};
   for (const u of Object.values(view.units)) units[u.id] = asUnit(u, view.table);
   const generals: Record<GeneralId, JcGeneral> = {};
@@ -236,12 +237,15 @@ function deriveViewFacts(view: JcView, table: TableState): JcTableFacts {
     { units, generals, turn: view.turn, scenario: view.scenario },
     (id) => view.table.units[id] !== undefined,
   );
-  return tableFacts(table, forces);
+  return tableFacts(table, forces, before);
 }
 
-/** Facts over `table` with `forces`; its lines of sight are built when fire is first asked for. */
-function tableFacts(table: TableState, forces: JcTableFacts['forces']): JcTableFacts {
-  return new JcTableFacts(table, forces, { sight: () => sightOfTable(table) });
+/**
+ * Facts over `table` with `forces`; its lines of sight are built when fire is first asked for. They
+ * carry over what they can from `before`, the facts of the view before (table/facts.ts).
+ */
+function tableFacts(table: TableState, forces: JcTableFacts['forces'], before?: JcTableFacts): JcTableFacts {
+  return new JcTableFacts(table, forces, { sight: () => sightOfTable(table) }, before);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ import {
 } from './measurement/distances.ts';
 import { enfiladeOf } from './measurement/enfilade.ts';
 import { firingStands } from './measurement/firing-stands.ts';
-import { lineOfRetreat } from './measurement/line-of-retreat.ts';
+import { lineOfRetreat, RETREAT_CLEARANCE } from './measurement/line-of-retreat.ts';
 import { facesTowards, quarterOf } from './measurement/quarters.ts';
 import { uphillOf } from './measurement/slopes.ts';
 import {
@@ -205,9 +205,33 @@ function layoutOf(table: TableState): TableLayout {
   return layout;
 }
 
+/** Whether two plain data values are equal, field by field (a unit's state, a General's profile). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  for (const k of ka) if (!(k in rb) || !sameData(ra[k], rb[k])) return false;
+  return true;
+}
+
+/**
+ * Inches added to every reach within which a change may alter a unit's Reaction Test facts (the rules'
+ * own tolerances and the rounding of the measurements are far smaller).
+ */
+const CARRY_SLACK = 1;
+
 /**
  * John Company's facts for one table state: built once (it packs every unit and the terrain), then asked
  * for any unit's reaction facts, any fire, any Confrontation. Rebuild it when the table changes.
+ *
+ * Built with `carriedFrom`, the facts of an earlier table of the same battle, it takes from them each
+ * unit's Reaction Test facts already worked out there that nothing changed can have altered (see
+ * `carryReactions`; docs/ARCHITECTURE.md, Facts carried from one state to the next). It keeps no
+ * reference to them.
  */
 export class JcTableFacts {
   readonly table: TableState;
@@ -230,8 +254,15 @@ export class JcTableFacts {
   private readonly generals: readonly GeneralState[];
   private readonly options: TableFactsOptions;
   private readonly lined: number[] = [];
+  /** Each unit's Reaction Test facts, once worked out (or carried over). */
+  private readonly reactions = new Map<UnitId, DerivedReactionFacts>();
 
-  constructor(table: TableState, forces: JcForces, options: TableFactsOptions = {}) {
+  constructor(
+    table: TableState,
+    forces: JcForces,
+    options: TableFactsOptions = {},
+    carriedFrom?: JcTableFacts,
+  ) {
     this.table = table;
     this.forces = forces;
     this.options = options;
@@ -267,6 +298,88 @@ export class JcTableFacts {
     this.profiles = profiles;
     this.states = states;
     this.generals = Object.values(table.generals).filter((gen) => forces.generals?.[gen.id] !== undefined);
+    if (carriedFrom) this.carryReactions(carriedFrom);
+  }
+
+  /**
+   * Takes from `before` (the facts of an earlier table over the same terrain) the Reaction Test facts it
+   * worked out of each unit that nothing changed can have altered. A unit's facts (`freshReaction`) read
+   * its own record, profile and state; the armies' stand totals (positive 1); the units within reach of
+   * it: an enemy able to charge it (its charge reach), a friend to its flank or rear (his Normal Move),
+   * an enemy closing its line of retreat (its lookahead, two stand widths and the clearance); and the
+   * Generals in contact with it or attached to it. So they carry over when the units are the same in
+   * the same order, the totals and the terrain are the same, the unit itself is the same (the very
+   * same record and profile, a state of the same content), and no unit that changed lies within that reach of it, in either table, nor any
+   * General that changed within contact of it or attached to it. Units defending works (positive 10
+   * looks at enemies anywhere in them) and units charged this turn (negative 8 counts the chargers'
+   * stands) are always worked out afresh.
+   */
+  private carryReactions(before: JcTableFacts): void {
+    if (before.reactions.size === 0 || before.terrain !== this.terrain) return;
+    const n = this.units.length;
+    if (before.units.length !== n) return;
+    if (before.sideStands.size !== this.sideStands.size) return;
+    for (const [side, count] of this.sideStands) if (before.sideStands.get(side) !== count) return;
+    // The units that changed, as they are now and as they were, and the farthest any reaches.
+    const changed: UnitGeometry[] = [];
+    let reach = 0;
+    for (let i = 0; i < n; i++) {
+      const now = this.units[i]!;
+      const then = before.units[i]!;
+      if (now.unit.id !== then.unit.id) return;
+      reach = Math.max(reach, this.chargeReach[i]!, before.chargeReach[i]!);
+      if (!Number.isNaN(this.moves[i]!)) reach = Math.max(reach, this.moves[i]!);
+      if (!Number.isNaN(before.moves[i]!)) reach = Math.max(reach, before.moves[i]!);
+      if (
+        now !== then ||
+        this.profiles[i] !== before.profiles[i] ||
+        !sameData(this.states[i], before.states[i])
+      )
+        changed.push(now, then);
+    }
+    // The Generals that changed (where they stand, whom they are attached to, their profile).
+    const generalsChanged: GeneralState[] = [];
+    const generalsBefore = before.table.generals;
+    const generalsNow = this.table.generals;
+    const profilesBefore = before.forces.generals;
+    const profilesNow = this.forces.generals;
+    for (const id of Object.keys(generalsNow)) {
+      const now = generalsNow[id]!;
+      const then = generalsBefore[id];
+      if (now !== then || !sameData(profilesNow?.[id], profilesBefore?.[id])) {
+        generalsChanged.push(now);
+        if (then) generalsChanged.push(then);
+      }
+    }
+    for (const id of Object.keys(generalsBefore))
+      if (!(id in generalsNow)) generalsChanged.push(generalsBefore[id]!);
+    for (let i = 0; i < n; i++) {
+      const g = this.units[i]!;
+      const id = g.unit.id;
+      const known = before.reactions.get(id);
+      if (known === undefined) continue;
+      if (g !== before.units[i] || this.profiles[i] !== before.profiles[i]) continue;
+      const state = this.states[i]!;
+      if (!sameData(state, before.states[i]) || state.orders === 'defend') continue;
+      if (state.chargedBy !== undefined && state.chargedBy.length > 0) continue;
+      const width = g.unit.stands[0]?.width ?? 0;
+      const retreat = this.retreatLookahead(this.profiles[i]!, g) + 2 * width + RETREAT_CLEARANCE;
+      const within = g.radius + Math.max(reach, retreat) + CARRY_SLACK;
+      let near = false;
+      for (const e of changed) {
+        if (Math.hypot(e.cx - g.cx, e.cy - g.cy) <= within + e.radius) {
+          near = true;
+          break;
+        }
+      }
+      for (let k = 0; k < generalsChanged.length && !near; k++) {
+        const gen = generalsChanged[k]!;
+        const s = gen.stand;
+        const contact = g.radius + Math.hypot(s.width, s.depth) / 2 + CONTACT_TOLERANCE + CARRY_SLACK;
+        near = gen.attachedTo === id || Math.hypot(s.x - g.cx, s.y - g.cy) <= contact;
+      }
+      if (!near) this.reactions.set(id, known);
+    }
   }
 
   private sightInUse: JohnCompanySight | undefined;
@@ -305,8 +418,26 @@ export class JcTableFacts {
     return d <= reach + 1e-9 ? d : null;
   }
 
-  /** The reaction-test facts of one unit (Part 4, Reaction Test Modifiers), with the reasons for each. */
+  /**
+   * The reaction-test facts of one unit (Part 4, Reaction Test Modifiers), with the reasons for each:
+   * worked out once per facts (or carried over, `carryReactions`). Read only.
+   */
   reaction(id: UnitId): DerivedReactionFacts {
+    let known = this.reactions.get(id);
+    if (known === undefined) {
+      known = this.freshReaction(id);
+      this.reactions.set(id, known);
+    }
+    return known;
+  }
+
+  /** The units whose Reaction Test facts are worked out (or carried over) so far, with them: for checks. */
+  knownReactions(): ReadonlyMap<UnitId, DerivedReactionFacts> {
+    return new Map(this.reactions);
+  }
+
+  /** `reaction` worked out from the table. */
+  private freshReaction(id: UnitId): DerivedReactionFacts {
     const u = this.index(id);
     const g = this.units[u]!;
     const profile = this.profiles[u]!;
