@@ -1,7 +1,9 @@
 import type { BattleSummary, PlayableRuleSet } from '../engine/battle.ts';
+import { perState } from '../engine/hosting.ts';
 import { threwNoDice } from '../engine/undo.ts';
 import { computerPlayer } from './ai.ts';
 import type { CpCommand } from './commands.ts';
+import { describeCommand, describeEvent, describeOffer, namesOf } from './describe.ts';
 import type { CpEvent } from './events.ts';
 import { commandPointsGame } from './game.ts';
 import { commandOdds } from './odds.ts';
@@ -23,6 +25,9 @@ export function commandPointsSummary(state: CpGameState): BattleSummary {
   return { turn: state.turn, stands };
 }
 
+/** Units and commanders by name, once per state. */
+const names = perState(namesOf);
+
 /**
  * Hannam's command-point / D-point rules as a playable rule set: the game, its computer opponent and the
  * odds preview of its commands.
@@ -37,4 +42,7 @@ export const commandPointsPlayable: PlayableRuleSet<CpGameState, CpCommand, CpEv
   commandOdds,
   // Nothing is hidden but the dice to come: a command that threw none may be taken back.
   reversible: threwNoDice,
+  describeCommand: (command, state) => describeCommand(command, state, state ? names(state) : new Map()),
+  describeOffer: (command, state) => describeOffer(command, state, names(state)),
+  describeEvent: (event, state) => describeEvent(event, state ? names(state) : new Map()),
 };

@@ -1,7 +1,9 @@
 import type { PlayableRuleSet } from '../engine/battle.ts';
+import { perState } from '../engine/hosting.ts';
 import { threwNoDice } from '../engine/undo.ts';
 import { honourAndFortitudeComputer } from './ai.ts';
 import type { HfCommand } from './commands.ts';
+import { describeCommand, describeEvent, describeOffer, namesOf } from './describe.ts';
 import type { HfEvent } from './events.ts';
 import { honourAndFortitudeGame } from './game.ts';
 import { commandOdds } from './odds.ts';
@@ -18,6 +20,9 @@ export type { HfGameState } from './state.ts';
 export { summarizeHfBattle } from './summary.ts';
 export type { HfView } from './view.ts';
 
+/** Units and sides by name, once per state. */
+const names = perState(namesOf);
+
 /** Honour & Fortitude's whole battle, its computer opponent and its odds preview, for the registry (src/game/index.ts). */
 export const honourAndFortitudePlayable: PlayableRuleSet<HfGameState, HfCommand, HfEvent, HfView> = {
   id: 'honour-and-fortitude',
@@ -29,4 +34,7 @@ export const honourAndFortitudePlayable: PlayableRuleSet<HfGameState, HfCommand,
   commandOdds,
   // Nothing is hidden but the dice to come: a command that threw none may be taken back.
   reversible: threwNoDice,
+  describeCommand: (command, state) => describeCommand(command, state, state ? names(state) : new Map()),
+  describeOffer: (command, state) => describeOffer(command, state, names(state)),
+  describeEvent: (event, state) => describeEvent(event, state ? names(state) : new Map()),
 };

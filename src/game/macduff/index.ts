@@ -1,6 +1,8 @@
 import type { PlayableRuleSet } from '../engine/battle.ts';
+import { perState } from '../engine/hosting.ts';
 import { computerPlayer } from './ai.ts';
 import type { MdCommand } from './commands.ts';
+import { describeCommand, describeEvent, describeOffer, namesOf } from './describe.ts';
 import type { MdEvent } from './events.ts';
 import { makeMacduffGame } from './game.ts';
 import { commandOdds } from './odds.ts';
@@ -14,6 +16,9 @@ export { MdCommandSchema } from './commands.ts';
 export { macduffGame, makeMacduffGame } from './game.ts';
 export { summarizeBattle as summarizeMacduffBattle } from './summary.ts';
 
+/** Units and Generals by name, once per state. */
+const names = perState(namesOf);
+
 /** MacDuff's whole battle with its computer opponent, for the registries (src/game/index.ts). */
 export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, MdView> = {
   id: 'macduff',
@@ -25,4 +30,7 @@ export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, M
   summary: summarizeBattle,
   commandOdds,
   reversible,
+  describeCommand: (command, state) => describeCommand(command, state ? names(state) : new Map()),
+  describeOffer: (command, state) => describeOffer(command, state, names(state)),
+  describeEvent,
 };

@@ -11,6 +11,7 @@ import { type SideNames, sideName } from '../table/words.ts';
 import {
   commandsForUnit,
   type GameCommand,
+  groupByUnit,
   type LegalItem,
   legalItems,
   pointCommands,
@@ -189,7 +190,7 @@ function Table(props: {
         ) : null}
         {deciding ? (
           <DecisionPanel
-            items={items}
+            groups={groupByUnit(items, units, acting, selectedUnit, nameOfUnit)}
             pointCommands={atPoint}
             picked={picked}
             busy={busy}

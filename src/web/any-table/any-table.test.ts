@@ -5,7 +5,7 @@ import { validateScenario } from '../../game/scenario/validate.ts';
 import {
   commandAt,
   commandsForUnit,
-  groupByType,
+  groupByUnit,
   legalItems,
   pointCommands,
   typeTitle,
@@ -60,12 +60,29 @@ describe('the legal commands as buttons', () => {
     ]);
   });
 
-  it('groups by command type in the order the types first come, titled in words', () => {
-    const groups = groupByType(legalItems(moves, texts));
-    expect(groups.map((g) => [g.title, g.items.length])).toEqual([
-      ['End activation', 1],
-      ['Move', 3],
-      ['Reserve fire', 2],
+  it('groups by the unit each is for, the selected unit first, the acting unit next, the side last', () => {
+    // A command naming no unit is the acting unit's (MacDuff's activation); without one, the side's.
+    const units = new Set(['foot', 'horse', 'guns']);
+    const commands = [
+      { type: 'end-movement' },
+      { type: 'move', unit: 'horse', x: 1, y: 2, facing: 90, formation: 'line' },
+      { type: 'fire', target: 'guns', option: 'stand' },
+      { type: 'attach', commander: 'general', unit: 'guns' },
+      { type: 'move', unit: 'guns', x: 1, y: 2, facing: 90, formation: 'line' },
+    ];
+    const items = legalItems(commands, ['end', 'horse moves', 'foot fires', 'joins guns', 'guns move']);
+    const named = (unit: string) => `The ${unit}`;
+    expect(
+      groupByUnit(items, units, 'foot', 'guns', named).map((g) => [g.title, g.items.map((i) => i.label)]),
+    ).toEqual([
+      ['The guns', ['joins guns', 'guns move']],
+      ['The foot', ['end', 'foot fires']],
+      ['The horse', ['horse moves']],
+    ]);
+    expect(groupByUnit(items, units, undefined, undefined, named).map((g) => g.title)).toEqual([
+      'The horse',
+      'The guns',
+      'Your side',
     ]);
     expect(typeTitle('change_formation')).toBe('Change formation');
   });
