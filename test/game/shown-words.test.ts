@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { commandPointsPanel } from '../../src/game/command-points/panel.ts';
 import { playBattle } from '../../src/game/engine/battle.ts';
 import { hostingOf } from '../../src/game/engine/hosting.ts';
+import type { PanelWords } from '../../src/game/engine/words.ts';
 import { faces, stepWords, turnWords, withNames } from '../../src/game/engine/words.ts';
+import { honourAndFortitudePanel } from '../../src/game/honour-and-fortitude/panel.ts';
 import { findPlayableRuleSet } from '../../src/game/index.ts';
+import { macduffPanel } from '../../src/game/macduff/panel.ts';
 import { TRAINING_NAMES, TRAINING_SCENARIO, unreadable } from './readable-text.ts';
 
 /**
@@ -119,5 +123,35 @@ describe('what the words say', () => {
     expect(events.some((e) => /^Turn \d+: .* rolled \d, .* rolled \d; .* moves first/.test(e))).toBe(true);
     expect(events.some((e) => /tests to move: rolled \d, \d or less needed/.test(e))).toBe(true);
     expect(events.some((e) => /^Melee, round \d: .* rolled [\d, and]+, \d+ points/.test(e))).toBe(true);
+  });
+});
+
+describe.each([
+  ['honour-and-fortitude', honourAndFortitudePanel],
+  ['command-points', commandPointsPanel],
+  ['macduff', macduffPanel],
+] as const)("%s: the unit panel and the status line in the rules' words", (ruleSet, panel) => {
+  it('tells every unit and the battle without ids, field names or a field dump', () => {
+    const playable = findPlayableRuleSet(ruleSet)!;
+    const words = panel as PanelWords<unknown>;
+    const sideName = (side: string) => (side === 'company' ? "The Company's brigades" : 'The Maratha force');
+    const { state } = playBattle(
+      playable.game,
+      SCENARIO,
+      3,
+      { company: playable.computer(3), maratha: playable.computer(4) },
+      { maxCommands: 120 },
+    );
+    const view = playable.game.viewFor(state, 'company') as { units: Record<string, unknown> };
+    const lines = [words.status(view, sideName)];
+    for (const unit of Object.keys(view.units)) {
+      const facts = words.unitFacts(view, unit, sideName);
+      expect(facts[0]).toMatchObject({ label: 'Side' });
+      lines.push(...facts.map((f) => `${f.label}: ${f.value}`));
+    }
+    expect(lines.flatMap(unreadable)).toEqual([]);
+    const text = lines.join('\n');
+    expect(text).not.toMatch(/Crews|Routed on turn 0|Dpoints|undefined|\[object/);
+    expect(words.unitFacts(view, 'no-such-unit', sideName)).toEqual([]);
   });
 });

@@ -120,7 +120,7 @@ describe('the table for any rule set', () => {
     await expect
       .poll(() => unitPanel.getByRole('definition').first().textContent())
       .toBe("The Company's brigades");
-    expect(await unitPanel.textContent()).toMatch(/Figures24.*Stands on the table/);
+    expect(await unitPanel.textContent()).toMatch(/TroopsRegular infantry.*Figures24 of 24/);
     await shot(page, 'unit');
     await act(page, () =>
       unitPanel
@@ -346,6 +346,24 @@ describe('the table for any rule set', () => {
       }
       await shot(page, `${ruleSet}-words`);
       expect([...new Set(bad)]).toEqual([]);
+      await done(page);
+    },
+  );
+  it.each(['honour-and-fortitude', 'command-points'])(
+    'keeps the %s table up in hot seat: nothing is hidden, so it turns to whoever decides',
+    async (ruleSet) => {
+      const game = await createGame({ company: 'human', maratha: 'human' }, ruleSet);
+      const page = await open(game.id);
+      const decision = page.getByRole('region', { name: 'Your decision' });
+      await decision.waitFor();
+      const viewing = (text: string | null) => /viewing as (.*)$/.exec(text ?? '')?.[1];
+      const first = viewing(await status(page));
+      // The side's last command (ending its phase) until the other side decides: never a hand-over.
+      for (let step = 0; step < 12 && viewing(await status(page)) === first; step++)
+        await act(page, () => decision.getByRole('button').last().click());
+      await expect.poll(async () => viewing(await status(page))).not.toBe(first);
+      expect(await page.locator('.hand-over').count()).toBe(0);
+      expect(await page.locator('.table-frame').count()).toBe(1);
       await done(page);
     },
   );

@@ -79,3 +79,23 @@ export function stepWords(
   if (d < 0.05) return '';
   return `${inches(d)} ${wayWords(from, facing, to)}`;
 }
+
+/** A line of a unit's panel: what is told, and its value in words. */
+export interface PanelFact {
+  readonly label: string;
+  readonly value: string;
+}
+
+/** A rule set's unit panel and status line, read from a side's view (for the table in the browser). */
+export interface PanelWords<View> {
+  /**
+   * The unit's state in the rules' words, its side first; empty for a unit the view lacks. `sideName`
+   * names a side by its id.
+   */
+  readonly unitFacts: (view: View, unit: string, sideName: (side: string) => string) => PanelFact[];
+  /** Where the battle stands in the set's own terms, in one line; `sideName` names a side by its id. */
+  readonly status: (view: View, sideName: (side: string) => string) => string;
+}
+
+/** "Heroic" from "heroic". */
+export const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Point } from '../../core/geometry/points.ts';
 import type { CommandOdds, GamePlay } from '../../protocol/api.ts';
 import { api } from '../api.ts';
@@ -18,6 +18,7 @@ import {
   typeTitle,
 } from './commands.ts';
 import { DecisionPanel, LastCommand, UnitPanel } from './Panels.tsx';
+import { panelWords } from './panel-words.ts';
 import {
   actingUnit,
   drawnTable,
@@ -135,8 +136,21 @@ function Table(props: {
     else void session.give(command);
   };
   const give = (item: LegalItem) => void choose(item.command, item.label);
+  // The odds open at the top of the side column: brought into view from a button low in the list.
+  const oddsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (pending) oddsRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [pending]);
   const busy = session.busy || asking;
   const stage = stageOf(view);
+  // The rule set's own words for its units and where the battle stands, else the view's fields.
+  const words = panelWords(session.summary?.ruleSet);
+  const facts =
+    selectedUnit === undefined
+      ? []
+      : words
+        ? words.unitFacts(view, selectedUnit, (side) => sideName(sides, side))
+        : unitFacts(view, selectedUnit, sides);
   return (
     <div className="play-layout">
       <div className="play-main">
@@ -151,6 +165,9 @@ function Table(props: {
           · viewing as {sideName(sides, viewer)}
           {session.computerPlaying ? ' · the computer is playing…' : ''}
         </p>
+        {words ? (
+          <p className="rule-set-status">{words.status(view, (side) => sideName(sides, side))}</p>
+        ) : null}
         {table ? (
           <TableView
             table={table}
@@ -174,20 +191,34 @@ function Table(props: {
       </div>
       <aside className="play-side">
         {deciding && pending ? (
-          <OddsBeforeDice
-            gameId={play.game.id}
-            side={viewer}
-            command={pending.command}
-            text={pending.text}
-            odds={pending.odds}
-            busy={busy}
-            onGive={() => {
-              setPending(undefined);
-              void session.give(pending.command);
-            }}
-            onCancel={() => setPending(undefined)}
-          />
+          <div ref={oddsRef}>
+            <OddsBeforeDice
+              gameId={play.game.id}
+              side={viewer}
+              command={pending.command}
+              text={pending.text}
+              odds={pending.odds}
+              busy={busy}
+              onGive={() => {
+                setPending(undefined);
+                void session.give(pending.command);
+              }}
+              onCancel={() => setPending(undefined)}
+            />
+          </div>
         ) : null}
+        {selectedUnit !== undefined ? (
+          <UnitPanel
+            name={unitName(view, selectedUnit)}
+            facts={facts}
+            commands={deciding ? commandsForUnit(items, selectedUnit, units, acting) : []}
+            busy={busy}
+            onGive={give}
+            onClose={() => setSelected(undefined)}
+          />
+        ) : (
+          <p className="panel hint">Select a unit on the table to see its state and its commands.</p>
+        )}
         {deciding ? (
           <DecisionPanel
             groups={groupByUnit(items, units, acting, selectedUnit, nameOfUnit)}
@@ -200,19 +231,7 @@ function Table(props: {
         ) : live && play.decider !== undefined ? (
           <p className="panel hint">Waiting for {sideName(sides, play.decider)}.</p>
         ) : null}
-        <LastCommand entries={session.lastCommand} />
-        {selectedUnit !== undefined ? (
-          <UnitPanel
-            name={unitName(view, selectedUnit)}
-            facts={unitFacts(view, selectedUnit, sides)}
-            commands={deciding ? commandsForUnit(items, selectedUnit, units, acting) : []}
-            busy={busy}
-            onGive={give}
-            onClose={() => setSelected(undefined)}
-          />
-        ) : (
-          <p className="panel hint">Select a unit on the table to see its state and its commands.</p>
-        )}
+        <LastCommand entries={live ? session.lastCommand : play.log.slice(-1)} />
         <BattleLog log={play.log} sides={sides} />
       </aside>
     </div>
