@@ -48,7 +48,7 @@ function status(view: CpView, sideName: (side: string) => string): string {
     const theirs = Object.values(view.commanders)
       .filter((c) => c.side === side && c.status === 'active')
       .map((c) => `${c.name} ${c.points}`);
-    return `${sideName(side)}'s command points: ${theirs.length ? theirs.join(', ') : 'no commander left'}`;
+    return `command points of ${sideName(side)}: ${theirs.length ? theirs.join(', ') : 'no commander left'}`;
   });
   return [phase, `${sideName(view.order[0])} acts first this turn`, ...points].join(' · ');
 }

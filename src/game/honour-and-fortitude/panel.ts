@@ -86,10 +86,9 @@ function unitFacts(view: HfView, id: string): PanelFact[] {
   return facts;
 }
 
-const PHASES: Readonly<Record<string, string>> = {
-  movement: 'movement',
-  firing: 'firing',
-  response: 'an attack waits for its answer',
+const PHASES: Readonly<Record<'movement' | 'firing', string>> = {
+  movement: 'the movement',
+  firing: 'the firing',
 };
 
 function status(view: HfView): string {
@@ -99,7 +98,7 @@ function status(view: HfView): string {
       ? 'the battle is over'
       : phase.kind === 'response'
         ? `${unitName(view, phase.attacker)} attacks ${unitName(view, phase.defender)}: ${sideName(view, phase.side)} answers`
-        : `${sideName(view, phase.side)}'s ${PHASES[phase.kind]}`;
+        : `${PHASES[phase.kind]} phase of ${sideName(view, phase.side)}`;
   const routing = view.scenario.sides.map((s) => {
     const units = Object.values(view.units).filter((u) => u.side === s.id);
     const out = units.filter((u) => u.gone || u.condition === 'routing').length;

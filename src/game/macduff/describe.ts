@@ -155,9 +155,18 @@ export function describeOffer(c: MdCommand, state: MdGameState, names: Names): s
  * and the working of its procedure (its traced steps) after it.
  */
 export function describeEvent(e: MdEvent): string | undefined {
-  const line = tidy(e.text);
+  const line = e.type === 'card-drawn' || e.type === 'card-discarded' ? cardWords(e) : tidy(e.text);
   const working = (e.trace ?? []).map(workingStep).filter((l) => l.length > 0);
   return working.length ? `${line} (${working.join('; ')})` : line;
+}
+
+/** A card drawn (2.1) by the side its colour calls: red for the Imperial side, black for the native. */
+function cardWords(e: MdEvent): string {
+  const colour = e.data?.['colour'] === 'red' ? 'red' : 'black';
+  const side = colour === 'red' ? 'Imperial' : 'native';
+  return e.type === 'card-drawn'
+    ? `A ${colour} card: the ${side} side activates a unit`
+    : `A ${colour} card, but the ${side} side has no unit left to act`;
 }
 
 /** A step of a procedure's working: its label, and the die it read or the total it reached. */

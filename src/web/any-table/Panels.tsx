@@ -46,7 +46,7 @@ export function DecisionPanel(props: {
     <section className="panel command-buttons" aria-labelledby="decision-title">
       <h2 id="decision-title">Your decision</h2>
       {props.groups.map((group) => (
-        <section key={group.unit ?? ''} aria-label={group.title}>
+        <section key={group.unit ?? ''} aria-label={`${group.title}: commands`}>
           <h3>{group.title}</h3>
           <CommandList items={group.items} busy={props.busy} onGive={props.onGive} />
         </section>
@@ -102,7 +102,7 @@ function FactList({ facts }: { readonly facts: readonly Fact[] }): ReactNode {
   );
 }
 
-/** The selected unit: what the view says of it, and the legal commands that concern it. */
+/** The selected unit: its state (the rule set's words, or what the view says of it), then the legal commands that concern it. */
 export function UnitPanel(props: {
   readonly name: string;
   readonly facts: readonly Fact[];
@@ -114,13 +114,13 @@ export function UnitPanel(props: {
   return (
     <section className="panel unit-panel" aria-labelledby="unit-title">
       <h2 id="unit-title">{props.name}</h2>
+      <FactList facts={props.facts} />
       {props.commands.length ? (
         <section className="command-buttons" aria-label={`Commands for ${props.name}`}>
           <h3>Its commands</h3>
           <CommandList items={props.commands} busy={props.busy} onGive={props.onGive} />
         </section>
       ) : null}
-      <FactList facts={props.facts} />
       <button type="button" onClick={props.onClose}>
         Clear the selection
       </button>
