@@ -96,7 +96,13 @@ function Table(props: {
     return (side: string) => `side-${Math.max(0, order.indexOf(side))}`;
   }, [sideKey]);
   const describeUnit = useCallback((unit: string) => unitLine(view, unit), [view]);
-  const describeGeneral = useCallback((general: string) => `General ${generalName(view, general)}`, [view]);
+  const describeGeneral = useCallback(
+    (general: string) => {
+      const name = generalName(view, general);
+      return name.charAt(0).toUpperCase() + name.slice(1);
+    },
+    [view],
+  );
   const nameOfUnit = useCallback((unit: string) => unitName(view, unit), [view]);
 
   const [turns, setTurns] = useState<{ turn: number; index: number }[]>([]);

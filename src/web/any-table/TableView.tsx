@@ -2,7 +2,7 @@ import { type KeyboardEvent, memo, type PointerEvent, type ReactNode, useRef } f
 import type { Point } from '../../core/geometry/points.ts';
 import type { GeneralState, StandState } from '../../core/table/model.ts';
 import { SideLegend, UnitLabel } from '../table/labels.tsx';
-import { TerrainLayer } from '../table/Terrain.tsx';
+import { ScenarioLayer, TerrainLayer } from '../table/Terrain.tsx';
 import { useViewport } from '../table/useViewport.ts';
 import { pan, tablePointAt, type Viewport, ZOOM_STEP } from '../table/viewport.ts';
 import type { DrawnTable, DrawnUnit } from './reading.ts';
@@ -107,6 +107,12 @@ export function TableView(props: TableViewProps): ReactNode {
           <g ref={mapRef} transform={mapTransform()}>
             <rect className="table-cloth" x={0} y={0} width={table.width} height={table.depth} />
             <TerrainLayer terrain={table.terrain} depth={table.depth} />
+            <ScenarioLayer
+              zones={[]}
+              objectives={table.objectives}
+              sideClass={props.sideClass}
+              depth={table.depth}
+            />
             <UnitsLayer
               table={table}
               sideClass={props.sideClass}

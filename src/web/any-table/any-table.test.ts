@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import trainingScenario from '../../../scenarios/training-village-ford.json' with { type: 'json' };
+import { commandPointsGame } from '../../game/command-points/index.ts';
+import { honourAndFortitudeGame } from '../../game/honour-and-fortitude/index.ts';
 import { macduffGame } from '../../game/macduff/index.ts';
 import { validateScenario } from '../../game/scenario/validate.ts';
 import {
@@ -209,6 +211,25 @@ describe("reading a rule set's view", () => {
       { label: 'Condition', value: 'steady' },
     ]);
     expect(drawnTable({ units: {} })).toBeUndefined();
+  });
+
+  it('draws the objectives and the commanders riding with their units (command points, Honour & Fortitude)', () => {
+    const checked = validateScenario(trainingScenario);
+    if (!checked.ok) throw new Error('the training scenario is not valid');
+    for (const game of [commandPointsGame, honourAndFortitudeGame]) {
+      const view = game.viewFor(game.setup(checked.scenario, 7) as never, 'company') as {
+        commanders?: Record<string, { attachedTo?: string }>;
+        generals?: readonly { id: string; with: string | null }[];
+      };
+      const table = drawnTable(view)!;
+      expect(table.objectives.map((o) => o.name)).toEqual(['The village']);
+      const riders = view.commanders
+        ? Object.entries(view.commanders).filter(([, c]) => c.attachedTo !== undefined)
+        : (view.generals ?? []).filter((g) => g.with !== null).map((g) => [g.id, g] as const);
+      expect(riders.length).toBeGreaterThan(0);
+      expect(table.generals.map((g) => g.id).sort()).toEqual(riders.map(([id]) => id).sort());
+      for (const g of table.generals) expect(table.units.some((u) => u.id === g.attachedTo)).toBe(true);
+    }
   });
 
   it('words field names for people', () => {
