@@ -5,6 +5,7 @@ import { findPlayableRuleSet } from '../../src/game/registry.ts';
 import type { CreatedGame, GamePlay, GameSummary, SeatKind } from '../../src/protocol/api.ts';
 import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
 import { invitationHash } from '../../src/web/invitation.ts';
+import { unreadable } from '../game/readable-text.ts';
 import { ARTIFACTS, browserSuite, waitUntil } from './browser-suite.ts';
 import { firstPosition, importGame } from './positions.ts';
 
@@ -13,10 +14,15 @@ import { firstPosition, importGame } from './positions.ts';
  * real server: MacDuff games of the training scenario created over the API. Against the computer: the
  * table drawn from the view (every stand), a unit's panel and a command given from it, the computer's
  * answer, the log, and the scrubber back to the start showing the table as it was. Hot seat: the
- * hand-over screen between the two players. Screenshots: test-artifacts/any-table-*.png.
+ * hand-over screen between the two players (none under Honour & Fortitude and the command-point rules,
+ * which hide nothing). Each set's training battle played a few decisions through the page: no text a
+ * player reads holds an id of the scenario, a camelCase field or a number with more than 2 decimals, and
+ * the selected unit's commands come first. Screenshots: test-artifacts/any-table-*.png.
  */
 const DESKTOP = { width: 1400, height: 950 };
 const SEED = 7;
+/** A MacDuff unit's button that ends its activation, or passes. */
+const END_ACTIVATION = /: (end the activation|pass \(do nothing)/;
 
 interface Stand {
   readonly x: number;
@@ -110,19 +116,21 @@ describe('the table for any rule set', () => {
     expect(logBefore).toBe(first.total);
     expect(logBefore).toBeGreaterThan(0);
 
-    // The legal commands grouped by type, and a unit's own commands in its panel.
-    await expect.poll(() => decision.getByRole('region', { name: 'Activate' }).count()).toBe(1);
+    // The legal commands grouped by unit, and a unit's own commands in its panel.
+    await expect
+      .poll(() => decision.getByRole('region', { name: 'The European regiment: commands' }).count())
+      .toBe(1);
     await page.getByRole('button', { name: /^The European regiment \(line/ }).click();
     const unitPanel = page.getByRole('region', { name: 'The European regiment', exact: true });
     await expect
       .poll(() => unitPanel.getByRole('definition').first().textContent())
       .toBe("The Company's brigades");
-    expect(await unitPanel.textContent()).toMatch(/Figures24.*Stands on the table/);
+    expect(await unitPanel.textContent()).toMatch(/TroopsRegular infantry.*Figures24 of 24/);
     await shot(page, 'unit');
     await act(page, () =>
       unitPanel
         .getByRole('region', { name: 'Commands for The European regiment' })
-        .getByRole('button', { name: 'activate: unit The European regiment' })
+        .getByRole('button', { name: 'The European regiment: activate (play the card for it)' })
         .click(),
     );
     await expect.poll(() => status(page)).toMatch(/activation · The Company's brigades decides/);
@@ -145,7 +153,7 @@ describe('the table for any rule set', () => {
     await act(page, () =>
       page
         .getByRole('region', { name: 'Commands for The European regiment' })
-        .getByRole('button', { name: 'end-activation' })
+        .getByRole('button', { name: /^The European regiment: (end the activation|pass)/ })
         .click(),
     );
     await decision.waitFor();
@@ -187,7 +195,7 @@ describe('the table for any rule set', () => {
     const pass = page.getByRole('button', { name: "Pass to The Company's brigades" });
     for (let step = 0; step < 20 && !(await pass.isVisible()); step++) {
       const decision = page.getByRole('region', { name: 'Your decision' });
-      const end = decision.getByRole('button', { name: 'end-activation' });
+      const end = decision.getByRole('button', { name: END_ACTIVATION });
       const choice = (await end.count()) > 0 ? end : decision.getByRole('button');
       await act(page, () => choice.first().click());
     }
@@ -216,7 +224,7 @@ describe('the table for any rule set', () => {
       step < 20 && !/The Company's brigades decides/.test((await status(maratha)) ?? '');
       step++
     ) {
-      const end = decision.getByRole('button', { name: 'end-activation' });
+      const end = decision.getByRole('button', { name: END_ACTIVATION });
       const choice = (await end.count()) > 0 ? end : decision.getByRole('button');
       await act(maratha, () => choice.first().click());
     }
@@ -274,7 +282,7 @@ describe('the table for any rule set', () => {
       const page = await open(id, [side]);
       const decision = page.getByRole('region', { name: 'Your decision' });
       await decision.waitFor();
-      const fire = decision.getByRole('button', { name: /^fire\b/ }).first();
+      const fire = decision.getByRole('button', { name: /: fire at / }).first();
       const words = (await fire.textContent())!;
       await fire.click();
       // The odds first, nothing rolled yet: each chart's bars, then the player rolls.
@@ -310,6 +318,57 @@ describe('the table for any rule set', () => {
         decision.getByRole('button', { name: play.legalText[0]!, exact: true }).first().click(),
       );
       await expect.poll(async () => (await playOf(game.id, 'company')).total).toBeGreaterThan(play.total);
+      await done(page);
+    },
+  );
+  /** Every line of the page's visible text that a player should not read (ids, camelCase, long decimals). */
+  const unreadableOnPage = async (page: Page) =>
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, line by line, is what a player reads.
+    (await page.locator('body').innerText()).split('\n').flatMap(unreadable);
+
+  it.each(['honour-and-fortitude', 'command-points', 'macduff'])(
+    "plays %s's training battle through the page in words: no id, camelCase or long decimal anywhere",
+    async (ruleSet) => {
+      const game = await createGame({ company: 'human', maratha: 'computer' }, ruleSet);
+      const page = await open(game.id);
+      const decision = page.getByRole('region', { name: 'Your decision' });
+      const bad: string[] = [];
+      for (let step = 0; step < 6; step++) {
+        await decision.waitFor();
+        // A unit of the player's side selected: its panel, and its commands first in the decision.
+        await page.locator('.units-layer .unit.side-0').first().click();
+        await page.locator('.unit-panel').waitFor();
+        const groups = await decision
+          .locator(':scope > section')
+          .evaluateAll((sections) => sections.map((g) => g.getAttribute('aria-label')));
+        const selected = await page.locator('#unit-title').textContent();
+        if (groups.includes(`${selected}: commands`)) expect(groups[0]).toBe(`${selected}: commands`);
+        bad.push(...(await unreadableOnPage(page)));
+        // The last button of the list: ends a phase or an activation when one is offered, so play moves on.
+        await act(page, () => decision.getByRole('button').last().click());
+        bad.push(...(await unreadableOnPage(page)));
+        if ((await page.locator('.play-status').textContent())?.includes('the battle is over')) break;
+      }
+      await shot(page, `${ruleSet}-words`);
+      expect([...new Set(bad)]).toEqual([]);
+      await done(page);
+    },
+  );
+  it.each(['honour-and-fortitude', 'command-points'])(
+    'keeps the %s table up in hot seat: nothing is hidden, so it turns to whoever decides',
+    async (ruleSet) => {
+      const game = await createGame({ company: 'human', maratha: 'human' }, ruleSet);
+      const page = await open(game.id);
+      const decision = page.getByRole('region', { name: 'Your decision' });
+      await decision.waitFor();
+      const viewing = (text: string | null) => /viewing as (.*)$/.exec(text ?? '')?.[1];
+      const first = viewing(await status(page));
+      // The side's last command (ending its phase) until the other side decides: never a hand-over.
+      for (let step = 0; step < 12 && viewing(await status(page)) === first; step++)
+        await act(page, () => decision.getByRole('button').last().click());
+      await expect.poll(async () => viewing(await status(page))).not.toBe(first);
+      expect(await page.locator('.hand-over').count()).toBe(0);
+      expect(await page.locator('.table-frame').count()).toBe(1);
       await done(page);
     },
   );

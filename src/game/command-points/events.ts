@@ -1,6 +1,13 @@
 import type { CombatResultId } from '../../rulesets/command-points/tables/combat.ts';
 import type { GameResult } from '../engine/game.ts';
 
+/** A side's working in a combat: the Average Die's number, its factors' sum, and their total. */
+export interface CombatScore {
+  readonly die: number;
+  readonly factors: number;
+  readonly score: number;
+}
+
 /** What happened, in the past tense. Nothing in these rules is hidden: every event is public. */
 interface Base {
   readonly visibleTo: 'all';
@@ -56,6 +63,9 @@ export type CpEvent = Base &
         readonly defender: string;
         readonly attackerResult: CombatResultId;
         readonly defenderResult: CombatResultId;
+        /** Each side's die, factors and score (die plus factors), as the combat read them. */
+        readonly attackerScore?: CombatScore;
+        readonly defenderScore?: CombatScore;
       }
     | { readonly type: 'retreated'; readonly unit: string; readonly x: number; readonly y: number }
     | { readonly type: 'commander-hit'; readonly commander: string; readonly fate: string }

@@ -1,10 +1,12 @@
 import { COMMAND_POINTS_PROCEDURES } from '../../rulesets/command-points/procedures/index.ts';
 import { CP_ROSTER, CP_SEQUENCE } from '../../rulesets/command-points/referee.ts';
 import type { BattleSummary, PlayableRuleSet } from '../engine/battle.ts';
+import { perState } from '../engine/hosting.ts';
 import { threwNoDice } from '../engine/undo.ts';
 import type { RuleSetModule } from '../rule-set.ts';
 import { computerPlayer } from './ai.ts';
 import { type CpCommand, CpCommandSchema } from './commands.ts';
+import { describeCommand, describeEvent, describeOffer, namesOf } from './describe.ts';
 import type { CpEvent } from './events.ts';
 import { commandPointsGame } from './game.ts';
 import { commandOdds } from './odds.ts';
@@ -31,6 +33,9 @@ export function commandPointsSummary(state: CpGameState): BattleSummary {
   return { turn: state.turn, stands };
 }
 
+/** Units and commanders by name, once per state. */
+const names = perState(namesOf);
+
 /**
  * Hannam's command-point / D-point rules as a playable rule set: the game, its computer opponent and the
  * odds preview of its commands.
@@ -47,6 +52,9 @@ export const commandPointsPlayable: PlayableRuleSet<CpGameState, CpCommand, CpEv
   commandOdds,
   // Nothing is hidden but the dice to come: a command that threw none may be taken back.
   reversible: threwNoDice,
+  describeCommand: (command, state) => describeCommand(command, state, state ? names(state) : new Map()),
+  describeOffer: (command, state) => describeOffer(command, state, names(state)),
+  describeEvent: (event, state) => describeEvent(event, state ? names(state) : new Map()),
 };
 
 /** The command-point rules as the shells see them (src/game/rule-set.ts). */

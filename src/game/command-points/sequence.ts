@@ -342,6 +342,8 @@ export function resolveCombats(w: Work): void {
         defender: target,
         attackerResult: r.attacker.result,
         defenderResult: r.defender.result,
+        attackerScore: { die: r.attacker.die, factors: r.attacker.factors, score: r.attacker.score },
+        defenderScore: { die: r.defender.die, factors: r.defender.factors, score: r.defender.score },
       });
       for (const u of group) outcome(w, u.id, r.attacker, defender);
       outcome(w, target, r.defender, group[0]!);

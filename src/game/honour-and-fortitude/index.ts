@@ -1,10 +1,12 @@
 import { HONOUR_AND_FORTITUDE_PROCEDURES } from '../../rulesets/honour-and-fortitude/procedures/index.ts';
 import { HF_ROSTER, HF_SEQUENCE } from '../../rulesets/honour-and-fortitude/referee.ts';
 import type { PlayableRuleSet } from '../engine/battle.ts';
+import { perState } from '../engine/hosting.ts';
 import { threwNoDice } from '../engine/undo.ts';
 import type { RuleSetModule } from '../rule-set.ts';
 import { honourAndFortitudeComputer } from './ai.ts';
 import { type HfCommand, HfCommandSchema } from './commands.ts';
+import { describeCommand, describeEvent, describeOffer, namesOf } from './describe.ts';
 import type { HfEvent } from './events.ts';
 import { honourAndFortitudeGame } from './game.ts';
 import { commandOdds } from './odds.ts';
@@ -27,6 +29,9 @@ export type { HfView } from './view.ts';
 const ID = 'honour-and-fortitude';
 const TITLE = 'Honour & Fortitude: Warfare in India';
 
+/** Units and sides by name, once per state. */
+const names = perState(namesOf);
+
 /** Honour & Fortitude's whole battle, its computer opponent and its odds preview. */
 export const honourAndFortitudePlayable: PlayableRuleSet<HfGameState, HfCommand, HfEvent, HfView> = {
   id: ID,
@@ -40,6 +45,9 @@ export const honourAndFortitudePlayable: PlayableRuleSet<HfGameState, HfCommand,
   commandOdds,
   // Nothing is hidden but the dice to come: a command that threw none may be taken back.
   reversible: threwNoDice,
+  describeCommand: (command, state) => describeCommand(command, state, state ? names(state) : new Map()),
+  describeOffer: (command, state) => describeOffer(command, state, names(state)),
+  describeEvent: (event, state) => describeEvent(event, state ? names(state) : new Map()),
 };
 
 /** Honour & Fortitude as the shells see it (src/game/rule-set.ts). */

@@ -19,7 +19,7 @@ import { type MdCommand, MdCommandSchema, type Reaction } from './commands.ts';
 import { Ctx, type WorkState } from './context.ts';
 import type { MdEvent } from './events.ts';
 import { deciderOf, legalCommands } from './legal.ts';
-import { fireAndEvadeOption, fireOptions, loaded, mayReact } from './queries.ts';
+import { distanceBetween, fireAndEvadeOption, fireOptions, loaded, mayReact } from './queries.ts';
 import { activate, finishActivation } from './sequence.ts';
 import type { MdGameState, MdNode, MdUnit } from './state.ts';
 
@@ -276,8 +276,12 @@ function resolveCharge(ctx: Ctx, charger: MdUnit, target: MdUnit, reaction: Reac
     if (ctx.onTable(target.id) && ctx.onTable(charger.id)) retreat(ctx, target, false, true);
   }
   let contact = false;
+  // How far the charge rolled, and the gap it had to close: told with the charge's end.
+  let reach = '';
   if (ctx.onTable(target.id)) {
+    const gap = distanceBetween(ctx.s, charger.id, target.id);
     const inches = rollMove(ctx, charger, nearestStand(ctx, target.id, charger.anchor), { charging: true });
+    reach = ` (a charge move of ${inches.toFixed(1)}" to close ${gap.toFixed(1)}")`;
     contact = chargeInto(ctx, charger, target, inches);
     const options = fireOptions(target);
     const option = options.includes('stand') ? 'stand' : options[0];
@@ -297,14 +301,14 @@ function resolveCharge(ctx: Ctx, charger: MdUnit, target: MdUnit, reaction: Reac
       type: 'charge-ended',
       unit: charger.id,
       target: target.id,
-      text: `${charger.name} is in contact with ${target.name}`,
+      text: `${charger.name} is in contact with ${target.name}${reach}`,
     });
   } else
     ctx.emit({
       type: 'charge-ended',
       unit: charger.id,
       target: target.id,
-      text: `${charger.name}'s charge falls short`,
+      text: `${charger.name}'s charge falls short${reach}`,
     });
   finishActivation(ctx, charger);
 }

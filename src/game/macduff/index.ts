@@ -1,9 +1,11 @@
 import { MACDUFF_PROCEDURES } from '../../rulesets/macduff/procedures/index.ts';
 import { MACDUFF_ROSTER, MACDUFF_SEQUENCE } from '../../rulesets/macduff/referee.ts';
 import type { PlayableRuleSet } from '../engine/battle.ts';
+import { perState } from '../engine/hosting.ts';
 import type { RuleSetModule } from '../rule-set.ts';
 import { computerPlayer } from './ai.ts';
 import { type MdCommand, MdCommandSchema } from './commands.ts';
+import { describeCommand, describeEvent, describeOffer, namesOf } from './describe.ts';
 import type { MdEvent } from './events.ts';
 import { makeMacduffGame } from './game.ts';
 import { commandOdds } from './odds.ts';
@@ -23,6 +25,9 @@ export { summarizeBattle as summarizeMacduffBattle } from './summary.ts';
 const ID = 'macduff';
 const TITLE = 'With MacDuff To The Frontier (Macfarlane)';
 
+/** Units and Generals by name, once per state. */
+const names = perState(namesOf);
+
 /** MacDuff's whole battle with its computer opponent and its odds preview. */
 export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, MdView> = {
   id: ID,
@@ -36,6 +41,9 @@ export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, M
   commandSchema: MdCommandSchema,
   commandOdds,
   reversible,
+  describeCommand: (command, state) => describeCommand(command, state ? names(state) : new Map()),
+  describeOffer: (command, state) => describeOffer(command, state, names(state)),
+  describeEvent,
 };
 
 /** MacDuff as the shells see it (src/game/rule-set.ts). */

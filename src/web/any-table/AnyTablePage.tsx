@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Point } from '../../core/geometry/points.ts';
 import type { CommandOdds, GamePlay } from '../../protocol/api.ts';
 import { api } from '../api.ts';
@@ -12,12 +12,14 @@ import { type SideNames, sideName } from '../table/words.ts';
 import {
   commandsForUnit,
   type GameCommand,
+  groupByUnit,
   type LegalItem,
   legalItems,
   pointCommands,
   typeTitle,
 } from './commands.ts';
 import { DecisionPanel, LastCommand, UnitPanel } from './Panels.tsx';
+import { panelWords } from './panel-words.ts';
 import {
   actingUnit,
   drawnTable,
@@ -95,7 +97,13 @@ function Table(props: {
     return (side: string) => `side-${Math.max(0, order.indexOf(side))}`;
   }, [sideKey]);
   const describeUnit = useCallback((unit: string) => unitLine(view, unit), [view]);
-  const describeGeneral = useCallback((general: string) => `General ${generalName(view, general)}`, [view]);
+  const describeGeneral = useCallback(
+    (general: string) => {
+      const name = generalName(view, general);
+      return name.charAt(0).toUpperCase() + name.slice(1);
+    },
+    [view],
+  );
   const nameOfUnit = useCallback((unit: string) => unitName(view, unit), [view]);
 
   const [turns, setTurns] = useState<{ turn: number; index: number }[]>([]);
@@ -135,8 +143,21 @@ function Table(props: {
     else void session.give(command);
   };
   const give = (item: LegalItem) => void choose(item.command, item.label);
+  // The odds open at the top of the side column: brought into view from a button low in the list.
+  const oddsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (pending) oddsRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [pending]);
   const busy = session.busy || asking;
   const stage = stageOf(view);
+  // The rule set's own words for its units and where the battle stands, else the view's fields.
+  const words = panelWords(session.summary?.ruleSet);
+  const facts =
+    selectedUnit === undefined
+      ? []
+      : words
+        ? words.unitFacts(view, selectedUnit, (side) => sideName(sides, side))
+        : unitFacts(view, selectedUnit, sides);
   return (
     <div className="play-layout">
       <div className="play-main">
@@ -155,6 +176,9 @@ function Table(props: {
           <p className="report-link">
             <a href={routeHref({ page: 'report', game: play.game.id })}>Read the after-action report</a>
           </p>
+        ) : null}
+        {words ? (
+          <p className="rule-set-status">{words.status(view, (side) => sideName(sides, side))}</p>
         ) : null}
         {table ? (
           <TableView
@@ -179,23 +203,37 @@ function Table(props: {
       </div>
       <aside className="play-side">
         {deciding && pending ? (
-          <OddsBeforeDice
-            gameId={play.game.id}
-            side={viewer}
-            command={pending.command}
-            text={pending.text}
-            odds={pending.odds}
-            busy={busy}
-            onGive={() => {
-              setPending(undefined);
-              void session.give(pending.command);
-            }}
-            onCancel={() => setPending(undefined)}
-          />
+          <div ref={oddsRef}>
+            <OddsBeforeDice
+              gameId={play.game.id}
+              side={viewer}
+              command={pending.command}
+              text={pending.text}
+              odds={pending.odds}
+              busy={busy}
+              onGive={() => {
+                setPending(undefined);
+                void session.give(pending.command);
+              }}
+              onCancel={() => setPending(undefined)}
+            />
+          </div>
         ) : null}
+        {selectedUnit !== undefined ? (
+          <UnitPanel
+            name={unitName(view, selectedUnit)}
+            facts={facts}
+            commands={deciding ? commandsForUnit(items, selectedUnit, units, acting) : []}
+            busy={busy}
+            onGive={give}
+            onClose={() => setSelected(undefined)}
+          />
+        ) : (
+          <p className="panel hint">Select a unit on the table to see its state and its commands.</p>
+        )}
         {deciding ? (
           <DecisionPanel
-            items={items}
+            groups={groupByUnit(items, units, acting, selectedUnit, nameOfUnit)}
             pointCommands={atPoint}
             picked={picked}
             busy={busy}
@@ -205,19 +243,7 @@ function Table(props: {
         ) : live && play.decider !== undefined ? (
           <p className="panel hint">Waiting for {sideName(sides, play.decider)}.</p>
         ) : null}
-        <LastCommand entries={session.lastCommand} />
-        {selectedUnit !== undefined ? (
-          <UnitPanel
-            name={unitName(view, selectedUnit)}
-            facts={unitFacts(view, selectedUnit, sides)}
-            commands={deciding ? commandsForUnit(items, selectedUnit, units, acting) : []}
-            busy={busy}
-            onGive={give}
-            onClose={() => setSelected(undefined)}
-          />
-        ) : (
-          <p className="panel hint">Select a unit on the table to see its state and its commands.</p>
-        )}
+        <LastCommand entries={live ? session.lastCommand : play.log.slice(-1)} />
         <BattleLog log={play.log} sides={sides} />
       </aside>
     </div>

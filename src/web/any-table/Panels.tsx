@@ -2,13 +2,12 @@ import { Fragment, type ReactNode } from 'react';
 import type { GameLogEntry } from '../../protocol/api.ts';
 import { told } from '../table/Log.tsx';
 import {
-  type CommandGroup,
   commandAt,
   type GameCommand,
-  groupByType,
   type LegalItem,
   type PointCommand,
   typeTitle,
+  type UnitGroup,
 } from './commands.ts';
 import type { Fact } from './reading.ts';
 
@@ -32,23 +31,22 @@ function CommandList(props: {
 }
 
 /**
- * The deciding seat's legal commands, grouped by command type, each group under its heading; and the
- * commands that take a point (`pointCommands`) at the point picked on the table.
+ * The deciding seat's legal commands, grouped by the unit they are for (`groupByUnit`), each group under
+ * the unit's name; and the commands that take a point (`pointCommands`) at the point picked on the table.
  */
 export function DecisionPanel(props: {
-  readonly items: readonly LegalItem[];
+  readonly groups: readonly UnitGroup[];
   readonly pointCommands: readonly PointCommand[];
   readonly picked: { readonly x: number; readonly y: number } | undefined;
   readonly busy: boolean;
   readonly onGive: (item: LegalItem) => void;
   readonly onGiveCommand: (command: GameCommand) => void;
 }): ReactNode {
-  const groups: CommandGroup[] = groupByType(props.items);
   return (
     <section className="panel command-buttons" aria-labelledby="decision-title">
       <h2 id="decision-title">Your decision</h2>
-      {groups.map((group) => (
-        <section key={group.type} aria-label={group.title}>
+      {props.groups.map((group) => (
+        <section key={group.unit ?? ''} aria-label={`${group.title}: commands`}>
           <h3>{group.title}</h3>
           <CommandList items={group.items} busy={props.busy} onGive={props.onGive} />
         </section>
@@ -104,7 +102,7 @@ function FactList({ facts }: { readonly facts: readonly Fact[] }): ReactNode {
   );
 }
 
-/** The selected unit: what the view says of it, and the legal commands that concern it. */
+/** The selected unit: its state (the rule set's words, or what the view says of it), then the legal commands that concern it. */
 export function UnitPanel(props: {
   readonly name: string;
   readonly facts: readonly Fact[];
@@ -116,13 +114,13 @@ export function UnitPanel(props: {
   return (
     <section className="panel unit-panel" aria-labelledby="unit-title">
       <h2 id="unit-title">{props.name}</h2>
+      <FactList facts={props.facts} />
       {props.commands.length ? (
         <section className="command-buttons" aria-label={`Commands for ${props.name}`}>
           <h3>Its commands</h3>
           <CommandList items={props.commands} busy={props.busy} onGive={props.onGive} />
         </section>
       ) : null}
-      <FactList facts={props.facts} />
       <button type="button" onClick={props.onClose}>
         Clear the selection
       </button>

@@ -1,34 +1,18 @@
-import {
-  type KeyboardEvent,
-  memo,
-  type PointerEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-} from 'react';
+import { type KeyboardEvent, memo, type PointerEvent, type ReactNode, useRef } from 'react';
 import type { Point } from '../../core/geometry/points.ts';
 import type { GeneralState, StandState } from '../../core/table/model.ts';
-import { SideLegend, showScale, UnitLabel } from '../table/labels.tsx';
-import { TerrainLayer } from '../table/Terrain.tsx';
-import {
-  fitTable,
-  pan,
-  tablePointAt,
-  transformOf,
-  type Viewport,
-  ZOOM_STEP,
-  zoomAt,
-} from '../table/viewport.ts';
+import { SideLegend, UnitLabel } from '../table/labels.tsx';
+import { ScenarioLayer, TerrainLayer } from '../table/Terrain.tsx';
+import { useViewport } from '../table/useViewport.ts';
+import { pan, tablePointAt, type Viewport, ZOOM_STEP } from '../table/viewport.ts';
 import type { DrawnTable, DrawnUnit } from './reading.ts';
 
 /**
- * Any rule set's table on screen, to scale: an SVG whose map group carries the pan and zoom
- * (src/web/table/viewport.ts), written straight into its `transform` so panning never re-renders a
- * unit. Drag the ground or use the arrow keys to pan; the wheel, + and - zoom; Fit shows it all. Click a
- * unit (or Enter on a focused one) to select it; Escape clears the selection. With `onPickPoint`, a click
- * on the ground picks that point of the table instead of clearing the selection.
+ * Any rule set's table on screen, to scale, panned and zoomed as John Company's table is
+ * (src/web/table/useViewport.ts). Drag the ground or use the arrow keys to pan; the wheel, + and - zoom;
+ * Fit shows it all. Click a unit (or Enter on a focused one) to select it; Escape clears the selection.
+ * With `onPickPoint`, a click on the ground picks that point of the table instead of clearing the
+ * selection.
  */
 export interface TableViewProps {
   readonly table: DrawnTable;
@@ -51,56 +35,11 @@ export interface TableViewProps {
 
 /** Pixels the pointer may travel and still click rather than pan. */
 const CLICK_SLOP = 4;
-/** Pixels an arrow key pans. */
-const KEY_PAN = 48;
-const KEY_STEPS: Readonly<Record<string, readonly [number, number]>> = {
-  ArrowLeft: [KEY_PAN, 0],
-  ArrowRight: [-KEY_PAN, 0],
-  ArrowUp: [0, KEY_PAN],
-  ArrowDown: [0, -KEY_PAN],
-};
 
 export function TableView(props: TableViewProps): ReactNode {
   const { table } = props;
-  const frameRef = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<SVGGElement>(null);
-  const svgRef = useRef<SVGSVGElement>(null);
-  const viewport = useRef<Viewport>({ offsetX: 0, offsetY: 0, scale: 10 });
+  const { frameRef, svgRef, mapRef, viewport, show, fit, zoomBy, viewKey, mapTransform } = useViewport(table);
   const press = useRef<{ x: number; y: number; from: Viewport; unit?: string }>(undefined);
-
-  const show = useCallback((next: Viewport) => {
-    viewport.current = next;
-    mapRef.current?.setAttribute('transform', transformOf(next));
-    showScale(svgRef.current, next.scale);
-  }, []);
-  const fit = useCallback(() => {
-    const frame = frameRef.current;
-    if (frame) show(fitTable(table, frame.clientWidth, frame.clientHeight));
-  }, [show, table]);
-  // Fit when the frame has its size, and when a table of another size arrives (not on every view).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refit only when the table's size changes.
-  useLayoutEffect(fit, [table.width, table.depth]);
-
-  const zoomBy = useCallback(
-    (factor: number, px?: number, py?: number) => {
-      const frame = frameRef.current;
-      if (!frame) return;
-      show(zoomAt(viewport.current, factor, px ?? frame.clientWidth / 2, py ?? frame.clientHeight / 2));
-    },
-    [show],
-  );
-  // The wheel zooms about the pointer; a passive listener could not keep the page from scrolling.
-  useEffect(() => {
-    const frame = frameRef.current;
-    if (!frame) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const box = frame.getBoundingClientRect();
-      zoomBy(ZOOM_STEP ** (-e.deltaY / 100), e.clientX - box.left, e.clientY - box.top);
-    };
-    frame.addEventListener('wheel', onWheel, { passive: false });
-    return () => frame.removeEventListener('wheel', onWheel);
-  }, [zoomBy]);
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
@@ -125,13 +64,9 @@ export function TableView(props: TableViewProps): ReactNode {
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const unit = (e.target as Element).getAttribute('data-unit');
-    const step = KEY_STEPS[e.key];
     if (unit && (e.key === 'Enter' || e.key === ' ')) props.onSelect(unit);
-    else if (step) show(pan(viewport.current, step[0], step[1]));
-    else if (e.key === '+' || e.key === '=') zoomBy(ZOOM_STEP);
-    else if (e.key === '-') zoomBy(1 / ZOOM_STEP);
     else if (e.key === 'Escape') props.onSelect(undefined);
-    else return;
+    else if (!viewKey(e.key)) return;
     e.preventDefault();
   };
 
@@ -169,9 +104,15 @@ export function TableView(props: TableViewProps): ReactNode {
       >
         <svg ref={svgRef} className="table-svg" width="100%" height="100%">
           <title>{`The table, ${table.width}" by ${table.depth}"`}</title>
-          <g ref={mapRef} transform={transformOf(viewport.current)}>
+          <g ref={mapRef} transform={mapTransform()}>
             <rect className="table-cloth" x={0} y={0} width={table.width} height={table.depth} />
             <TerrainLayer terrain={table.terrain} depth={table.depth} />
+            <ScenarioLayer
+              zones={[]}
+              objectives={table.objectives}
+              sideClass={props.sideClass}
+              depth={table.depth}
+            />
             <UnitsLayer
               table={table}
               sideClass={props.sideClass}

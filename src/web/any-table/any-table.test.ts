@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import trainingScenario from '../../../scenarios/training-village-ford.json' with { type: 'json' };
+import { commandPointsGame } from '../../game/command-points/index.ts';
+import { honourAndFortitudeGame } from '../../game/honour-and-fortitude/index.ts';
 import { macduffGame } from '../../game/macduff/index.ts';
 import { validateScenario } from '../../game/scenario/validate.ts';
 import {
   commandAt,
   commandsForUnit,
-  groupByType,
+  groupByUnit,
   legalItems,
   pointCommands,
   typeTitle,
@@ -60,12 +62,29 @@ describe('the legal commands as buttons', () => {
     ]);
   });
 
-  it('groups by command type in the order the types first come, titled in words', () => {
-    const groups = groupByType(legalItems(moves, texts));
-    expect(groups.map((g) => [g.title, g.items.length])).toEqual([
-      ['End activation', 1],
-      ['Move', 3],
-      ['Reserve fire', 2],
+  it('groups by the unit each is for, the selected unit first, the acting unit next, the side last', () => {
+    // A command naming no unit is the acting unit's (MacDuff's activation); without one, the side's.
+    const units = new Set(['foot', 'horse', 'guns']);
+    const commands = [
+      { type: 'end-movement' },
+      { type: 'move', unit: 'horse', x: 1, y: 2, facing: 90, formation: 'line' },
+      { type: 'fire', target: 'guns', option: 'stand' },
+      { type: 'attach', commander: 'general', unit: 'guns' },
+      { type: 'move', unit: 'guns', x: 1, y: 2, facing: 90, formation: 'line' },
+    ];
+    const items = legalItems(commands, ['end', 'horse moves', 'foot fires', 'joins guns', 'guns move']);
+    const named = (unit: string) => `The ${unit}`;
+    expect(
+      groupByUnit(items, units, 'foot', 'guns', named).map((g) => [g.title, g.items.map((i) => i.label)]),
+    ).toEqual([
+      ['The guns', ['joins guns', 'guns move']],
+      ['The foot', ['end', 'foot fires']],
+      ['The horse', ['horse moves']],
+    ]);
+    expect(groupByUnit(items, units, undefined, undefined, named).map((g) => g.title)).toEqual([
+      'The horse',
+      'The guns',
+      'Your side',
     ]);
     expect(typeTitle('change_formation')).toBe('Change formation');
   });
@@ -192,6 +211,25 @@ describe("reading a rule set's view", () => {
       { label: 'Condition', value: 'steady' },
     ]);
     expect(drawnTable({ units: {} })).toBeUndefined();
+  });
+
+  it('draws the objectives and the commanders riding with their units (command points, Honour & Fortitude)', () => {
+    const checked = validateScenario(trainingScenario);
+    if (!checked.ok) throw new Error('the training scenario is not valid');
+    for (const game of [commandPointsGame, honourAndFortitudeGame]) {
+      const view = game.viewFor(game.setup(checked.scenario, 7) as never, 'company') as {
+        commanders?: Record<string, { attachedTo?: string }>;
+        generals?: readonly { id: string; with: string | null }[];
+      };
+      const table = drawnTable(view)!;
+      expect(table.objectives.map((o) => o.name)).toEqual(['The village']);
+      const riders = view.commanders
+        ? Object.entries(view.commanders).filter(([, c]) => c.attachedTo !== undefined)
+        : (view.generals ?? []).filter((g) => g.with !== null).map((g) => [g.id, g] as const);
+      expect(riders.length).toBeGreaterThan(0);
+      expect(table.generals.map((g) => g.id).sort()).toEqual(riders.map(([id]) => id).sort());
+      for (const g of table.generals) expect(table.units.some((u) => u.id === g.attachedTo)).toBe(true);
+    }
   });
 
   it('words field names for people', () => {

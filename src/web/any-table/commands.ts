@@ -1,6 +1,6 @@
 /**
  * The deciding seat's legal commands for buttons: each with its label (the server's `legalText`, made
- * unique), grouped by command type, and found by the units they name. Pure; works for any rule set
+ * unique), grouped by the unit they are for, and found by the units they name. Pure; works for any rule set
  * whose commands are JSON objects with a string `type`.
  */
 
@@ -14,13 +14,6 @@ export interface LegalItem {
   readonly command: GameCommand;
   readonly label: string;
   readonly index: number;
-}
-
-export interface CommandGroup {
-  readonly type: string;
-  /** The type in words: "change-formation" → "Change formation". */
-  readonly title: string;
-  readonly items: readonly LegalItem[];
 }
 
 const isCommand = (value: unknown): value is GameCommand =>
@@ -71,15 +64,55 @@ export function typeTitle(type: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The items by command type, the types in the order their first command comes. */
-export function groupByType(items: readonly LegalItem[]): CommandGroup[] {
-  const groups = new Map<string, LegalItem[]>();
+/** The commands for one unit, or for the whole side (`unit` undefined), under a heading. */
+export interface UnitGroup {
+  readonly unit: string | undefined;
+  readonly title: string;
+  readonly items: readonly LegalItem[];
+}
+
+/** The unit a command is for: its `unit` field, else the unit acting now, else the first unit it names. */
+export function unitOfCommand(
+  command: GameCommand,
+  units: ReadonlySet<string>,
+  acting: string | undefined,
+): string | undefined {
+  const own = command['unit'];
+  if (typeof own === 'string' && units.has(own)) return own;
+  if (acting !== undefined && own === undefined) return acting;
+  return unitsNamed(command, units)[0];
+}
+
+/**
+ * The items by the unit they are for (`unitOfCommand`), each group under the unit's name: the selected
+ * unit's first, then the acting unit's, then the others in the order their first command comes, and the
+ * commands for the whole side (ending a phase) last, under `sideTitle`.
+ */
+export function groupByUnit(
+  items: readonly LegalItem[],
+  units: ReadonlySet<string>,
+  acting: string | undefined,
+  selected: string | undefined,
+  unitName: (unit: string) => string,
+  sideTitle = 'Your side',
+): UnitGroup[] {
+  const groups = new Map<string | undefined, LegalItem[]>();
   for (const item of items) {
-    const list = groups.get(item.command.type) ?? [];
+    const unit = unitOfCommand(item.command, units, acting);
+    const list = groups.get(unit) ?? [];
     list.push(item);
-    groups.set(item.command.type, list);
+    groups.set(unit, list);
   }
-  return [...groups].map(([type, list]) => ({ type, title: typeTitle(type), items: list }));
+  const rank = (unit: string | undefined) =>
+    unit === undefined ? 3 : unit === selected ? 0 : unit === acting ? 1 : 2;
+  return [...groups]
+    .map(([unit, list], order) => ({ unit, list, order }))
+    .sort((a, b) => rank(a.unit) - rank(b.unit) || a.order - b.order)
+    .map(({ unit, list }) => ({
+      unit,
+      title: unit === undefined ? sideTitle : unitName(unit),
+      items: list,
+    }));
 }
 
 /** The units a command names: its top-level string fields whose value is one of `units`. */

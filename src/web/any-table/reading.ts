@@ -1,5 +1,6 @@
 import { measureText } from '../../core/rules/measure.ts';
 import type { GeneralState, StandState, TerrainFeature } from '../../core/table/model.ts';
+import type { Objective } from '../table/Terrain.tsx';
 
 /**
  * Reading any rule set's view (`GamePlay.view`, the set's own `viewFor`) for the table in the browser,
@@ -16,13 +17,14 @@ export interface DrawnUnit {
   readonly stands: readonly StandState[];
 }
 
-/** What the table draws: its size in inches, the ground, the units' stands and the Generals. */
+/** What the table draws: its size in inches, the ground, the units' stands, the Generals and the objectives. */
 export interface DrawnTable {
   readonly width: number;
   readonly depth: number;
   readonly terrain: Readonly<Record<string, TerrainFeature>>;
   readonly units: readonly DrawnUnit[];
   readonly generals: readonly GeneralState[];
+  readonly objectives: readonly Objective[];
 }
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -83,10 +85,56 @@ export function drawnTable(view: unknown): DrawnTable | undefined {
     const drawn = offTable(u) ? undefined : drawnUnit(id, u);
     return drawn ? [drawn] : [];
   });
-  const generals = byId(table?.['generals']).flatMap(([, g]) =>
+  const placed = byId(table?.['generals']).flatMap(([, g]) =>
     typeof g['side'] === 'string' && isStand(g['stand']) ? [g as unknown as GeneralState] : [],
   );
-  return { width, depth, terrain, units, generals };
+  const riding = [...byId(view['commanders']), ...byId(view['generals'])].flatMap(([id, g]) => {
+    const general = placed.length ? undefined : ridingGeneral(id, g, units);
+    return general ? [general] : [];
+  });
+  const objectives = byId(scenario?.['objectives'] ?? fieldsAt(view, 'victory')?.['objectives']).flatMap(
+    ([id, o]) => {
+      const at = fieldsAt(o, 'position');
+      const x = numberAt(at, 'x');
+      const y = numberAt(at, 'y');
+      const radius = numberAt(o, 'radius');
+      if (x === undefined || y === undefined || radius === undefined) return [];
+      const name = typeof o['name'] === 'string' ? o['name'] : undefined;
+      return [{ id, position: { x, y }, radius, ...(name ? { name } : {}) }];
+    },
+  );
+  return { width, depth, terrain, units, generals: [...placed, ...riding], objectives };
+}
+
+/** A General's base size when the view places none (he rides with a unit): an inch square. */
+const RIDER_INCHES = 1;
+
+/**
+ * A General (or commander) whose view gives no place of his own but the unit he is with (`attachedTo`,
+ * or Honour & Fortitude's `with`): drawn an inch and a half behind the middle of its front edge.
+ */
+function ridingGeneral(id: string, g: Fields, units: readonly DrawnUnit[]): GeneralState | undefined {
+  const withUnit = g['attachedTo'] ?? g['with'];
+  if (typeof g['side'] !== 'string' || typeof withUnit !== 'string') return undefined;
+  if (g['status'] !== undefined && g['status'] !== 'active') return undefined;
+  if (g['fallen'] === true) return undefined;
+  const unit = units.find((u) => u.id === withUnit);
+  const stands = unit?.stands ?? [];
+  if (stands.length === 0) return undefined;
+  const x = stands.reduce((sum, s) => sum + s.x, 0) / stands.length;
+  const y = stands.reduce((sum, s) => sum + s.y, 0) / stands.length;
+  const facing = stands[0]!.facing;
+  const back = (facing * Math.PI) / 180;
+  const stand: StandState = {
+    id: `${id}-base`,
+    kind: 'general',
+    x: x - Math.cos(back) * 1.5,
+    y: y - Math.sin(back) * 1.5,
+    facing,
+    width: RIDER_INCHES,
+    depth: RIDER_INCHES,
+  };
+  return { id, side: g['side'], stand, attachedTo: withUnit };
 }
 
 /** The view's own entry for a unit (`view.units`, by id or as a list). */
@@ -107,12 +155,17 @@ export function unitName(view: unknown, unit: string): string {
   return typeof name === 'string' ? name : unit;
 }
 
-/** A General's (or commander's) name, from `view.generals` or `view.commanders`, else his id. */
+/**
+ * A General's (or commander's) name, from `view.generals` or `view.commanders`; one the view names not
+ * (Honour & Fortitude's) by his rank, the Commander-in-Chief or a General; else his id.
+ */
 export function generalName(view: unknown, general: string): string {
   if (!isFields(view)) return general;
   for (const key of ['generals', 'commanders']) {
-    const name = byId(view[key]).find(([id]) => id === general)?.[1]['name'];
-    if (typeof name === 'string') return name;
+    const entry = byId(view[key]).find(([id]) => id === general)?.[1];
+    if (typeof entry?.['name'] === 'string') return entry['name'];
+    if (typeof entry?.['commanderInChief'] === 'boolean')
+      return entry['commanderInChief'] ? 'the Commander-in-Chief' : 'a General';
   }
   return general;
 }

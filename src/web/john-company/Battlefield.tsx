@@ -1,35 +1,15 @@
-import {
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef, useState } from 'react';
 import type { Point } from '../../core/geometry/points.ts';
 import type { TableState } from '../../core/table/model.ts';
 import type { GeneralView, UnitView } from '../../game/john-company/view.ts';
-import { SideLegend, showScale } from '../table/labels.tsx';
+import { SideLegend } from '../table/labels.tsx';
 import { type Objective, ScenarioLayer, TerrainLayer, type Zone } from '../table/Terrain.tsx';
-import {
-  fitTable,
-  pan,
-  tablePointAt,
-  transformOf,
-  type Viewport,
-  ZOOM_STEP,
-  zoomAt,
-} from '../table/viewport.ts';
+import { useViewport } from '../table/useViewport.ts';
+import { pan, tablePointAt, type Viewport, ZOOM_STEP } from '../table/viewport.ts';
 import { type SideClass, StandOutline, UnitsLayer } from './Units.tsx';
 
 /**
- * The table on screen: an SVG whose one map group carries the pan and zoom (`viewport.ts`), written
- * straight into its `transform` attribute so that panning and zooming never re-render a unit. While the
- * table is being panned, the shift goes into the SVG element's CSS transform instead (a composited
- * layer the browser moves without painting the units again), and is folded into the map's transform
- * once the panning pauses (PAN_SETTLE_MS). Drag the
+ * The table on screen, panned and zoomed without re-rendering a unit (useViewport.ts). Drag the
  * ground (or use the arrow keys) to pan; the wheel, + and - zoom. Click a unit to select it. With the
  * tape, drag to measure in inches. With `onDragUnit`, dragging the selected unit drags a ghost of it and
  * hands the displacement (table inches) to the caller when it is dropped.
@@ -55,10 +35,6 @@ export interface BattlefieldProps {
 
 /** Pixels the pointer must travel before a press becomes a drag rather than a click. */
 const CLICK_SLOP = 4;
-/** Pixels an arrow key pans. */
-const KEY_PAN = 48;
-/** Milliseconds without panning after which the pan is folded into the map's transform. */
-const PAN_SETTLE_MS = 200;
 
 type Gesture =
   | {
@@ -73,73 +49,11 @@ type Gesture =
 
 export function Battlefield(props: BattlefieldProps): ReactNode {
   const { table } = props;
-  const frameRef = useRef<HTMLDivElement>(null);
-  const svgRef = useRef<SVGSVGElement>(null);
-  const mapRef = useRef<SVGGElement>(null);
-  // Where the table is (`viewport`), and what the map's transform attribute shows (`drawn`): they differ
-  // by the CSS shift of a pan in progress.
-  const viewport = useRef<Viewport>({ offsetX: 0, offsetY: 0, scale: 10 });
-  const drawn = useRef<Viewport>(viewport.current);
-  const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { frameRef, svgRef, mapRef, viewport, show, fit, zoomBy, viewKey, mapTransform } = useViewport(table);
   const gesture = useRef<Gesture | undefined>(undefined);
   const [measuring, setMeasuring] = useState(false);
   const [tape, setTape] = useState<{ from: Point; to: Point }>();
   const [drag, setDrag] = useState<{ unit: string; dx: number; dy: number }>();
-
-  /** Draws the map at the current viewport, with no CSS shift. */
-  const settle = useCallback(() => {
-    clearTimeout(settleTimer.current);
-    drawn.current = viewport.current;
-    mapRef.current?.setAttribute('transform', transformOf(drawn.current));
-    showScale(svgRef.current, drawn.current.scale);
-    if (svgRef.current) svgRef.current.style.transform = '';
-  }, []);
-  useEffect(() => () => clearTimeout(settleTimer.current), []);
-
-  /** Moves the table to `next`: a pan at the drawn scale by a CSS shift, anything else by the map. */
-  const show = useCallback(
-    (next: Viewport) => {
-      viewport.current = next;
-      const svg = svgRef.current;
-      if (next.scale !== drawn.current.scale || !svg) return settle();
-      svg.style.transform = `translate(${next.offsetX - drawn.current.offsetX}px, ${next.offsetY - drawn.current.offsetY}px)`;
-      clearTimeout(settleTimer.current);
-      settleTimer.current = setTimeout(settle, PAN_SETTLE_MS);
-    },
-    [settle],
-  );
-
-  const fit = useCallback(() => {
-    const frame = frameRef.current;
-    if (!frame) return;
-    viewport.current = fitTable(table, frame.clientWidth, frame.clientHeight);
-    settle();
-  }, [settle, table]);
-  // Fit once the frame has its size, and whenever another table arrives (not on every view of it).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refit only when the table's size changes.
-  useLayoutEffect(fit, [table.width, table.depth]);
-
-  const zoomBy = useCallback(
-    (factor: number, px?: number, py?: number) => {
-      const frame = frameRef.current;
-      if (!frame) return;
-      show(zoomAt(viewport.current, factor, px ?? frame.clientWidth / 2, py ?? frame.clientHeight / 2));
-    },
-    [show],
-  );
-
-  // The wheel zooms about the pointer; a passive listener could not keep the page from scrolling.
-  useEffect(() => {
-    const frame = frameRef.current;
-    if (!frame) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const box = frame.getBoundingClientRect();
-      zoomBy(ZOOM_STEP ** (-e.deltaY / 100), e.clientX - box.left, e.clientY - box.top);
-    };
-    frame.addEventListener('wheel', onWheel, { passive: false });
-    return () => frame.removeEventListener('wheel', onWheel);
-  }, [zoomBy]);
 
   const local = (e: PointerEvent) => {
     const box = frameRef.current!.getBoundingClientRect();
@@ -209,23 +123,8 @@ export function Battlefield(props: BattlefieldProps): ReactNode {
       props.onSelect(unit);
       return;
     }
-    const step: Readonly<Record<string, [number, number]>> = {
-      ArrowLeft: [KEY_PAN, 0],
-      ArrowRight: [-KEY_PAN, 0],
-      ArrowUp: [0, KEY_PAN],
-      ArrowDown: [0, -KEY_PAN],
-    };
-    const move = step[e.key];
-    if (move) {
-      e.preventDefault();
-      show(pan(viewport.current, move[0], move[1]));
-    } else if (e.key === '+' || e.key === '=') {
-      e.preventDefault();
-      zoomBy(ZOOM_STEP);
-    } else if (e.key === '-') {
-      e.preventDefault();
-      zoomBy(1 / ZOOM_STEP);
-    } else if (e.key === 'Escape') {
+    if (viewKey(e.key)) e.preventDefault();
+    else if (e.key === 'Escape') {
       setTape(undefined);
       props.onSelect(undefined);
     }
@@ -282,7 +181,7 @@ export function Battlefield(props: BattlefieldProps): ReactNode {
       >
         <svg ref={svgRef} className="table-svg" width="100%" height="100%">
           <title>{`The table, ${table.width}" by ${table.depth}"`}</title>
-          <g ref={mapRef} transform={transformOf(drawn.current)}>
+          <g ref={mapRef} transform={mapTransform()}>
             <rect className="table-cloth" x={0} y={0} width={table.width} height={table.depth} />
             <TerrainLayer terrain={table.terrain} depth={table.depth} />
             <ScenarioLayer

@@ -19,7 +19,7 @@ import { needsHandOver, type Seating, seatingOf, viewerFor, waitsForOthers } fro
  * the play as that viewer sees it, the replay position, and the actions (give a command, let the
  * computer play, hand the screen over, scrub). Hidden information: a view is asked for only for the
  * viewer the seats allow, with this browser's keys (the server refuses any other); in hot seat the table
- * is hidden (`handOver`) until the next player takes the screen; over the network, while a side played
+ * is hidden (`handOver`) until the next player takes the screen, unless the rule set hides nothing; over the network, while a side played
  * elsewhere decides, the page listens to the game's change stream and asks for what is new when it
  * hears of a command (`from`: only the new log entries). Commands, undo and the computer answer only what
  * changed since the play shown (`PlayChange`, docs/web.md "What changed"): the page applies it to the
@@ -108,6 +108,11 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
   gameId: string,
   /** Whether the giver should read what their command did before passing the screen (hot seat). */
   toRead: (entries: readonly GameLogEntry[]) => boolean,
+  /**
+   * Whether the game's rule set hides nothing from either side (no hidden orders, cards or units): then
+   * hot seat shows whoever decides their table at once, without hiding it for a hand-over.
+   */
+  hidesNothing: (game: GameSummary) => boolean = () => false,
 ): TableSession<C> {
   const [summary, setSummary] = useState<GameSummary>();
   const [waitingFor, setWaitingFor] = useState<readonly string[]>();
@@ -131,6 +136,8 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
   shown.current = play;
   const readAfter = useRef(toRead);
   readAfter.current = toRead;
+  const nothingHidden = useRef(hidesNothing);
+  nothingHidden.current = hidesNothing;
 
   /**
    * After a play arrives: the computer plays while it decides (when a side is played here); hot seat
@@ -165,7 +172,13 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
       setSummary(latest.game);
       if (latest.at === latest.total && needsHandOver(sitting, latest.decider, shownTo)) {
         const nextViewer = viewerFor(sitting, latest.decider, shownTo);
-        if (read) setPassTo(nextViewer);
+        if (nothingHidden.current(latest.game)) {
+          // Nothing to hide: the table stays up, now as the deciding side's (its legal commands).
+          const r = await api.play(gameId, nextViewer);
+          if (!r.ok) return setError(r.error);
+          latest = r.body;
+          setViewer(nextViewer);
+        } else if (read) setPassTo(nextViewer);
         else {
           setHandOver(nextViewer);
           setPlay(undefined);
@@ -203,7 +216,7 @@ export function useTableSession<C extends AppendCommandRequest['command']>(
       setSeating(sitting);
       setSummary(game);
       const first = viewerFor(sitting, game.decider, undefined);
-      if (needsHandOver(sitting, game.decider, undefined)) setHandOver(first);
+      if (needsHandOver(sitting, game.decider, undefined) && !nothingHidden.current(game)) setHandOver(first);
       else {
         setViewer(first);
         await load(first);
