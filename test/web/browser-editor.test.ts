@@ -5,7 +5,7 @@ import { ARTIFACTS, browserSuite } from './browser-suite.ts';
 
 /**
  * The scenario editor in a real browser: a battle built from a blank table with the mouse (units placed,
- * woods drawn, a unit dragged and the drag undone), a problem the validation shows fixed in the unit's
+ * woods drawn, a unit dragged and the drag undone, then turned by its handle), a problem the validation shows fixed in the unit's
  * form, the scenario saved, found again after a reload, and played against the computer.
  * Screenshot: test-artifacts/editor.png.
  */
@@ -63,6 +63,15 @@ describe('the scenario editor', () => {
     expect(await form.getByRole('spinbutton', { name: 'X', exact: true }).inputValue()).toBe('34');
     await page.getByRole('button', { name: 'Undo' }).click();
     expect(await form.getByRole('spinbutton', { name: 'X', exact: true }).inputValue()).toBe('30');
+
+    // Turn it by the handle 3" in front of it: towards a point 4" east and 3" north of its front.
+    const handle = await tablePoint(page, 30, 9);
+    const towards = await tablePoint(page, 34, 9);
+    await page.mouse.move(handle.x, handle.y);
+    await page.mouse.down();
+    await page.mouse.move(towards.x, towards.y);
+    await page.mouse.up();
+    expect(await form.getByRole('spinbutton', { name: 'Facing', exact: true }).inputValue()).toBe('37');
 
     // A unit of no stands: the problem is shown at the field and in the list, and fixed there.
     const stands = form.getByRole('spinbutton', { name: 'Stands', exact: true });

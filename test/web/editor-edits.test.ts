@@ -17,6 +17,7 @@ import {
   pointsOf,
   removeItem,
   TERRAIN_TOOLS,
+  turnTowards,
   withItem,
 } from '../../src/web/editor/edits.ts';
 
@@ -105,6 +106,14 @@ describe("the editor's edits", () => {
     const objective = { list: 'objectives', index: 0 } as const;
     const withObjective = addObjective(s, { x: 36, y: 24 });
     expect(removeItem(withObjective, objective).victory.objectives).toEqual([]);
+  });
+
+  it('turns a unit to face a point, in whole degrees counter-clockwise from east', () => {
+    const s = addUnit(blank, 'south-army', { x: 30, y: 6 });
+    const unit = { list: 'units', index: 0 } as const;
+    expect(turnTowards(s, unit, { x: 34, y: 9 }).units[0]!.facing).toBe(37);
+    expect(turnTowards(s, unit, { x: 20, y: 6 }).units[0]!.facing).toBe(180);
+    expect(turnTowards(s, { list: 'generals', index: 0 }, { x: 0, y: 0 })).toBe(s);
   });
 
   it('finds the item a validation problem is about', () => {

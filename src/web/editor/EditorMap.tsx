@@ -1,6 +1,8 @@
 import { type PointerEvent, type ReactNode, useRef, useState } from 'react';
 import type { Point } from '../../core/geometry/points.ts';
+import type { UnitStandState } from '../../core/table/model.ts';
 import type { Scenario } from '../../game/scenario/schema.ts';
+import { unitStands } from '../../game/scenario/table.ts';
 import { type ItemRef, pointsOf } from './edits.ts';
 
 /**
@@ -15,6 +17,20 @@ export interface MapPress {
   readonly item?: ItemRef;
   /** The vertex of the selected shape pressed, if one was. */
   readonly vertex?: number;
+  /** The selected unit's or general's facing handle was pressed. */
+  readonly facing?: true;
+}
+
+/** How far in front of a selected unit its facing handle sits, inches. */
+const HANDLE_REACH = 3;
+
+/** The unit's stands as the table model lays them out, or undefined for a shape its formation refuses. */
+function standsOf(unit: Scenario['units'][number], basing: Scenario['basing']): UnitStandState[] | undefined {
+  try {
+    return unitStands(unit, basing);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface EditorMapProps {
@@ -49,7 +65,7 @@ export function EditorMap(props: EditorMapProps): ReactNode {
     const y = depth - ((event.clientY - box.top) / box.height) * depth;
     return { x, y };
   };
-  const press = (event: PointerEvent, item?: ItemRef, vertex?: number) => {
+  const press = (event: PointerEvent, item?: ItemRef, vertex?: number, facing?: true) => {
     event.stopPropagation();
     if (item) {
       setDragging(true);
@@ -59,6 +75,7 @@ export function EditorMap(props: EditorMapProps): ReactNode {
       at: tableAt(event),
       ...(item ? { item } : {}),
       ...(vertex === undefined ? {} : { vertex }),
+      ...(facing ? { facing } : {}),
     });
   };
   const flip = (p: Point) => `${p.x},${depth - p.y}`;
@@ -130,21 +147,47 @@ export function EditorMap(props: EditorMapProps): ReactNode {
       })}
       {scenario.units.map((u, index) => {
         const ref = { list: 'units', index } as const;
-        // A block about as wide as its stands in line (40 mm a stand, about 1.6"), facing its way.
+        const stands = standsOf(u, scenario.basing);
+        // Its stands as the table model lays them out; a block along its front when its shape is refused.
         const frontage = Math.max(1.5, Math.min(12, u.stands * 1.6));
         return (
           <g
             key={u.id}
             className={classes(ref, `editor-unit ${sideClass(u.side)}`)}
-            transform={`translate(${u.position.x} ${depth - u.position.y}) rotate(${-u.facing + 90})`}
             onPointerDown={(e) => press(e, ref)}
           >
-            <rect x={-frontage / 2} y={0} width={frontage} height={1.2} />
-            <line x1={0} y1={0} x2={0} y2={-1.5} />
+            {stands ? (
+              stands.map((st) => (
+                <rect
+                  key={st.id}
+                  x={-st.depth / 2}
+                  y={-st.width / 2}
+                  width={st.depth}
+                  height={st.width}
+                  transform={`translate(${st.x} ${depth - st.y}) rotate(${-st.facing})`}
+                />
+              ))
+            ) : (
+              <rect
+                x={-frontage / 2}
+                y={0}
+                width={frontage}
+                height={1.2}
+                transform={`translate(${u.position.x} ${depth - u.position.y}) rotate(${-u.facing + 90})`}
+              />
+            )}
             <title>{u.name}</title>
           </g>
         );
       })}
+      {selected?.list === 'units' && scenario.units[selected.index] ? (
+        <FacingHandle
+          at={scenario.units[selected.index]!.position}
+          facing={scenario.units[selected.index]!.facing}
+          depth={depth}
+          onPress={(e) => press(e, selected, undefined, true)}
+        />
+      ) : null}
       {scenario.units.map((u) => (
         <text key={`${u.id}-label`} className="editor-label" x={u.position.x} y={depth - u.position.y + 2.6}>
           {u.name}
@@ -184,5 +227,25 @@ export function EditorMap(props: EditorMapProps): ReactNode {
         <polyline className="editor-drawing" points={shape(props.drawing)} />
       ) : null}
     </svg>
+  );
+}
+
+/** The handle that turns a selected unit: drag it round, and the unit faces it. */
+function FacingHandle(props: {
+  readonly at: Point;
+  readonly facing: number;
+  readonly depth: number;
+  readonly onPress: (event: PointerEvent) => void;
+}): ReactNode {
+  const radians = (props.facing * Math.PI) / 180;
+  const x = props.at.x + HANDLE_REACH * Math.cos(radians);
+  const y = props.depth - (props.at.y + HANDLE_REACH * Math.sin(radians));
+  return (
+    <g className="editor-facing">
+      <line x1={props.at.x} y1={props.depth - props.at.y} x2={x} y2={y} />
+      <circle cx={x} cy={y} r={0.8} onPointerDown={props.onPress}>
+        <title>Drag to turn the unit</title>
+      </circle>
+    </g>
   );
 }

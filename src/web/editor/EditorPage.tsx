@@ -26,6 +26,7 @@ import {
   pathOf,
   removeItem,
   TERRAIN_TOOLS,
+  turnTowards,
   withItem,
 } from './edits.ts';
 
@@ -190,7 +191,13 @@ function Editor(props: {
   const [selected, setSelected] = useState<ItemRef>();
   const [tool, setTool] = useState<Tool>({ kind: 'select' });
   const [drawing, setDrawing] = useState<readonly Point[]>([]);
-  const [drag, setDrag] = useState<{ ref: ItemRef; vertex?: number; from: Point; base: Scenario }>();
+  const [drag, setDrag] = useState<{
+    ref: ItemRef;
+    vertex?: number;
+    facing?: true;
+    from: Point;
+    base: Scenario;
+  }>();
   const [message, setMessage] = useState<string>();
   const [error, setError] = useState<ApiError>();
   // Until one is chosen, the server's default rule set.
@@ -279,6 +286,7 @@ function Editor(props: {
           setDrag({
             ref: press.item,
             ...(press.vertex === undefined ? {} : { vertex: press.vertex }),
+            ...(press.facing ? { facing: true as const } : {}),
             from: press.at,
             base: scenario,
           });
@@ -303,8 +311,9 @@ function Editor(props: {
   };
   const onDrag = (at: Point, done: boolean) => {
     if (!drag) return;
-    const next =
-      drag.vertex === undefined
+    const next = drag.facing
+      ? turnTowards(drag.base, drag.ref, at)
+      : drag.vertex === undefined
         ? moveBy(drag.base, drag.ref, at.x - drag.from.x, at.y - drag.from.y)
         : moveVertex(drag.base, drag.ref, drag.vertex, at);
     if (!done) return preview(next);
@@ -430,7 +439,7 @@ function Editor(props: {
         </div>
         <p className="hint">
           {tool.kind === 'select'
-            ? 'Click an item to edit it; drag it to move it; drag a corner of a selected shape to reshape it.'
+            ? 'Click an item to edit it; drag it to move it; drag a corner of a selected shape to reshape it, the handle in front of a selected unit to turn it.'
             : tool.kind === 'terrain' || tool.kind === 'zone'
               ? `Click each corner in turn, then Finish the shape (or press Enter): ${drawing.length} so far.`
               : 'Click the table where it goes.'}

@@ -277,6 +277,16 @@ export function moveBy(scenario: Scenario, ref: ItemRef, dx: number, dy: number)
   );
 }
 
+/** A unit turned to face `towards` (whole degrees, counter-clockwise from east as the file keeps them). */
+export function turnTowards(scenario: Scenario, ref: ItemRef, towards: Point): Scenario {
+  const unit = scenario.units[ref.index];
+  if (ref.list !== 'units' || !unit) return scenario;
+  const degrees = Math.round(
+    (Math.atan2(towards.y - unit.position.y, towards.x - unit.position.x) * 180) / Math.PI,
+  );
+  return withItem(scenario, ref, { ...unit, facing: degrees });
+}
+
 /** Vertex `vertex` of a shape moved to `to`. */
 export function moveVertex(scenario: Scenario, ref: ItemRef, vertex: number, to: Point): Scenario {
   return withPoints(
