@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { openBrowser, shouldOpenBrowser } from './browser-open.ts';
 import { isLogLevel, LOG_LEVELS } from './request-log.ts';
 import { loadScenarios } from './scenarios.ts';
-import { GameStore } from './store.ts';
+import { SqliteGameStore } from './sqlite-store.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
@@ -71,13 +71,13 @@ async function main(): Promise<void> {
       `warning: scenario ${p.file} left out:\n${p.errors.map((e) => `  ${e}`).join('\n')}\n`,
     );
   }
-  const store = new GameStore({ file, scenarios });
+  const store = new SqliteGameStore({ file, scenarios });
   const everywhere = host === '0.0.0.0' || host === '::';
   const listen = { host, networkAddresses: everywhere ? lanAddresses() : [] };
   const app = await buildApp({ store, scenarios, webRoot, logLevel, listen });
   const close = async () => {
     await app.close();
-    store.close();
+    await store.close();
     process.exit(0);
   };
   process.once('SIGINT', close);
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port, host });
   } catch (error) {
-    store.close();
+    await store.close();
     if ((error as { code?: string }).code === 'EADDRINUSE') {
       throw new UsageError(
         `port ${port} on ${host} is in use: stop what uses it, or start with --port <another>`,
