@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, type SqliteGameStore } from '../../src/server/sqlite-store.ts';
 import { type GameStore, StoreError } from '../../src/server/store.ts';
 import { openStore, REPO, tempDir } from './fixtures.ts';
-import { STORE_KINDS, type StorePlace } from './store-kinds.ts';
+import { STORE_KINDS, type StorePlace, stopPostgres } from './store-kinds.ts';
+
+afterAll(stopPostgres);
 
 /**
  * The store's contract without HTTP, run against every kind of store (store-kinds.ts: SQLite in a
