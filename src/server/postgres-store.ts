@@ -74,6 +74,9 @@ export const PG_MIGRATIONS: readonly string[] = [
    CREATE INDEX games_updated ON games (updated_at DESC, id);`,
 ];
 
+/** How long the store waits before it listens again on a lost connection, ms. */
+const RELISTEN_MS = 1000;
+
 /** The key of the advisory lock that keeps two processes from migrating the same database at once. */
 const MIGRATION_LOCK = 0x6d757374;
 
@@ -91,19 +94,17 @@ export class PostgresGameStore implements GameStore {
   private readonly maker: GameMaker;
   /** This store's mark on what it announces, so that it does not hear its own changes as another's. */
   private readonly origin = randomUUID();
-  private readonly listeners = new Set<(gameId: string) => void>();
+  private readonly listeners = new Set<(gameId: string | undefined) => void>();
+  /** The connection that listens for the other processes' changes (`listen`). */
+  private listener: pg.Client | undefined;
+  private closed = false;
 
   private constructor(
     private readonly pool: pg.Pool,
-    private readonly listener: pg.Client,
+    private readonly config: pg.ClientConfig,
     options: PostgresGameStoreOptions,
   ) {
     this.maker = new GameMaker(options);
-    listener.on('notification', (message) => {
-      const [origin, gameId] = (message.payload ?? '').split(' ');
-      if (origin === this.origin || !gameId) return;
-      for (const listen of [...this.listeners]) listen(gameId);
-    });
   }
 
   /** Connects, brings the schema up to date and listens for other processes' changes. */
@@ -112,17 +113,48 @@ export class PostgresGameStore implements GameStore {
     const pool = new pg.Pool({ ...config, max: options.connections ?? 10 });
     // An idle connection that fails (the server restarted) is dropped by the pool; a query then reconnects.
     pool.on('error', () => undefined);
-    const listener = new pg.Client(config);
+    const store = new PostgresGameStore(pool, config, options);
     try {
       await migrate(pool, options.url);
-      await listener.connect();
-      await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
+      await store.listen();
     } catch (error) {
-      await listener.end().catch(() => undefined);
-      await pool.end();
+      await store.close();
       throw error;
     }
-    return new PostgresGameStore(pool, listener, options);
+    return store;
+  }
+
+  /**
+   * Opens the listening connection. Should it fail later (the database restarted), changes may have gone
+   * unheard: the listeners are told so (undefined: any game) and it is opened again, a second after.
+   */
+  private async listen(): Promise<void> {
+    const listener = new pg.Client(this.config);
+    this.listener = listener;
+    let lost = false;
+    const onLost = () => {
+      if (lost || this.closed) return;
+      lost = true;
+      listener.end().catch(() => undefined);
+      for (const listen of [...this.listeners]) listen(undefined);
+      setTimeout(() => this.relisten(), RELISTEN_MS).unref();
+    };
+    listener.on('error', onLost);
+    listener.on('end', onLost);
+    listener.on('notification', (message) => {
+      const [origin, gameId] = (message.payload ?? '').split(' ');
+      if (origin === this.origin || !gameId) return;
+      for (const listen of [...this.listeners]) listen(gameId);
+    });
+    await listener.connect();
+    await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
+  }
+
+  private relisten(): void {
+    if (this.closed) return;
+    this.listen().catch(() => {
+      // The listener's 'error' or 'end' schedules the next try.
+    });
   }
 
   newGame(input: unknown, ruleSet?: string): NewGame {
@@ -133,7 +165,7 @@ export class PostgresGameStore implements GameStore {
     return this.maker.newImport(input);
   }
 
-  watch(listener: (gameId: string) => void): () => void {
+  watch(listener: (gameId: string | undefined) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -301,8 +333,9 @@ export class PostgresGameStore implements GameStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.listeners.clear();
-    await this.listener.end().catch(() => undefined);
+    await this.listener?.end().catch(() => undefined);
     await this.pool.end();
   }
 

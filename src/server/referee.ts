@@ -224,7 +224,8 @@ export class Referee {
     readonly changes: GameChanges = new GameChanges(),
   ) {
     this.unwatch = store.watch?.((gameId) => {
-      this.changedElsewhere(gameId).catch(() => undefined);
+      if (gameId === undefined) this.games.clear();
+      else this.changedElsewhere(gameId).catch(() => undefined);
     });
   }
 

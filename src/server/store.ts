@@ -244,9 +244,10 @@ export interface GameStore {
   summary(gameId: string): Promise<GameSummary | undefined>;
   /**
    * Calls `listener` with the id of each game another process changed (a command, an undo, entropy, a
-   * deletion), for stores that several processes share; returns the unsubscribe.
+   * deletion), for stores that several processes share; with undefined when changes may have gone
+   * unheard (any game may have changed). Returns the unsubscribe.
    */
-  watch?(listener: (gameId: string) => void): () => void;
+  watch?(listener: (gameId: string | undefined) => void): () => void;
   close(): Promise<void>;
 }
 

@@ -1,11 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, type SqliteGameStore } from '../../src/server/sqlite-store.ts';
 import { type GameStore, StoreError } from '../../src/server/store.ts';
 import { openStore, REPO, tempDir } from './fixtures.ts';
-import { STORE_KINDS, type StorePlace, stopPostgres } from './store-kinds.ts';
+import { POSTGRES_TESTED } from './postgres-cluster.ts';
+import {
+  openPostgresStore,
+  postgresCluster,
+  STORE_KINDS,
+  type StorePlace,
+  stopPostgres,
+} from './store-kinds.ts';
 
 afterAll(stopPostgres);
 
@@ -349,4 +357,43 @@ describe('saved games store: the SQLite file', () => {
     expect(fresh.open).toBeUndefined();
     expect(Object.keys((await store.seatLocks(fresh.id))!)).toEqual(['company', 'maratha']);
   });
+});
+
+/** What only the PostgreSQL store has: telling each store of the others' changes (NOTIFY). */
+describe.skipIf(!POSTGRES_TESTED)('saved games store: PostgreSQL across processes', () => {
+  it("hears another store's changes and not its own; after its listening connection is cut, says so and hears again", async () => {
+    const cluster = await postgresCluster();
+    const url = await cluster.newDatabase();
+    const [here, there] = [await openPostgresStore(url), await openPostgresStore(url)];
+    const heard: (string | undefined)[] = [];
+    here.watch((gameId) => heard.push(gameId));
+    const until = async (what: () => boolean) => {
+      for (let i = 0; i < 100 && !what(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(what()).toBe(true);
+    };
+    try {
+      const game = await there.insert(there.newGame({ scenario: 'training-village-ford', seed: 1 }));
+      await here.append(game.id, { side: 'company', command: { type: 'finish-orders' }, seq: 0 });
+      await there.append(game.id, { side: 'maratha', command: { type: 'finish-orders' }, seq: 1 });
+      await until(() => heard.length > 0);
+      expect(heard).toEqual([game.id]);
+
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+      );
+      await admin.end();
+      await until(() => heard.includes(undefined));
+      // Listening again (within RELISTEN_MS): a change made now is heard.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      heard.length = 0;
+      await there.removeLast(game.id, 2, { turn: 1, decider: 'maratha' });
+      await until(() => heard.includes(game.id));
+    } finally {
+      await here.close();
+      await there.close();
+      await cluster.dropDatabase(url);
+    }
+  }, 20_000);
 });
