@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { openBrowser, shouldOpenBrowser } from './browser-open.ts';
 import { PostgresGameStore, withoutPassword } from './postgres-store.ts';
 import { isLogLevel, LOG_LEVELS } from './request-log.ts';
-import { loadScenarios } from './scenarios.ts';
+import { loadScenarios, type ScenarioCatalog } from './scenarios.ts';
 import { SqliteGameStore } from './sqlite-store.ts';
 import type { GameStore } from './store.ts';
 import { ensureWebBuild } from './web-build.ts';
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     );
   }
   const store: GameStore = databaseUrl
-    ? await PostgresGameStore.open({ url: databaseUrl, scenarios })
+    ? await openPostgres(databaseUrl, scenarios)
     : new SqliteGameStore({ file, scenarios });
   const savedIn = databaseUrl ? withoutPassword(databaseUrl) : file;
   const everywhere = host === '0.0.0.0' || host === '::';
@@ -128,6 +128,16 @@ async function main(): Promise<void> {
 }
 
 class UsageError extends Error {}
+
+/** The PostgreSQL store at `url`, or an error that names the database (its password left out). */
+async function openPostgres(url: string, scenarios: ScenarioCatalog): Promise<GameStore> {
+  try {
+    return await PostgresGameStore.open({ url, scenarios });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`cannot open the saved games at ${withoutPassword(url)}: ${message}`, { cause: error });
+  }
+}
 
 function lanAddresses(): string[] {
   return Object.values(networkInterfaces())
