@@ -149,11 +149,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const streams = new ChangeStreams(referee.changes, options.heartbeatMs);
   app.addHook('preClose', async () => streams.endAll());
+  app.addHook('onClose', async () => referee.close());
 
   /** Runs a store or referee operation, mapping its refusals to 400, 404, 409 and 422. */
-  const stored = <T>(run: () => T): Answer<T> => {
+  const stored = async <T>(run: () => Promise<T>): Promise<Answer<T>> => {
     try {
-      return { ok: true, body: run() };
+      return { ok: true, body: await run() };
     } catch (error) {
       return refusal(error);
     }
@@ -290,58 +291,44 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
 
-  app.get('/api/games', async (): Promise<GameList> => ({ games: referee.list() }));
+  app.get('/api/games', async (): Promise<GameList> => ({ games: await referee.list() }));
 
   app.post('/api/games', async (request, reply) =>
-    send(
-      reply,
-      stored(() => referee.create(request.body)),
-      201,
-    ),
+    send(reply, await stored(() => referee.create(request.body)), 201),
   );
 
   app.post('/api/games/import', async (request, reply) =>
-    send(
-      reply,
-      stored(() => referee.importRecord(request.body)),
-      201,
-    ),
+    send(reply, await stored(() => referee.importRecord(request.body)), 201),
   );
 
   // The full record (the owner's save file: hidden orders, seed): for the keys of every human seat.
   app.get<{ Params: Params }>('/api/games/:id', async (request, reply) => {
-    const game = stored(() => referee.get(request.params.id, keysOf(request)));
+    const game = await stored(() => referee.get(request.params.id, keysOf(request)));
     if (game.ok && !game.body) return send(reply, gameNotFound(request.params.id));
     return send(reply, game);
   });
 
   // The summary alone: public, as in the list.
   app.get<{ Params: Params }>('/api/games/:id/summary', async (request, reply) =>
-    send(
-      reply,
-      stored(() => referee.summary(request.params.id)),
-    ),
+    send(reply, await stored(() => referee.summary(request.params.id))),
   );
 
   // The summary now and after every change, as server-sent events (change-stream.ts): public, as it.
   app.get<{ Params: Params }>('/api/games/:id/changes', async (request, reply) => {
-    const summary = stored(() => referee.summary(request.params.id));
+    const summary = await stored(() => referee.summary(request.params.id));
     if (!summary.ok) return send(reply, summary);
     streams.serve(request, reply, summary.body);
   });
 
   app.delete<{ Params: Params }>('/api/games/:id', async (request, reply) => {
-    const deleted = stored(() => referee.delete(request.params.id, keysOf(request)));
+    const deleted = await stored(() => referee.delete(request.params.id, keysOf(request)));
     if (!deleted.ok) return send(reply, deleted);
     return deleted.body ? reply.code(204).send() : send(reply, gameNotFound(request.params.id));
   });
 
   // A player's picture: only through the game's viewFor/eventFor, a side's only with its seat key.
   app.get<{ Params: Params }>('/api/games/:id/play', async (request, reply) =>
-    send(
-      reply,
-      stored(() => referee.play(request.params.id, request.query, keysOf(request))),
-    ),
+    send(reply, await stored(() => referee.play(request.params.id, request.query, keysOf(request)))),
   );
 
   app.post<{ Params: Params }>('/api/games/:id/commands', async (request, reply) => {
@@ -355,18 +342,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.post<{ Params: Params }>('/api/games/:id/undo', async (request, reply) =>
-    send(
-      reply,
-      stored(() => referee.undo(request.params.id, request.body, keysOf(request))),
-    ),
+    send(reply, await stored(() => referee.undo(request.params.id, request.body, keysOf(request)))),
   );
 
   // A human seat's share of the game's secret dice, given once with the seat's key.
   app.post<{ Params: Params }>('/api/games/:id/entropy', async (request, reply) =>
-    send(
-      reply,
-      stored(() => referee.entropy(request.params.id, request.body, keysOf(request))),
-    ),
+    send(reply, await stored(() => referee.entropy(request.params.id, request.body, keysOf(request)))),
   );
 
   app.post<{ Params: Params }>('/api/games/:id/computer', async (request, reply) => {
@@ -380,21 +361,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.post<{ Params: Params }>('/api/games/:id/plan-move', async (request, reply) =>
-    send(
-      reply,
-      stored(() => referee.planMove(request.params.id, request.body, keysOf(request))),
-    ),
+    send(reply, await stored(() => referee.planMove(request.params.id, request.body, keysOf(request)))),
   );
 
   app.post<{ Params: Params }>('/api/games/:id/odds', async (request, reply) =>
-    send(
-      reply,
-      stored(() => referee.odds(request.params.id, request.body, keysOf(request))),
-    ),
+    send(reply, await stored(() => referee.odds(request.params.id, request.body, keysOf(request)))),
   );
 
   app.get<{ Params: Params }>('/api/games/:id/export', async (request, reply) => {
-    const exported = stored(() => referee.exportRecord(request.params.id, keysOf(request)));
+    const exported = await stored(() => referee.exportRecord(request.params.id, keysOf(request)));
     if (!exported.ok) return send(reply, exported);
     const record = exported.body;
     if (!record) return send(reply, gameNotFound(request.params.id));
@@ -405,8 +380,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The after-action report (engine/report.ts): to whoever may have the full record, as the export.
   app.get<{ Params: Params }>('/api/games/:id/report', async (request, reply) => {
-    const report = stored(() => {
-      const record = referee.exportRecord(request.params.id, keysOf(request));
+    const report = await stored(async () => {
+      const record = await referee.exportRecord(request.params.id, keysOf(request));
       if (!record) return undefined;
       const ruleSet = (options.playable ?? PLAYABLE_RULE_SETS).find((r) => r.id === record.ruleSet)!;
       const made = battleReport(ruleSet, record);

@@ -3,9 +3,11 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
 import { openBrowser, shouldOpenBrowser } from './browser-open.ts';
+import { PostgresGameStore, withoutPassword } from './postgres-store.ts';
 import { isLogLevel, LOG_LEVELS } from './request-log.ts';
-import { loadScenarios } from './scenarios.ts';
-import { GameStore } from './store.ts';
+import { loadScenarios, type ScenarioCatalog } from './scenarios.ts';
+import { SqliteGameStore } from './sqlite-store.ts';
+import type { GameStore } from './store.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
@@ -14,6 +16,9 @@ import { ensureWebBuild } from './web-build.ts';
  *   --port <n>        (MUSTER_PORT, default 8080; 0 picks a free port)
  *   --host <address>  (MUSTER_HOST, default 127.0.0.1; 0.0.0.0 to reach it from a phone on the network)
  *   --data <folder>   (MUSTER_DATA_DIR, default ./data): the SQLite file is <folder>/muster.sqlite
+ *   --database <url>  (MUSTER_DATABASE_URL): keep the saved games in PostgreSQL instead, at
+ *                     postgres://user:password@host:port/database (docs/web.md, "Hosting on PostgreSQL");
+ *                     several server processes may share it
  *   --scenarios <folder>  (default: the repository's scenarios/)
  *   --web <folder>    serve this build of the web app as it is (default: dist/web, built if needed)
  *   --open / --no-open  open the page in the system's browser (default: only when stdout is a
@@ -24,7 +29,7 @@ import { ensureWebBuild } from './web-build.ts';
  */
 const REPO = resolve(import.meta.dirname, '../..');
 
-const USAGE = `Usage: npm start -- [--port 8080] [--host 127.0.0.1] [--data ./data] [--scenarios dir] [--web dir] [--open | --no-open] [--log-level info]`;
+const USAGE = `Usage: npm start -- [--port 8080] [--host 127.0.0.1] [--data ./data | --database postgres://...] [--scenarios dir] [--web dir] [--open | --no-open] [--log-level info]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -32,6 +37,7 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       data: { type: 'string' },
+      database: { type: 'string' },
       scenarios: { type: 'string' },
       web: { type: 'string' },
       open: { type: 'boolean' },
@@ -53,6 +59,9 @@ async function main(): Promise<void> {
     throw new UsageError(`--log-level: expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   const dataDir = resolve(values.data ?? process.env['MUSTER_DATA_DIR'] ?? 'data');
   const file = join(dataDir, 'muster.sqlite');
+  const databaseUrl = values.database ?? process.env['MUSTER_DATABASE_URL'];
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new UsageError(`--database: expected a postgres:// or postgresql:// URL, got "${databaseUrl}"`);
 
   let webRoot = values.web === undefined ? undefined : resolve(values.web);
   if (webRoot === undefined) {
@@ -71,13 +80,16 @@ async function main(): Promise<void> {
       `warning: scenario ${p.file} left out:\n${p.errors.map((e) => `  ${e}`).join('\n')}\n`,
     );
   }
-  const store = new GameStore({ file, scenarios });
+  const store: GameStore = databaseUrl
+    ? await openPostgres(databaseUrl, scenarios)
+    : new SqliteGameStore({ file, scenarios });
+  const savedIn = databaseUrl ? withoutPassword(databaseUrl) : file;
   const everywhere = host === '0.0.0.0' || host === '::';
   const listen = { host, networkAddresses: everywhere ? lanAddresses() : [] };
   const app = await buildApp({ store, scenarios, webRoot, logLevel, listen });
   const close = async () => {
     await app.close();
-    store.close();
+    await store.close();
     process.exit(0);
   };
   process.once('SIGINT', close);
@@ -86,7 +98,7 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port, host });
   } catch (error) {
-    store.close();
+    await store.close();
     if ((error as { code?: string }).code === 'EADDRINUSE') {
       throw new UsageError(
         `port ${port} on ${host} is in use: stop what uses it, or start with --port <another>`,
@@ -100,7 +112,7 @@ async function main(): Promise<void> {
     host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === 'localhost' ? 'localhost' : host;
   const url = `http://${local}:${actual}/`;
   process.stdout.write(`Muster is running at ${url}\n`);
-  process.stdout.write(`Saved games: ${file}\n`);
+  process.stdout.write(`Saved games: ${savedIn}\n`);
   if (everywhere) {
     for (const address of listen.networkAddresses)
       process.stdout.write(`On the network: http://${address}:${actual}/\n`);
@@ -116,6 +128,16 @@ async function main(): Promise<void> {
 }
 
 class UsageError extends Error {}
+
+/** The PostgreSQL store at `url`, or an error that names the database (its password left out). */
+async function openPostgres(url: string, scenarios: ScenarioCatalog): Promise<GameStore> {
+  try {
+    return await PostgresGameStore.open({ url, scenarios });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`cannot open the saved games at ${withoutPassword(url)}: ${message}`, { cause: error });
+  }
+}
 
 function lanAddresses(): string[] {
   return Object.values(networkInterfaces())

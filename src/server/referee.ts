@@ -212,6 +212,9 @@ export class Referee {
   private readonly games = new Map<string, InPlay>();
   /** Games whose log the engine refuses (saved before commands were judged): not judged again. */
   private readonly unplayable = new Set<string>();
+  /** Per game, the end of the queue of work on it (`exclusive`). */
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly unwatch: (() => void) | undefined;
 
   constructor(
     private readonly store: GameStore,
@@ -219,11 +222,21 @@ export class Referee {
     private readonly playable: readonly AnyPlayableRuleSet[] = PLAYABLE_RULE_SETS,
     /** Told of every command stored and every game deleted (the change stream listens). */
     readonly changes: GameChanges = new GameChanges(),
-  ) {}
+  ) {
+    this.unwatch = store.watch?.((gameId) => {
+      if (gameId === undefined) this.games.clear();
+      else this.changedElsewhere(gameId).catch(() => undefined);
+    });
+  }
+
+  /** Stops hearing of other processes' changes (the server is closing). */
+  close(): void {
+    this.unwatch?.();
+  }
 
   /** Every saved game, its status judged (games saved before seats existed are judged once, here). */
-  list(): GameSummary[] {
-    this.judgeUnjudged();
+  async list(): Promise<GameSummary[]> {
+    await this.judgeUnjudged();
     return this.store.list();
   }
 
@@ -231,36 +244,37 @@ export class Referee {
    * The full record: for the keys of every human seat (once the game is over, of any one). A game with
    * secret dice gives it only once it is over (it holds the secret), with the result it ended with.
    */
-  get(gameId: string, keys: readonly string[]): SavedGame | undefined {
-    this.judgeUnjudged();
-    const summary = this.store.summary(gameId);
+  async get(gameId: string, keys: readonly string[]): Promise<SavedGame | undefined> {
+    await this.judgeUnjudged();
+    const summary = await this.store.summary(gameId);
     if (!summary) return undefined;
-    this.checkRecord(summary, keys);
+    await this.checkRecord(summary, keys);
     if (summary.dice.kind === 'secret' && !summary.result)
       throw new PlayError(
         'forbidden',
         `the full record of a game with secret dice holds their secret: it is given to nobody before the game is over (each side's picture is GET /api/games/${gameId}/play)`,
       );
-    const game = this.store.get(gameId)!;
+    const game = await this.store.get(gameId);
+    if (!game) return undefined;
     if (summary.dice.kind !== 'secret') return game;
     return { ...game, record: { ...game.record, ...(summary.result ? { result: summary.result } : {}) } };
   }
 
   /** The game's `GameRecord`, as `get` allows it. */
-  exportRecord(gameId: string, keys: readonly string[]): GameRecord<unknown> | undefined {
-    return this.get(gameId, keys)?.record;
+  async exportRecord(gameId: string, keys: readonly string[]): Promise<GameRecord<unknown> | undefined> {
+    return (await this.get(gameId, keys))?.record;
   }
 
   /** A game's summary (public: no key). */
-  summary(gameId: string): GameSummary {
-    this.judgeUnjudged();
-    const summary = this.store.summary(gameId);
+  async summary(gameId: string): Promise<GameSummary> {
+    await this.judgeUnjudged();
+    const summary = await this.store.summary(gameId);
     if (!summary) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
     return summary;
   }
 
   /** A new game (body: `{ scenario, ruleSet?, seed?, title?, players? }`), judged from its start. */
-  create(input: unknown): CreatedGame {
+  async create(input: unknown): Promise<CreatedGame> {
     const checked = checkBody(CreateSchema, input);
     if (!checked.ok) throw invalid('the game to create is not valid', checked.problems);
     const { ruleSet, ...game } = checked.value;
@@ -271,7 +285,7 @@ export class Referee {
    * Saves an exported record as a new game once the game accepts its every command; a game with secret
    * dice only once it is over (whoever holds its secret could foresee its dice).
    */
-  importRecord(input: unknown): CreatedGame {
+  async importRecord(input: unknown): Promise<CreatedGame> {
     return this.insert(this.store.newImport(input), (judged) => {
       if (judged.record.dice && !judged.rules.game.result(judged.state))
         throw invalid('the game record is not valid', [
@@ -288,10 +302,10 @@ export class Referee {
    * Judges a new game by replaying its record (when its dice are seeded), `accept` may refuse it, then
    * the store saves it with its status; the game replayed stays in memory.
    */
-  private insert(game: NewGame, accept?: (judged: InPlay) => void): CreatedGame {
+  private async insert(game: NewGame, accept?: (judged: InPlay) => void): Promise<CreatedGame> {
     const judged = game.record && this.judgeRecord(game.record, game.players);
     if (judged) accept?.(judged);
-    const created = this.store.insert(game, judged && statusOf(judged.rules, judged.state));
+    const created = await this.store.insert(game, judged && statusOf(judged.rules, judged.state));
     if (judged) this.touch(created.id, judged);
     return created;
   }
@@ -301,37 +315,41 @@ export class Referee {
    * carrying the side's key), once; the game's summary after it (the last share seeds the dice and the
    * game begins).
    */
-  entropy(gameId: string, input: unknown, keys: readonly string[]): GameSummary {
+  async entropy(gameId: string, input: unknown, keys: readonly string[]): Promise<GameSummary> {
     const checked = checkBody(EntropySchema, input);
     if (!checked.ok) throw invalid('the entropy is not valid', checked.problems);
     const { side, entropy } = checked.value;
-    const summary = this.store.summary(gameId);
-    if (!summary) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
-    if (summary.players[side] === 'human') this.checkAccess(gameId, side, keys, summary);
-    const added = this.store.addEntropy(gameId, side, entropy);
-    let game = added.game;
-    if (added.record) {
-      // The last share seeds the dice: the game is judged from its start, and kept in memory.
-      const judged = this.judgeRecord(added.record, game.players);
-      this.store.saveStatus(gameId, statusOf(judged.rules, judged.state), 0);
-      this.touch(gameId, judged);
-      game = this.store.summary(gameId)!;
-    }
-    this.changes.publish(gameId, game);
-    return game;
+    return this.exclusive(gameId, async () => {
+      const summary = await this.store.summary(gameId);
+      if (!summary) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
+      if (summary.players[side] === 'human') await this.checkAccess(gameId, side, keys, summary);
+      const added = await this.store.addEntropy(gameId, side, entropy);
+      let game = added.game;
+      if (added.record) {
+        // The last share seeds the dice: the game is judged from its start, and kept in memory.
+        const judged = this.judgeRecord(added.record, game.players);
+        await this.store.saveStatus(gameId, statusOf(judged.rules, judged.state), 0);
+        this.touch(gameId, judged);
+        game = (await this.store.summary(gameId)) ?? game;
+      }
+      this.changes.publish(gameId, game);
+      return game;
+    });
   }
 
   /** Deletes a game, for a player of it (any one human seat's key); false if there was none. */
-  delete(gameId: string, keys: readonly string[]): boolean {
-    const summary = this.store.summary(gameId);
-    if (!summary) return false;
-    const access = this.access(summary, keys);
-    if (!access.mayDelete()) throw new PlayError('forbidden', access.deleteRefusal());
-    this.games.delete(gameId);
-    this.unplayable.delete(gameId);
-    const deleted = this.store.delete(gameId);
-    if (deleted) this.changes.publish(gameId, undefined);
-    return deleted;
+  async delete(gameId: string, keys: readonly string[]): Promise<boolean> {
+    return this.exclusive(gameId, async () => {
+      const summary = await this.store.summary(gameId);
+      if (!summary) return false;
+      const access = await this.access(summary, keys);
+      if (!access.mayDelete()) throw new PlayError('forbidden', access.deleteRefusal());
+      this.games.delete(gameId);
+      this.unplayable.delete(gameId);
+      const deleted = await this.store.delete(gameId);
+      if (deleted) this.changes.publish(gameId, undefined);
+      return deleted;
+    });
   }
 
   /**
@@ -342,15 +360,19 @@ export class Referee {
     const checked = checkBody(CommandInputSchema, input);
     if (!checked.ok) throw invalid('the command is not valid', checked.problems);
     const { side, command, seq: given } = checked.value;
-    const p = this.inPlay(gameId);
-    this.checkSide(p, side, 'the command is not valid');
-    this.checkAccess(gameId, side, keys);
-    if (given !== undefined && given !== p.log.length) throw staleLog(given, p.log.length);
-    const entry = { side, command: commandOf(p.rules, command) };
-    // The giver's picture before the command (the log as it knew it), for the change.
-    const base = this.presentPicture(p, side);
-    const { seq, game, committed } = this.admit(gameId, p, entry);
-    const change = this.change(p, side, base, seq);
+    // The game is held until the store has the command, not until it is committed: commands given
+    // together to several games (or one after another to one) still share a write group.
+    const { seq, game, change, committed } = await this.exclusive(gameId, async () => {
+      const p = await this.inPlay(gameId);
+      this.checkSide(p, side, 'the command is not valid');
+      await this.checkAccess(gameId, side, keys);
+      if (given !== undefined && given !== p.log.length) throw staleLog(given, p.log.length);
+      const entry = { side, command: commandOf(p.rules, command) };
+      // The giver's picture before the command (the log as it knew it), for the change.
+      const base = this.presentPicture(p, side);
+      const admitted = await this.admit(gameId, p, entry);
+      return { ...admitted, change: this.change(p, side, base, admitted.seq) };
+    });
     await committed;
     return { seq, game, change };
   }
@@ -360,26 +382,34 @@ export class Referee {
    * the rule set allows it (engine/undo.ts: no dice thrown, nothing hidden shown, no other side's command
    * since), and the side's picture after it.
    */
-  undo(gameId: string, input: unknown, keys: readonly string[]): UndoResponse {
+  async undo(gameId: string, input: unknown, keys: readonly string[]): Promise<UndoResponse> {
     const checked = checkBody(UndoSchema, input);
     if (!checked.ok) throw invalid('the request is not valid', checked.problems);
     const { side, seq } = checked.value;
-    const p = this.inPlay(gameId);
-    this.checkSide(p, side);
-    this.checkAccess(gameId, side, keys);
-    if (seq !== p.log.length) throw staleTakeBack(seq, p.log.length);
-    const base = this.presentPicture(p, side);
-    if (!mayUndo(p, side))
-      throw new PlayError('illegal-command', nothingToTakeBack(p, side), 'nothing-to-undo');
-    const previous = this.stateAt(p, p.log.length - 1);
-    const game = this.store.removeLast(gameId, seq, statusOf(p.rules, previous));
-    p.log.pop();
-    if (p.snapshots.length > Math.floor(p.log.length / SNAPSHOT_EVERY) + 1) p.snapshots.pop();
-    p.state = previous;
-    p.pictures.clear();
-    this.touch(gameId, p);
-    this.changes.publish(gameId, game);
-    return { game, change: this.change(p, side, base, p.log.length) };
+    return this.exclusive(gameId, async () => {
+      const p = await this.inPlay(gameId);
+      this.checkSide(p, side);
+      await this.checkAccess(gameId, side, keys);
+      if (seq !== p.log.length) throw staleTakeBack(seq, p.log.length);
+      const base = this.presentPicture(p, side);
+      if (!mayUndo(p, side))
+        throw new PlayError('illegal-command', nothingToTakeBack(p, side), 'nothing-to-undo');
+      const previous = this.stateAt(p, p.log.length - 1);
+      let game: GameSummary;
+      try {
+        game = await this.store.removeLast(gameId, seq, statusOf(p.rules, previous));
+      } catch (error) {
+        this.dropWhenStale(gameId, error);
+        throw error;
+      }
+      p.log.pop();
+      if (p.snapshots.length > Math.floor(p.log.length / SNAPSHOT_EVERY) + 1) p.snapshots.pop();
+      p.state = previous;
+      p.pictures.clear();
+      this.touch(gameId, p);
+      this.changes.publish(gameId, game);
+      return { game, change: this.change(p, side, base, p.log.length) };
+    });
   }
 
   /**
@@ -392,60 +422,78 @@ export class Referee {
     const viewer = checked.value.viewer ?? 'spectator';
     const max = checked.value.max ?? COMPUTER_DEFAULT;
     const { from } = checked.value;
-    const start = this.inPlay(gameId);
-    this.checkViewer(start, viewer, ['viewer']);
-    this.checkAccess(gameId, viewer, keys);
-    if (from !== undefined && from > start.log.length)
-      throw invalid('the request is not valid', [
-        {
-          path: ['from'],
-          message: `expected 0 to ${start.log.length} (the commands in the log), got ${from}`,
-        },
-      ]);
     // The client's picture before the computer plays: the base of the answer's change.
-    const base = from === undefined ? undefined : this.pictureWhen(start, viewer, from);
+    const base = await this.exclusive(gameId, async () => {
+      const start = await this.inPlay(gameId);
+      this.checkViewer(start, viewer, ['viewer']);
+      await this.checkAccess(gameId, viewer, keys);
+      if (from !== undefined && from > start.log.length)
+        throw invalid('the request is not valid', [
+          {
+            path: ['from'],
+            message: `expected 0 to ${start.log.length} (the commands in the log), got ${from}`,
+          },
+        ]);
+      return from === undefined ? undefined : this.pictureWhen(start, viewer, from);
+    });
     let played = 0;
     while (played < max) {
-      const p = this.inPlay(gameId);
-      const side = p.rules.game.decider(p.state);
-      if (side === undefined) break;
-      if (this.store.summary(gameId)?.players[side] !== 'computer') break;
-      const player = p.rules.computer(computerSeedFor(p.record, p.log.length));
-      const command = player(p.rules.game.viewFor(p.state, side), p.rules.game.legalCommands(p.state, side));
-      let committed: Promise<void>;
-      try {
-        committed = this.admit(gameId, p, { side, command }).committed;
-      } catch (error) {
-        // Another request moved the game on meanwhile: it decides what happens next.
-        if (error instanceof StoreError && error.code === 'conflict') break;
-        throw error;
-      }
+      // An object, not the promise itself: the game is held until the store has the command, not its commit.
+      const admitted = await this.exclusive(gameId, async () => {
+        const p = await this.inPlay(gameId);
+        const side = p.rules.game.decider(p.state);
+        if (side === undefined || p.players[side] !== 'computer') return undefined;
+        const player = p.rules.computer(computerSeedFor(p.record, p.log.length));
+        const command = player(
+          p.rules.game.viewFor(p.state, side),
+          p.rules.game.legalCommands(p.state, side),
+        );
+        try {
+          return await this.admit(gameId, p, { side, command });
+        } catch (error) {
+          // Another request moved the game on meanwhile: it decides what happens next.
+          if (error instanceof StoreError && error.code === 'conflict') return undefined;
+          throw error;
+        }
+      });
+      if (!admitted) break;
       played++;
       // Other requests are answered between the computer's commands, each command stored before the next.
-      await committed;
+      await admitted.committed;
     }
-    const p = this.inPlay(gameId);
-    const game = this.store.summary(gameId);
-    if (!game) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
-    return { played, game, change: this.change(p, viewer, base, from ?? 0) };
+    return this.exclusive(gameId, async () => {
+      const p = await this.inPlay(gameId);
+      const game = await this.store.summary(gameId);
+      if (!game) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
+      return { played, game, change: this.change(p, viewer, base, from ?? 0) };
+    });
   }
 
   /**
    * The game as `viewer` may see it after its first `at` commands (query: `viewer`, `at`, `from`): the
    * view, the legal commands when the viewer decides at the end of the log, and the log from `from`.
    */
-  play(gameId: string, query: unknown, keys: readonly string[]): GamePlay {
+  async play(gameId: string, query: unknown, keys: readonly string[]): Promise<GamePlay> {
     const checked = checkBody(ViewerQuery, query ?? {});
     if (!checked.ok) throw invalid('the query is not valid', checked.problems);
-    const p = this.inPlay(gameId);
-    const game = this.store.summary(gameId);
+    return this.exclusive(gameId, () => this.playNow(gameId, checked.value, keys));
+  }
+
+  /** `play`, the game held. */
+  private async playNow(
+    gameId: string,
+    query: z.infer<typeof ViewerQuery>,
+    keys: readonly string[],
+  ): Promise<GamePlay> {
+    const p = await this.inPlay(gameId);
+    const game = await this.store.summary(gameId);
     if (!game) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
-    const { viewer } = checked.value;
+    const { viewer } = query;
     this.checkViewer(p, viewer, ['viewer']);
-    this.checkAccess(gameId, viewer, keys, game);
+    await this.checkAccess(gameId, viewer, keys, game);
     const total = p.log.length;
-    const at = checked.value.at ?? total;
-    const from = checked.value.from ?? 0;
+    const at = query.at ?? total;
+    const from = query.from ?? 0;
     if (at > total)
       throw invalid('the query is not valid', [
         { path: ['at'], message: `expected 0 to ${total} (the commands in the log), got ${at}` },
@@ -516,16 +564,16 @@ export class Referee {
    * What a move would do, without making it (body: `{ side, unit, manoeuvres }`); not found (404) when
    * the game's rule set has no move planner.
    */
-  planMove(gameId: string, input: unknown, keys: readonly string[]): MovePlan {
+  async planMove(gameId: string, input: unknown, keys: readonly string[]): Promise<MovePlan> {
     const checked = checkBody(PlanMoveSchema, input);
     if (!checked.ok) throw invalid('the move to plan is not valid', checked.problems);
-    const p = this.inPlay(gameId);
+    const p = await this.exclusive(gameId, () => this.inPlay(gameId));
     const planner = p.rules.planMove;
     if (!planner)
       throw new StoreError('not-found', `${p.rules.title} has no move planner: plan-move is not offered`);
     const { side, unit, manoeuvres } = checked.value;
     this.checkSide(p, side);
-    this.checkAccess(gameId, side, keys);
+    await this.checkAccess(gameId, side, keys);
     const parsed = checkBody(planner.manoeuvres, manoeuvres);
     if (!parsed.ok) throw invalid('the move to plan is not valid', prefixed('manoeuvres', parsed.problems));
     const plan = planner.plan(p.state, side, unit, parsed.value) as MovePlan | undefined;
@@ -541,16 +589,16 @@ export class Referee {
    * The exact odds of what a command would resolve, before any dice (body: `{ side, command }`); not
    * found (404) when the game's rule set has no odds preview.
    */
-  odds(gameId: string, input: unknown, keys: readonly string[]): CommandOddsResponse {
+  async odds(gameId: string, input: unknown, keys: readonly string[]): Promise<CommandOddsResponse> {
     const checked = checkBody(OddsSchema, input);
     if (!checked.ok) throw invalid('the odds request is not valid', checked.problems);
-    const p = this.inPlay(gameId);
+    const p = await this.exclusive(gameId, () => this.inPlay(gameId));
     const commandOdds = p.rules.commandOdds;
     if (!commandOdds)
       throw new StoreError('not-found', `${p.rules.title} has no odds preview: odds are not offered`);
     const { side, command } = checked.value;
     this.checkSide(p, side);
-    this.checkAccess(gameId, side, keys);
+    await this.checkAccess(gameId, side, keys);
     const parsed = checkBody(p.rules.commandSchema, command);
     if (!parsed.ok) throw invalid('the odds request is not valid', prefixed('command', parsed.problems));
     return {
@@ -575,18 +623,18 @@ export class Referee {
    * `committed` resolves, with the others of its group (store.ts `appendGrouped`). Should the commit
    * fail, the game is dropped from memory too.
    */
-  private admit(
+  private async admit(
     gameId: string,
     p: InPlay,
     entry: RecordedCommand<unknown>,
-  ): { seq: number; game: GameSummary; committed: Promise<void> } {
+  ): Promise<{ seq: number; game: GameSummary; committed: Promise<void> }> {
     const { state, logged } = step(p, entry);
     const seq = p.log.length;
-    let stored: ReturnType<GameStore['appendGrouped']>;
+    let stored: Awaited<ReturnType<GameStore['appendGrouped']>>;
     try {
-      stored = this.store.appendGrouped(gameId, { ...entry, seq, status: statusOf(p.rules, state) });
+      stored = await this.store.appendGrouped(gameId, { ...entry, seq, status: statusOf(p.rules, state) });
     } catch (error) {
-      if (error instanceof StoreError && error.code === 'conflict') this.games.delete(gameId);
+      this.dropWhenStale(gameId, error);
       throw error;
     }
     p.log.push(logged);
@@ -603,8 +651,46 @@ export class Referee {
     return { seq, game: stored.game, committed };
   }
 
-  /** The game in memory, replaying its log when it is first touched. */
-  private inPlay(gameId: string): InPlay {
+  /**
+   * Runs `work` once the work on the same game before it is done, alone on that game: what it reads of
+   * the game in memory and of its log stays as it was until it returns. Every use of `inPlay` runs so.
+   */
+  private async exclusive<T>(gameId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.queues.get(gameId) ?? Promise.resolve();
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.queues.set(gameId, done);
+    await before;
+    try {
+      return await work();
+    } finally {
+      release();
+      if (this.queues.get(gameId) === done) this.queues.delete(gameId);
+    }
+  }
+
+  /**
+   * Another process sharing the store changed a game: the game in memory is dropped (replayed from the
+   * store when next touched) and the game's listeners hear of its summary now (undefined: deleted).
+   */
+  private async changedElsewhere(gameId: string): Promise<void> {
+    const summary = await this.exclusive(gameId, async () => {
+      this.games.delete(gameId);
+      this.unplayable.delete(gameId);
+      return this.store.summary(gameId);
+    });
+    this.changes.publish(gameId, summary);
+  }
+
+  /** A store's 'conflict' means its log moved on without this game in memory: it is dropped. */
+  private dropWhenStale(gameId: string, error: unknown): void {
+    if (error instanceof StoreError && error.code === 'conflict') this.games.delete(gameId);
+  }
+
+  /** The game in memory, replaying its log when it is first touched (the game held: `exclusive`). */
+  private async inPlay(gameId: string): Promise<InPlay> {
     const cached = this.games.get(gameId);
     if (cached) {
       this.touch(gameId, cached);
@@ -612,7 +698,7 @@ export class Referee {
     }
     let record: GameRecord<unknown> | undefined;
     try {
-      record = this.store.exportRecord(gameId);
+      record = await this.store.exportRecord(gameId);
     } catch (error) {
       if (error instanceof WaitingForEntropy)
         throw new PlayError('unplayable', error.message, 'waiting-for-entropy');
@@ -621,13 +707,13 @@ export class Referee {
     if (!record) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
     const rules = playRulesFor(record.ruleSet, this.playable);
     if (!rules) throw new PlayError('unplayable', `Muster does not play ${record.ruleSet} games`);
-    const p = replayed(rules, record, this.store.summary(gameId)?.players ?? {});
+    const p = replayed(rules, record, (await this.store.summary(gameId))?.players ?? {});
     if ('refused' in p) {
       const { at, error } = p.refused;
       throw new PlayError('unplayable', `the game's log does not replay: command ${at}: ${error.message}`);
     }
     // The status as replaying says: it keeps the list right for games saved before statuses existed.
-    this.store.saveStatus(gameId, statusOf(p.rules, p.state), p.log.length);
+    await this.store.saveStatus(gameId, statusOf(p.rules, p.state), p.log.length);
     this.touch(gameId, p);
     return p;
   }
@@ -639,26 +725,27 @@ export class Referee {
   }
 
   /** What the request's keys open in a game. */
-  private access(summary: GameSummary, keys: readonly string[]): SeatAccess {
-    return new SeatAccess(summary.players, this.store.seatLocks(summary.id) ?? undefined, keys);
+  private async access(summary: GameSummary, keys: readonly string[]): Promise<SeatAccess> {
+    return new SeatAccess(summary.players, (await this.store.seatLocks(summary.id)) ?? undefined, keys);
   }
 
   /** Refuses (403) unless the keys open `viewer`'s picture and commands (a side, or 'spectator'). */
-  private checkAccess(
+  private async checkAccess(
     gameId: string,
     viewer: string,
     keys: readonly string[],
-    summary: GameSummary | undefined = this.store.summary(gameId),
-  ): void {
+    known?: GameSummary,
+  ): Promise<void> {
     if (viewer === 'spectator') return;
+    const summary = known ?? (await this.store.summary(gameId));
     if (!summary) throw new StoreError('not-found', `there is no saved game "${gameId}"`);
-    const access = this.access(summary, keys);
+    const access = await this.access(summary, keys);
     if (!access.mayPlay(viewer)) throw new PlayError('forbidden', access.playRefusal(viewer));
   }
 
   /** Refuses (403) the full record unless the keys open it. */
-  private checkRecord(game: GameSummary, keys: readonly string[]): void {
-    const access = this.access(game, keys);
+  private async checkRecord(game: GameSummary, keys: readonly string[]): Promise<void> {
+    const access = await this.access(game, keys);
     if (!access.mayReadRecord(game.result !== undefined))
       throw new PlayError('forbidden', access.recordRefusal());
   }
@@ -706,11 +793,11 @@ export class Referee {
   }
 
   /** Judges the games saved before seats and statuses existed (or with a log the engine cannot replay). */
-  private judgeUnjudged(): void {
-    for (const gameId of this.store.unjudged()) {
+  private async judgeUnjudged(): Promise<void> {
+    for (const gameId of await this.store.unjudged()) {
       if (this.unplayable.has(gameId)) continue;
       try {
-        this.inPlay(gameId);
+        await this.exclusive(gameId, () => this.inPlay(gameId));
       } catch (error) {
         if (!(error instanceof PlayError)) throw error;
         if (error.code === 'waiting-for-entropy') continue;

@@ -1,7 +1,4 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { GameRecord, RecordedCommand, SecretDice } from '../game/engine/record.ts';
 import { DEFAULT_RULE_SET, PLAYABLE_RULE_SETS } from '../game/registry.ts';
@@ -32,23 +29,23 @@ import type { ScenarioCatalog } from './scenarios.ts';
 import { lockOf, newSeatKey } from './seat-keys.ts';
 
 /**
- * Saved games in SQLite. A game is its scenario (a copy, taken when the game is created), its seed and
- * its ordered command log: that record is the source of truth, as `GameRecord` says; states are the
- * engine's business. Every method validates untrusted input with zod and throws `StoreError` for bad
- * input, unknown games and stale commands. Writes are synchronous and committed (WAL, synchronous=FULL)
- * before a method returns, so whatever the server acknowledges survives a crash; but for
- * `appendGrouped`, the server's way to append: commands given in the same turn of the event loop go into
- * one transaction, committed (one sync of the file) once that turn is over, and each says it is stored
- * only then (`committed`). Any other write commits the open group first; `settled()` waits for it.
+ * Saved games: the contract every store keeps (`GameStore`), whatever holds the games (SQLite, the
+ * embedded default, sqlite-store.ts; PostgreSQL for several server processes, postgres-store.ts). A game
+ * is its scenario (a copy, taken when the game is created), its seed and its ordered command log: that
+ * record is the source of truth, as `GameRecord` says; states are the engine's business. Every method
+ * validates untrusted input with zod and throws `StoreError` for bad input, unknown games and stale
+ * commands. A write is committed before its promise resolves, so whatever the server acknowledges
+ * survives a crash; but for `appendGrouped`, the server's way to append, whose command is stored once
+ * its `committed` resolves (a store may commit several commands together).
  *
  * The store judges no command and calls nobody back. The referee (src/server/referee.ts) parses a
  * command at the boundary and has the game apply it; the store then appends the command with the
  * game's status after it (turn, decider, result) at the index the referee judged it for, and refuses it
- * ('conflict') when its log has moved on meanwhile (optimistic concurrency). A new or imported game is
- * made in two steps the same way: `newGame`/`newImport` check the request and give the record to judge,
- * `insert` stores it with the status the referee found.
+ * ('conflict') when its log has moved on meanwhile (optimistic concurrency: the one guard that holds
+ * across processes sharing a database). A new or imported game is made in two steps the same way:
+ * `newGame`/`newImport` check the request and give the record to judge, `insert` stores it with the
+ * status the referee found.
  */
-
 /** Where a game stands after its last command, as the engine says: kept with the game for the list. */
 export interface GameStatus {
   readonly turn: number;
@@ -94,9 +91,8 @@ export class StoreError extends Error {
   }
 }
 
+/** What any store is told at open, besides where its games are. */
 export interface GameStoreOptions {
-  /** The SQLite file; its folder is created if missing. */
-  readonly file: string;
   /** The scenarios new games may be created from. */
   readonly scenarios: ScenarioCatalog;
   /** The rule sets whose games it keeps (default: PLAYABLE_RULE_SETS, every rule set Muster plays). */
@@ -113,45 +109,7 @@ export interface GameStoreOptions {
 
 /** The longest command, as JSON; a game's longest log. */
 export const MAX_COMMAND_CHARS = 64 * 1024;
-const MAX_COMMANDS = 100_000;
-
-/** Schema versions, in order: the store applies those the file lacks at open (PRAGMA user_version). */
-export const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE games (
-     id TEXT PRIMARY KEY,
-     title TEXT NOT NULL,
-     rule_set TEXT NOT NULL,
-     scenario_id TEXT NOT NULL,
-     scenario_title TEXT NOT NULL,
-     scenario_json TEXT NOT NULL,
-     sides_json TEXT NOT NULL,
-     seed INTEGER NOT NULL,
-     created_at TEXT NOT NULL,
-     updated_at TEXT NOT NULL
-   ) STRICT;
-   CREATE TABLE commands (
-     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-     seq INTEGER NOT NULL,
-     side TEXT NOT NULL,
-     command_json TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     PRIMARY KEY (game_id, seq)
-   ) STRICT, WITHOUT ROWID;`,
-  // Seats, and the engine's status after `status_seq` commands (NULL: not judged yet, e.g. a game saved
-  // before this migration; the server judges it by replaying its log). NULL seats: every side human.
-  `ALTER TABLE games ADD COLUMN players_json TEXT;
-   ALTER TABLE games ADD COLUMN turn INTEGER;
-   ALTER TABLE games ADD COLUMN decider TEXT;
-   ALTER TABLE games ADD COLUMN result_json TEXT;
-   ALTER TABLE games ADD COLUMN status_seq INTEGER;`,
-  // Seat keys: the SHA-256 of each human seat's key, by side (seat-keys.ts); NULL for a game saved
-  // before this migration, which has no keys and stays open to every request, as it was.
-  `ALTER TABLE games ADD COLUMN seat_locks_json TEXT;`,
-  // How the dice are seeded (StoredDice): {"kind":"seeded"} (the seed column, public) or a game's secret
-  // dice (fair-dice.ts: the secret, its commitment, the seats' entropy; the seed column unused); NULL for
-  // a game saved before secret dice existed, whose seed was public.
-  `ALTER TABLE games ADD COLUMN dice_json TEXT;`,
-];
+export const MAX_COMMANDS = 100_000;
 
 /** How a game's dice are seeded, as the store keeps them (dice_json). */
 export type StoredDice = { readonly kind: 'seeded' } | ({ readonly kind: 'secret' } & SecretDice);
@@ -202,7 +160,8 @@ const RecordSchema = z.strictObject({
     .max(MAX_COMMANDS),
 });
 
-interface GameRow {
+/** A game's row, as every store's summary query selects it (`SUMMARY_COLUMNS`). */
+export interface GameRow {
   id: string;
   title: string;
   rule_set: string;
@@ -221,24 +180,91 @@ interface GameRow {
   dice_json: string | null;
 }
 
-export class GameStore {
-  private readonly db: Database.Database;
-  private readonly now: () => Date;
+export interface GameStore {
+  /** A new game checked from a request body, ready to `insert` (`GameMaker.newGame`). */
+  newGame(input: unknown, ruleSet?: string): NewGame;
+  /** An exported record checked as a new game, ready to `insert` (`GameMaker.newImport`). */
+  newImport(input: unknown): NewGame;
+  /**
+   * Saves a new game with `status`, its status as judged from its `record` (a game whose secret dice
+   * wait for entropy has none yet: turn 1, nobody to decide). The answer holds each human seat's key
+   * (`seatKeys`): the only time it is given.
+   */
+  insert(game: NewGame, status?: GameStatus): Promise<CreatedGame>;
+  /**
+   * Appends a command to a game's log at `entry.seq`, with the status after it; refuses it ('conflict')
+   * unless the log has exactly `seq` commands. The game's summary after it.
+   */
+  append(gameId: string, entry: NewCommand): Promise<GameSummary>;
+  /**
+   * As `append`, but the command is stored once `committed` resolves (it rejects, and the command is not
+   * stored, when the commit fails): a store may write concurrent commands together. A refusal
+   * ('conflict', 'not-found') rejects the call itself.
+   */
+  appendGrouped(gameId: string, entry: NewCommand): Promise<{ game: GameSummary; committed: Promise<void> }>;
+  /** Resolves once every command appended so far is committed or given up. */
+  settled(): Promise<void>;
+  /** Every saved game, the most recently changed first. */
+  list(): Promise<GameSummary[]>;
+  get(gameId: string): Promise<SavedGame | undefined>;
+  /** The games whose status was not judged after their last command (saved before seats existed). */
+  unjudged(): Promise<string[]>;
+  /** Saves a game's status as judged after its first `seq` commands. */
+  saveStatus(gameId: string, status: GameStatus, seq: number): Promise<void>;
+  /**
+   * Takes back the last command of a game's log (undo), which must hold exactly `count` commands (else a
+   * 'conflict': the log moved on meanwhile), and saves `status`, the game's after the shorter log, in one
+   * transaction. The game's summary after it.
+   */
+  removeLast(gameId: string, count: number, status: GameStatus): Promise<GameSummary>;
+  /** Deletes a game and its log; false if there was none. */
+  delete(gameId: string): Promise<boolean>;
+  /**
+   * The game as a `GameRecord`: the file a player downloads, and what `importRecord` takes back. A game
+   * with secret dice holds its secret (the referee gives it to nobody before the end) and the seed derived
+   * from it; one still waiting for a seat's entropy has no seed yet: `WaitingForEntropy`.
+   */
+  exportRecord(gameId: string): Promise<GameRecord<unknown> | undefined>;
+  /**
+   * Records a human seat's entropy in a game with secret dice (once: a second is a 'conflict'). The
+   * game's summary after it, and when it was the last one missing, the game's record, now that its dice
+   * are seeded: the game is unjudged until its status is saved (`saveStatus`).
+   */
+  addEntropy(
+    gameId: string,
+    side: string,
+    entropy: string,
+  ): Promise<{ game: GameSummary; record?: GameRecord<unknown> }>;
+  /**
+   * A game's seat locks (the SHA-256 of each human seat's key, by side): undefined for a game saved
+   * before seat keys (open to everyone); null for no such game.
+   */
+  seatLocks(gameId: string): Promise<Readonly<Record<string, string>> | undefined | null>;
+  /** A game's summary, without its record. */
+  summary(gameId: string): Promise<GameSummary | undefined>;
+  /**
+   * Calls `listener` with the id of each game another process changed (a command, an undo, entropy, a
+   * deletion), for stores that several processes share; with undefined when changes may have gone
+   * unheard (any game may have changed). Returns the unsubscribe.
+   */
+  watch?(listener: (gameId: string | undefined) => void): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * What every store does alike before it writes: checks a new game's request or an imported record and
+ * draws its seed or secret, its id and its seat keys.
+ */
+export class GameMaker {
+  readonly now: () => Date;
+  readonly newId: () => string;
   private readonly randomSeed: () => number;
   private readonly newSecret: () => string;
-  private readonly newId: () => string;
   private readonly newSeatKey: () => string;
   private readonly scenarios: ScenarioCatalog;
   private readonly ruleSets: readonly string[];
-  private readonly statements = new Map<string, Database.Statement>();
-  /** The group of commands being written (`appendGrouped`): committed when the event loop's turn ends. */
-  private group:
-    | { readonly committed: Promise<void>; readonly settle: (error?: unknown) => void }
-    | undefined;
 
   constructor(options: GameStoreOptions) {
-    mkdirSync(dirname(options.file), { recursive: true });
-    this.db = new Database(options.file);
     this.now = options.now ?? (() => new Date());
     this.randomSeed = options.randomSeed ?? (() => randomInt(0, 2 ** 32));
     this.newSecret = options.newSecret ?? (() => randomBytes(32).toString('hex'));
@@ -246,16 +272,6 @@ export class GameStore {
     this.newSeatKey = options.newSeatKey ?? newSeatKey;
     this.scenarios = options.scenarios;
     this.ruleSets = (options.playable ?? PLAYABLE_RULE_SETS).map((r) => r.id);
-    try {
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = FULL');
-      this.db.pragma('foreign_keys = ON');
-      this.db.pragma('busy_timeout = 5000');
-      migrate(this.db, options.file);
-    } catch (error) {
-      this.db.close();
-      throw error;
-    }
   }
 
   /**
@@ -317,204 +333,6 @@ export class GameStore {
   }
 
   /**
-   * Appends a command to a game's log at `entry.seq`, with the status after it; refuses it ('conflict')
-   * unless the log has exactly `seq` commands. The game's summary after it.
-   */
-  append(gameId: string, entry: NewCommand): GameSummary {
-    this.commitGroup();
-    return this.appendInTransaction(gameId, entry);
-  }
-
-  /**
-   * As `append`, into the group of commands being written: stored once `committed` resolves (it rejects,
-   * and none of the group is stored, when the commit fails). Commands arriving while a group is open join
-   * it; it is committed when the event loop's turn ends, so concurrent commands cost one sync of the file
-   * together. A command refused is rolled back alone (a savepoint), the group goes on.
-   */
-  appendGrouped(gameId: string, entry: NewCommand): { game: GameSummary; committed: Promise<void> } {
-    if (!this.group) {
-      this.db.exec('BEGIN IMMEDIATE');
-      let settle!: (error?: unknown) => void;
-      const committed = new Promise<void>((resolve, reject) => {
-        settle = (error) => (error === undefined ? resolve() : reject(error));
-      });
-      this.group = { committed, settle };
-      setImmediate(() => this.commitGroup());
-    }
-    const { committed } = this.group;
-    return { game: this.appendInTransaction(gameId, entry), committed };
-  }
-
-  /** Resolves once the group of commands being written (if any) is committed or given up. */
-  settled(): Promise<void> {
-    return this.group ? this.group.committed.catch(() => undefined) : Promise.resolve();
-  }
-
-  /** The prepared statement of `sql`, prepared once per store. */
-  private statement(sql: string): Database.Statement {
-    let prepared = this.statements.get(sql);
-    if (!prepared) {
-      prepared = this.db.prepare(sql);
-      this.statements.set(sql, prepared);
-    }
-    return prepared;
-  }
-
-  /** Commits the open group of commands now (a no-op when none is open). */
-  private commitGroup(): void {
-    const group = this.group;
-    if (!group) return;
-    this.group = undefined;
-    try {
-      this.db.exec('COMMIT');
-      group.settle();
-    } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      group.settle(error ?? new Error('the commit failed'));
-    }
-  }
-
-  private appendInTransaction(gameId: string, entry: NewCommand): GameSummary {
-    const { side, command, seq, status } = entry;
-    return this.db.transaction(() => {
-      if (!this.statement('SELECT 1 FROM games WHERE id = ?').get(gameId)) throw notFound(gameId);
-      const count = this.commandCount(gameId);
-      if (count >= MAX_COMMANDS)
-        throw new StoreError('conflict', `game ${gameId} has ${count} commands, the most a game may have`);
-      if (seq !== count) throw staleLog(seq, count);
-      const at = this.now().toISOString();
-      this.statement(
-        'INSERT INTO commands (game_id, seq, side, command_json, created_at) VALUES (?, ?, ?, ?, ?)',
-      ).run(gameId, count, side, JSON.stringify(command), at);
-      this.statement('UPDATE games SET updated_at = ? WHERE id = ?').run(at, gameId);
-      if (status) this.writeStatus(gameId, status, count + 1);
-      return this.summary(gameId)!;
-    })();
-  }
-
-  /** Every saved game, the most recently changed first. */
-  list(): GameSummary[] {
-    const rows = this.statement(`${SUMMARY_SELECT} ORDER BY g.updated_at DESC, g.id`).all() as GameRow[];
-    return rows.map(summaryOf);
-  }
-
-  get(gameId: string): SavedGame | undefined {
-    const summary = this.summary(gameId);
-    if (!summary) return undefined;
-    return { ...summary, record: this.exportRecord(gameId)! };
-  }
-
-  /** The games whose status was not judged after their last command (saved before seats existed). */
-  unjudged(): string[] {
-    const rows = this.db
-      .prepare(
-        `SELECT g.id FROM games g WHERE g.status_seq IS NULL
-           OR g.status_seq <> (SELECT count(*) FROM commands c WHERE c.game_id = g.id)`,
-      )
-      .all() as { id: string }[];
-    return rows.map((r) => r.id);
-  }
-
-  /** Saves a game's status as judged after its first `seq` commands. */
-  saveStatus(gameId: string, status: GameStatus, seq: number): void {
-    this.writeStatus(gameId, status, seq);
-  }
-
-  /**
-   * Takes back the last command of a game's log (undo), which must hold exactly `count` commands (else a
-   * 'conflict': the log moved on meanwhile), and saves `status`, the game's after the shorter log, in one
-   * transaction. The game's summary after it.
-   */
-  removeLast(gameId: string, count: number, status: GameStatus): GameSummary {
-    this.commitGroup();
-    return this.db.transaction(() => {
-      if (!this.summary(gameId)) throw notFound(gameId);
-      const now = this.commandCount(gameId);
-      if (now !== count || count === 0) throw staleTakeBack(count, now);
-      this.statement('DELETE FROM commands WHERE game_id = ? AND seq = ?').run(gameId, count - 1);
-      this.statement('UPDATE games SET updated_at = ? WHERE id = ?').run(this.now().toISOString(), gameId);
-      this.writeStatus(gameId, status, count - 1);
-      return this.summary(gameId)!;
-    })();
-  }
-
-  /** Deletes a game and its log; false if there was none. */
-  delete(gameId: string): boolean {
-    this.commitGroup();
-    return this.statement('DELETE FROM games WHERE id = ?').run(gameId).changes > 0;
-  }
-
-  /**
-   * The game as a `GameRecord`: the file a player downloads, and what `importRecord` takes back. A game
-   * with secret dice holds its secret (the referee gives it to nobody before the end) and the seed derived
-   * from it; one still waiting for a seat's entropy has no seed yet: `WaitingForEntropy`.
-   */
-  exportRecord(gameId: string): GameRecord<unknown> | undefined {
-    const game = this.db
-      .prepare('SELECT rule_set, scenario_json, seed, dice_json FROM games WHERE id = ?')
-      .get(gameId) as
-      | { rule_set: string; scenario_json: string; seed: number; dice_json: string | null }
-      | undefined;
-    if (!game) return undefined;
-    const commands = this.db
-      .prepare('SELECT side, command_json FROM commands WHERE game_id = ? ORDER BY seq')
-      .all(gameId) as { side: string; command_json: string }[];
-    const dice = game.dice_json === null ? undefined : (JSON.parse(game.dice_json) as StoredDice);
-    return {
-      format: 'muster-game',
-      version: 1,
-      ruleSet: game.rule_set,
-      scenario: JSON.parse(game.scenario_json),
-      ...(dice?.kind === 'secret' ? secretSeed(dice) : { seed: game.seed }),
-      commands: commands.map((c) => ({ side: c.side, command: JSON.parse(c.command_json) })),
-    };
-  }
-
-  /**
-   * Records a human seat's entropy in a game with secret dice (once: a second is a 'conflict'). The
-   * game's summary after it, and when it was the last one missing, the game's record, now that its dice
-   * are seeded: the game is unjudged until its status is saved (`saveStatus`).
-   */
-  addEntropy(
-    gameId: string,
-    side: string,
-    entropy: string,
-  ): { game: GameSummary; record?: GameRecord<unknown> } {
-    return this.db.transaction(() => {
-      const row = this.db.prepare('SELECT dice_json FROM games WHERE id = ?').get(gameId) as
-        | { dice_json: string | null }
-        | undefined;
-      if (!row) throw notFound(gameId);
-      const dice = row.dice_json === null ? undefined : (JSON.parse(row.dice_json) as StoredDice);
-      if (dice?.kind !== 'secret')
-        throw new StoreError(
-          'conflict',
-          `game ${gameId} has no secret dice: its seed is public and takes no entropy`,
-        );
-      if (!dice.contributors.includes(side)) {
-        throw invalid('the entropy is not valid', [
-          {
-            path: ['side'],
-            message: `expected a human seat of the game (${joinWords(dice.contributors.map((s) => JSON.stringify(s)))}), got ${describeGiven(side)}`,
-          },
-        ]);
-      }
-      if (dice.entropy[side] !== undefined)
-        throw new StoreError(
-          'conflict',
-          `${side}'s entropy was given when its seat was first opened: it is not changed`,
-        );
-      const next: StoredDice = { ...dice, entropy: { ...dice.entropy, [side]: entropy } };
-      this.db
-        .prepare('UPDATE games SET dice_json = ?, updated_at = ? WHERE id = ?')
-        .run(JSON.stringify(next), this.now().toISOString(), gameId);
-      if (missingEntropy(next).length > 0) return { game: this.summary(gameId)! };
-      this.statement('UPDATE games SET status_seq = NULL WHERE id = ?').run(gameId);
-      return { game: this.summary(gameId)!, record: this.exportRecord(gameId)! };
-    })();
-  }
-
-  /**
    * An exported `GameRecord` as a new game (every side human), ready to `insert`. The record's scenario
    * is validated as a scenario file is, and each command's side and size; whether the game accepts the
    * commands is the referee's to judge from the new game's `record`.
@@ -565,9 +383,16 @@ export class GameStore {
     });
   }
 
-  close(): void {
-    this.commitGroup();
-    this.db.close();
+  /** A key for each human seat (given once, in `insert`'s answer) and the locks kept of them. */
+  seatKeysFor(players: Readonly<Record<string, SeatKind>>): {
+    seatKeys: Record<string, string>;
+    locks: Record<string, string>;
+  } {
+    const seatKeys: Record<string, string> = {};
+    for (const [side, seat] of Object.entries(players))
+      if (seat === 'human') seatKeys[side] = this.newSeatKey();
+    const locks = Object.fromEntries(Object.entries(seatKeys).map(([side, key]) => [side, lockOf(key)]));
+    return { seatKeys, locks };
   }
 
   /** The problem with a rule set the store does not keep games of, if it is one. */
@@ -578,94 +403,10 @@ export class GameStore {
       message: `expected one of ${joinWords(this.ruleSets.map((r) => JSON.stringify(r)))}, got ${describeGiven(ruleSet)}`,
     };
   }
-
-  /**
-   * Saves a new game with `status`, its status as judged from its `record` (a game whose secret dice
-   * wait for entropy has none yet: turn 1, nobody to decide). The answer holds each human seat's key
-   * (`seatKeys`): the only time it is given.
-   */
-  insert(game: NewGame, status?: GameStatus): CreatedGame {
-    const { ruleSet, scenario, seed, title, commands, players, dice } = game;
-    const saved = game.record ? status : { turn: 1 };
-    const id = this.newId();
-    const seatKeys: Record<string, string> = {};
-    for (const [side, seat] of Object.entries(players))
-      if (seat === 'human') seatKeys[side] = this.newSeatKey();
-    const locks = Object.fromEntries(Object.entries(seatKeys).map(([side, key]) => [side, lockOf(key)]));
-    const at = this.now().toISOString();
-    this.commitGroup();
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO games (id, title, rule_set, scenario_id, scenario_title, scenario_json, sides_json, players_json, seat_locks_json, seed, dice_json, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          id,
-          title,
-          ruleSet,
-          scenario.id,
-          scenario.title,
-          JSON.stringify(scenario),
-          JSON.stringify(scenario.sides.map((s) => s.id)),
-          JSON.stringify(players),
-          JSON.stringify(locks),
-          seed,
-          JSON.stringify(dice),
-          at,
-          at,
-        );
-      const add = this.statement(
-        'INSERT INTO commands (game_id, seq, side, command_json, created_at) VALUES (?, ?, ?, ?, ?)',
-      );
-      commands.forEach((c, i) => {
-        add.run(id, i, c.side, JSON.stringify(c.command), at);
-      });
-      if (saved) this.writeStatus(id, saved, commands.length);
-    })();
-    return { ...this.summary(id)!, seatKeys };
-  }
-
-  /**
-   * A game's seat locks (the SHA-256 of each human seat's key, by side): undefined for a game saved
-   * before seat keys (open to everyone); null for no such game.
-   */
-  seatLocks(gameId: string): Readonly<Record<string, string>> | undefined | null {
-    const row = this.statement('SELECT seat_locks_json FROM games WHERE id = ?').get(gameId) as
-      | { seat_locks_json: string | null }
-      | undefined;
-    if (!row) return null;
-    return row.seat_locks_json === null
-      ? undefined
-      : (JSON.parse(row.seat_locks_json) as Record<string, string>);
-  }
-
-  /** A game's summary, without its record. */
-  summary(gameId: string): GameSummary | undefined {
-    const row = this.statement(`${SUMMARY_SELECT} WHERE g.id = ?`).get(gameId) as GameRow | undefined;
-    return row && summaryOf(row);
-  }
-
-  private writeStatus(gameId: string, status: GameStatus, seq: number): void {
-    this.db
-      .prepare('UPDATE games SET turn = ?, decider = ?, result_json = ?, status_seq = ? WHERE id = ?')
-      .run(
-        status.turn,
-        status.decider ?? null,
-        status.result ? JSON.stringify(status.result) : null,
-        seq,
-        gameId,
-      );
-  }
-
-  private commandCount(gameId: string): number {
-    return (
-      this.statement('SELECT count(*) AS n FROM commands WHERE game_id = ?').get(gameId) as { n: number }
-    ).n;
-  }
 }
 
-const SUMMARY_SELECT = `SELECT g.id, g.title, g.rule_set, g.scenario_id, g.scenario_title, g.seed, g.created_at, g.updated_at,
+/** The columns of a game's summary (`GameRow`), from `games g`. */
+export const SUMMARY_SELECT = `SELECT g.id, g.title, g.rule_set, g.scenario_id, g.scenario_title, g.seed, g.created_at, g.updated_at,
   g.sides_json, g.players_json, g.turn, g.decider, g.result_json, g.seat_locks_json, g.dice_json,
   (SELECT count(*) FROM commands c WHERE c.game_id = g.id) AS commands
   FROM games g`;
@@ -674,7 +415,7 @@ const SUMMARY_SELECT = `SELECT g.id, g.title, g.rule_set, g.scenario_id, g.scena
  * A game's row as the API lists it. Seats default to human (games saved before seats existed); until the
  * engine has judged a game, its turn is 1 and it has no decider.
  */
-function summaryOf(row: GameRow): GameSummary {
+export function summaryOf(row: GameRow): GameSummary {
   const sides = JSON.parse(row.sides_json) as string[];
   const seats = row.players_json ? (JSON.parse(row.players_json) as Record<string, SeatKind>) : {};
   return {
@@ -794,11 +535,62 @@ export function staleLog(seq: number, count: number): StoreError {
   );
 }
 
+/**
+ * A game's record from its stored columns and commands (in order); `WaitingForEntropy` while its secret
+ * dice wait for a seat's entropy.
+ */
+export function recordOf(
+  game: { rule_set: string; scenario_json: string; seed: number; dice_json: string | null },
+  commands: readonly { side: string; command_json: string }[],
+): GameRecord<unknown> {
+  const dice = game.dice_json === null ? undefined : (JSON.parse(game.dice_json) as StoredDice);
+  return {
+    format: 'muster-game',
+    version: 1,
+    ruleSet: game.rule_set,
+    scenario: JSON.parse(game.scenario_json),
+    ...(dice?.kind === 'secret' ? secretSeed(dice) : { seed: game.seed }),
+    commands: commands.map((c) => ({ side: c.side, command: JSON.parse(c.command_json) })),
+  };
+}
+
+/**
+ * The dice after a seat's entropy is added (`addEntropy`), or why it is refused: the game has no secret
+ * dice (its seed is public), the side is no human seat of it, or its entropy was given already.
+ */
+export function diceWithEntropy(
+  gameId: string,
+  diceJson: string | null,
+  side: string,
+  entropy: string,
+): StoredDice & { kind: 'secret' } {
+  const dice = diceJson === null ? undefined : (JSON.parse(diceJson) as StoredDice);
+  if (dice?.kind !== 'secret')
+    throw new StoreError(
+      'conflict',
+      `game ${gameId} has no secret dice: its seed is public and takes no entropy`,
+    );
+  if (!dice.contributors.includes(side)) {
+    throw invalid('the entropy is not valid', [
+      {
+        path: ['side'],
+        message: `expected a human seat of the game (${joinWords(dice.contributors.map((s) => JSON.stringify(s)))}), got ${describeGiven(side)}`,
+      },
+    ]);
+  }
+  if (dice.entropy[side] !== undefined)
+    throw new StoreError(
+      'conflict',
+      `${side}'s entropy was given when its seat was first opened: it is not changed`,
+    );
+  return { ...dice, entropy: { ...dice.entropy, [side]: entropy } };
+}
+
 function invalid(message: string, problems: readonly Problem[]): StoreError {
   return new StoreError('invalid', message, problems);
 }
 
-function notFound(gameId: string): StoreError {
+export function notFound(gameId: string): StoreError {
   return new StoreError('not-found', `there is no saved game "${gameId}"`);
 }
 
@@ -809,19 +601,4 @@ function pathKeys(text: string): PropertyKey[] {
     keys.push(m[1] !== undefined ? Number(m[1]) : m[2] !== undefined ? (JSON.parse(m[2]) as string) : m[3]!);
   }
   return keys;
-}
-
-/** Brings the file's schema up to date; refuses a file written by a newer Muster. */
-function migrate(db: Database.Database, file: string): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > MIGRATIONS.length) {
-    throw new Error(
-      `${file} has schema version ${current}, newer than this Muster knows (${MIGRATIONS.length}): upgrade Muster`,
-    );
-  }
-  if (current === MIGRATIONS.length) return;
-  db.transaction(() => {
-    for (let v = current; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
-    db.pragma(`user_version = ${MIGRATIONS.length}`);
-  })();
 }

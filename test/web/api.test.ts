@@ -38,7 +38,7 @@ describe('HTTP API', () => {
   });
   afterAll(async () => {
     await app.close();
-    store.close();
+    await store.close();
     cleanup();
   });
 

@@ -167,7 +167,7 @@ describe('bad input and operations', () => {
       logStream: { write: (line) => lines.push(line) },
     });
     await app.inject({ url: '/api/rulesets' });
-    store.close(); // every query now throws: a failure of the server
+    await store.close(); // every query now throws: a failure of the server
     const failed = await app.inject({ url: '/api/games' });
     expect(failed.statusCode).toBe(500);
     const id = failed.headers['x-request-id'] as string;
@@ -221,6 +221,6 @@ describe('bad input and operations', () => {
       networkAddresses: [],
     });
     await local.close();
-    store.close();
+    await store.close();
   });
 });

@@ -64,9 +64,15 @@ export interface RunningServer {
 
 /**
  * Starts `npm start`'s server on a free port with its own data folder, serving the build in `webRoot`;
- * `scenariosDir` replaces scenarios/ (the web bench's generated battles).
+ * `scenariosDir` replaces scenarios/ (the web bench's generated battles); `options` are more of its
+ * command line (e.g. `--database <url>`).
  */
-export function startServer(dataDir: string, webRoot: string, scenariosDir?: string): Promise<RunningServer> {
+export function startServer(
+  dataDir: string,
+  webRoot: string,
+  scenariosDir?: string,
+  options: readonly string[] = [],
+): Promise<RunningServer> {
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -80,6 +86,7 @@ export function startServer(dataDir: string, webRoot: string, scenariosDir?: str
       '--web',
       webRoot,
       ...(scenariosDir === undefined ? [] : ['--scenarios', scenariosDir]),
+      ...options,
     ],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -19,11 +19,11 @@ import { openStore, SCENARIOS, tempDir } from './fixtures.ts';
  */
 describe('API contract: types', () => {
   it('the referee answers with the protocol’s bodies, and the game’s plans fit them', () => {
-    expectTypeOf<ReturnType<Referee['play']>>().toExtend<Web.GamePlay>();
+    expectTypeOf<Awaited<ReturnType<Referee['play']>>>().toExtend<Web.GamePlay>();
     expectTypeOf<Awaited<ReturnType<Referee['command']>>>().toExtend<Web.AppendCommandResponse>();
     expectTypeOf<Awaited<ReturnType<Referee['computer']>>>().toExtend<Web.ComputerPlayResponse>();
-    expectTypeOf<ReturnType<Referee['planMove']>>().toExtend<Web.MovePlan>();
-    expectTypeOf<ReturnType<Referee['odds']>>().toExtend<Web.CommandOddsResponse>();
+    expectTypeOf<Awaited<ReturnType<Referee['planMove']>>>().toExtend<Web.MovePlan>();
+    expectTypeOf<Awaited<ReturnType<Referee['odds']>>>().toExtend<Web.CommandOddsResponse>();
     expectTypeOf<JcMovePlan>().toExtend<Web.MovePlan>();
   });
 });
@@ -106,7 +106,7 @@ describe('API contract: the browser client against the server', () => {
   afterAll(async () => {
     vi.unstubAllGlobals();
     await app.close();
-    store.close();
+    await store.close();
     cleanup();
   });
 

@@ -8,7 +8,8 @@ import { applyPlayChange } from '../../src/protocol/play-change.ts';
 import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
 import { type AppOptions, buildApp } from '../../src/server/app.ts';
 import { loadScenarios, type ScenarioCatalog } from '../../src/server/scenarios.ts';
-import { GameStore, type GameStoreOptions } from '../../src/server/store.ts';
+import { SqliteGameStore } from '../../src/server/sqlite-store.ts';
+import type { GameStore, GameStoreOptions } from '../../src/server/store.ts';
 
 /** The repository's root and its scenarios, read once for every server test. */
 export const REPO = resolve(import.meta.dirname, '../..');
@@ -21,9 +22,9 @@ export function tempDir(prefix: string): { dir: string; cleanup: () => void } {
 }
 
 /** A store on `file` with a fixed clock (advancing a second per call) and seed. */
-export function openStore(file: string, extra: Partial<GameStoreOptions> = {}): GameStore {
+export function openStore(file: string, extra: Partial<GameStoreOptions> = {}): SqliteGameStore {
   let tick = 0;
-  return new GameStore({
+  return new SqliteGameStore({
     file,
     scenarios: SCENARIOS,
     now: () => new Date(Date.UTC(2026, 0, 1, 12, 0, tick++)),
@@ -65,7 +66,7 @@ export function serverForTests(
   };
   const stop = async () => {
     await server.app.close();
-    server.store.close();
+    await server.store.close();
   };
   const server = {
     url: '',

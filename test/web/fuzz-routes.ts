@@ -7,7 +7,7 @@ import type { CreatedGame, GamePlay } from '../../src/protocol/api.ts';
 import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../src/server/json-body.ts';
-import { GameStore } from '../../src/server/store.ts';
+import { SqliteGameStore } from '../../src/server/sqlite-store.ts';
 import { SCENARIOS, tempDir } from './fixtures.ts';
 
 /**
@@ -54,7 +54,7 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
   writeFileSync(join(webRoot, 'assets', 'app.js'), 'export {};\n');
   writeFileSync(join(webRoot, '.hidden'), 'not for the web\n');
   let seed = 0;
-  const store = new GameStore({ file: ':memory:', scenarios: SCENARIOS, randomSeed: () => seed++ });
+  const store = new SqliteGameStore({ file: ':memory:', scenarios: SCENARIOS, randomSeed: () => seed++ });
   const app = await buildApp({ store, scenarios: SCENARIOS, webRoot, randomSeed: () => 7 });
   const games: { id: string; keys: string[]; sides: string[] }[] = [];
   const commands: unknown[] = [];
@@ -93,7 +93,7 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
     record,
     close: async () => {
       await app.close();
-      store.close();
+      await store.close();
       temp.cleanup();
     },
   };

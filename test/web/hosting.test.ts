@@ -42,7 +42,7 @@ describe('hosting any playable rule set over the API', () => {
   });
   afterAll(async () => {
     await app.close();
-    store.close();
+    await store.close();
     cleanup();
   });
 
@@ -251,7 +251,7 @@ describe('hosting any playable rule set over the API', () => {
 
     const before = await play(id, 'viewer=company');
     await app.close();
-    store.close();
+    await store.close();
     await open();
     const after = await play(id, 'viewer=company');
     expect(after.view).toEqual(before.view);

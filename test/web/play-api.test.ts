@@ -324,10 +324,10 @@ describe('playing games over the API', () => {
     // Saved without the engine (as before seats existed): judged when listed; a log the engine refuses
     // is listed as it is and refused for play (409).
     const { store } = server;
-    const unjudged = store.insert(store.newGame({ scenario: 'training-village-ford', seed: 9 }));
-    store.append(unjudged.id, { side: 'company', command: { type: 'finish-orders' }, seq: 0 });
-    const broken = store.insert(store.newGame({ scenario: 'training-village-ford', seed: 9 }));
-    store.append(broken.id, { side: 'maratha', command: { type: 'finish-orders' }, seq: 0 });
+    const unjudged = await store.insert(store.newGame({ scenario: 'training-village-ford', seed: 9 }));
+    await store.append(unjudged.id, { side: 'company', command: { type: 'finish-orders' }, seq: 0 });
+    const broken = await store.insert(store.newGame({ scenario: 'training-village-ford', seed: 9 }));
+    await store.append(broken.id, { side: 'maratha', command: { type: 'finish-orders' }, seq: 0 });
     const games = (await get<{ games: GameSummary[] }>('/api/games')).body.games;
     expect(games.find((g) => g.id === unjudged.id)).toMatchObject({ turn: 1, decider: 'maratha' });
     expect(games.find((g) => g.id === broken.id)!.decider).toBeUndefined();

@@ -247,7 +247,9 @@ describe('seat keys', () => {
   });
 
   it('leaves a game saved before seat keys open, as it was', async () => {
-    const old = server.store.insert(server.store.newGame({ scenario: 'training-village-ford', seed: 7 }));
+    const old = await server.store.insert(
+      server.store.newGame({ scenario: 'training-village-ford', seed: 7 }),
+    );
     const db = new Database(server.file);
     db.prepare('UPDATE games SET seat_locks_json = NULL WHERE id = ?').run(old.id);
     db.close();

@@ -63,4 +63,20 @@ describe('npm start', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/Usage: npm start/);
   });
+
+  it('refuses a database URL that is not PostgreSQL (2), and names an unreachable one without its password (1)', async () => {
+    const mysql = await start(['--database', 'mysql://muster@db/games', '--web', dir]);
+    expect(mysql.code).toBe(2);
+    expect(mysql.stderr).toMatch(
+      /^error: --database: expected a postgres:\/\/ or postgresql:\/\/ URL, got "mysql:/,
+    );
+
+    // Port 1 on loopback: nothing listens there.
+    const away = await start(['--database', 'postgres://muster:hunter2@127.0.0.1:1/games', '--web', dir]);
+    expect(away.code).toBe(1);
+    expect(away.stderr).toMatch(
+      /^error: cannot open the saved games at postgres:\/\/muster:\*\*\*@127\.0\.0\.1:1\/games: /,
+    );
+    expect(away.stderr).not.toContain('hunter2');
+  });
 });
