@@ -6,6 +6,7 @@ import type { JcCommand } from '../../src/game/john-company/commands.ts';
 import type { JcGameState } from '../../src/game/john-company/state.ts';
 import { invitationHash } from '../../src/web/invitation.ts';
 import { ARTIFACTS, browserSuite } from './browser-suite.ts';
+import { SHIPPED_SCENARIOS } from './fixtures.ts';
 import { firstPosition, importGame } from './positions.ts';
 
 /**
@@ -114,8 +115,8 @@ describe("a new player's first hour", () => {
     const cards = page.locator('.card.scenario');
     await cards.first().waitFor();
     expect(await cards.first().locator('h3').textContent()).toBe(TRAINING);
-    expect(await cards.count()).toBe(4);
-    for (let i = 0; i < 4; i++) {
+    expect(await cards.count()).toBe(SHIPPED_SCENARIOS);
+    for (let i = 0; i < SHIPPED_SCENARIOS; i++) {
       const map = cards.nth(i).locator('svg.scenario-map');
       expect(await map.getAttribute('aria-label')).toMatch(/^The table of .*, \d+" by \d+"/);
       expect(await map.locator('.terrain').count()).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import { formatRule } from '../../src/core/rules/trace.ts';
 import { RULE_SETS } from '../../src/game/registry.ts';
 import { percent } from '../../src/protocol/odds.ts';
 import { ARTIFACTS, browserSuite } from './browser-suite.ts';
+import { SHIPPED_SCENARIOS } from './fixtures.ts';
 
 /**
  * The browser app in a real browser (Debian's chromium): built, served by the real server on a free
@@ -155,7 +156,7 @@ describe('the browser app', () => {
     await page.locator('.play-header h1').waitFor();
     await page.goto(new URL('/#/battles', suite.server.url).href);
     await page.locator('.card.game', { hasText: 'Training: the village by the ford' }).waitFor();
-    expect(await page.locator('.card.scenario').count()).toBe(4);
+    expect(await page.locator('.card.scenario').count()).toBe(SHIPPED_SCENARIOS);
     expect(await hasNoHorizontalScroll(page)).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'battles-phone.png'), fullPage: true });
     await page.setViewportSize(DESKTOP);

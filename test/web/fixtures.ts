@@ -14,6 +14,8 @@ import type { GameStore, GameStoreOptions } from '../../src/server/store.ts';
 /** The repository's root and its scenarios, read once for every server test. */
 export const REPO = resolve(import.meta.dirname, '../..');
 export const SCENARIOS: ScenarioCatalog = loadScenarios(join(REPO, 'scenarios'));
+/** How many scenarios Muster ships (scenarios/*.json): the cards the Battles page shows. */
+export const SHIPPED_SCENARIOS = SCENARIOS.list().scenarios.length;
 
 /** A fresh temporary folder; `cleanup` removes it. */
 export function tempDir(prefix: string): { dir: string; cleanup: () => void } {
