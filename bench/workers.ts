@@ -10,11 +10,11 @@ import { currentBuild } from '../bin/current-build.mjs';
  * call: start-up, worker start-up and the battles), the speed-up (target >= 1.8x on 2 cores) and
  * whether the two printed the same table.
  *
- *   node --import tsx bench/workers.ts [--battles N (default 24)] [--rounds R (default 2)]
+ *   node --import tsx bench/workers.ts [--battles N (default 96: each worker warms up its engine once)] [--rounds R (default 2)]
  */
 
 const { values } = parseArgs({ options: { battles: { type: 'string' }, rounds: { type: 'string' } } });
-const battles = Number(values.battles ?? 24);
+const battles = Number(values.battles ?? 96);
 const rounds = Number(values.rounds ?? 2);
 const bin = fileURLToPath(new URL('../bin/muster.mjs', import.meta.url));
 const root = fileURLToPath(new URL('../', import.meta.url));
