@@ -6,7 +6,7 @@ import { ARTIFACTS, browserSuite } from './browser-suite.ts';
 /**
  * The scenario editor in a real browser: a battle built from a blank table with the mouse (units placed,
  * woods drawn, a unit dragged and the drag undone, then turned by its handle), a problem the validation shows fixed in the unit's
- * form, the scenario saved, found again after a reload, and played against the computer.
+ * form, the scenario saved, found again after a reload, an invitation made, and played against the computer.
  * Screenshot: test-artifacts/editor.png.
  */
 describe('the scenario editor', () => {
@@ -93,6 +93,14 @@ describe('the scenario editor', () => {
     await page.locator('svg.editor-map').waitFor();
     expect(await page.locator('.editor-unit').count()).toBe(2);
     expect(await page.locator('.editor-terrain.terrain-heavy-woods').count()).toBe(1);
+
+    // An invitation: the link for the other side's player, and this player's table.
+    await page.getByRole('button', { name: 'Play this with an invitation' }).click();
+    const link = page.getByRole('textbox', { name: 'Send this link to the player of The northern army' });
+    expect(await link.inputValue()).toMatch(/#\/play\/[^?]+\?seat=north-army:/);
+    expect(await page.getByRole('link', { name: 'Open your table' }).getAttribute('href')).toMatch(
+      /^#\/play\//,
+    );
 
     await page.getByRole('button', { name: 'Play this against the computer' }).click();
     await page.waitForURL(/#\/play\//);

@@ -9,7 +9,8 @@ import { startGame } from '../battles/start-game.ts';
 import { ErrorBox } from '../ErrorBox.tsx';
 import { SchemaForm } from '../form/SchemaForm.tsx';
 import type { JsonSchema } from '../form/schema.ts';
-import { navigate } from '../router.ts';
+import { invitationLinks } from '../invitation.ts';
+import { navigate, routeHref } from '../router.ts';
 import { EditorMap, type MapPress } from './EditorMap.tsx';
 import {
   addGeneral,
@@ -202,6 +203,8 @@ function Editor(props: {
   const [error, setError] = useState<ApiError>();
   // Until one is chosen, the server's default rule set.
   const [ruleSet, setRuleSet] = useState<string>();
+  /** A game started with an invitation: its id and the link for the other player. */
+  const [invited, setInvited] = useState<{ game: string; links: { name: string; url: string }[] }>();
 
   /** One undoable step. */
   const edit = useCallback(
@@ -336,14 +339,24 @@ function Editor(props: {
     else setError(r.error);
     return r.ok;
   };
-  const play = async (against: 'computer' | 'here') => {
+  /** Saves, then starts a game of it: the first side here, the other the computer's, here too, or another screen's. */
+  const play = async (against: 'computer' | 'here' | 'remote') => {
     if (!(await save())) return;
     const seats = Object.fromEntries(
       scenario.sides.map((s, i) => [s.id, i === 0 ? ('here' as const) : against]),
     );
     const r = await startGame(scenario.id, seats, undefined, ruleSet);
-    if (r.ok) navigate({ page: 'play', game: r.started.game.id });
-    else setError(r.error);
+    if (!r.ok) return setError(r.error);
+    const { game, sent } = r.started;
+    if (against !== 'remote') return navigate({ page: 'play', game: game.id });
+    const page = `${window.location.origin}${window.location.pathname}`;
+    setInvited({
+      game: game.id,
+      links: invitationLinks(game.id, sent).map(({ side, hash }) => ({
+        name: scenario.sides.find((s) => s.id === side)?.name ?? side,
+        url: `${page}${hash}`,
+      })),
+    });
   };
   const exportFile = () => {
     const url = URL.createObjectURL(
@@ -488,7 +501,23 @@ function Editor(props: {
           <button type="button" onClick={() => void play('here')} disabled={problems.length > 0}>
             Play this hot seat
           </button>
+          <button type="button" onClick={() => void play('remote')} disabled={problems.length > 0}>
+            Play this with an invitation
+          </button>
         </div>
+        {invited ? (
+          <section className="panel invitations" aria-label="The invitation">
+            {invited.links.map((link) => (
+              <label key={link.url}>
+                Send this link to the player of {link.name}
+                <input readOnly value={link.url} onFocus={(e) => e.target.select()} />
+              </label>
+            ))}
+            <p>
+              <a href={routeHref({ page: 'play', game: invited.game })}>Open your table</a>
+            </p>
+          </section>
+        ) : null}
         {message ? <p role="status">{message}</p> : null}
         {error ? <ErrorBox error={error} /> : null}
         {selected && item !== undefined ? (
