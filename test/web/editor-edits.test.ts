@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/game/scenario/schema.ts';
 import { validateScenario } from '../../src/game/scenario/validate.ts';
 import {
+  addBuilding,
   addGeneral,
   addObjective,
   addTerrain,
@@ -16,6 +17,7 @@ import {
   moveVertex,
   pointsOf,
   removeItem,
+  setCrest,
   TERRAIN_TOOLS,
   turnTowards,
   withItem,
@@ -114,6 +116,40 @@ describe("the editor's edits", () => {
     expect(turnTowards(s, unit, { x: 34, y: 9 }).units[0]!.facing).toBe(37);
     expect(turnTowards(s, unit, { x: 20, y: 6 }).units[0]!.facing).toBe(180);
     expect(turnTowards(s, { list: 'generals', index: 0 }, { x: 0, y: 0 })).toBe(s);
+  });
+
+  it("draws a town's buildings and a hill's crest into the selected feature, and nothing into another", () => {
+    const armies = addUnit(addUnit(blank, 'south-army', { x: 30, y: 6 }), 'north-army', { x: 30, y: 42 });
+    const square = (x: number, y: number, side: number) => [
+      { x, y },
+      { x: x + side, y },
+      { x: x + side, y: y + side },
+      { x, y: y + side },
+    ];
+    let s = addTerrain(armies, 'town', square(40, 20, 8));
+    s = addTerrain(s, 'hill', square(10, 20, 10));
+    const town = { list: 'terrain', index: 0 } as const;
+    const hill = { list: 'terrain', index: 1 } as const;
+    s = addBuilding(s, town, square(42, 22, 2.04));
+    s = setCrest(s, hill, [
+      { x: 11, y: 25 },
+      { x: 19, y: 25 },
+    ]);
+    expect(problems(s)).toEqual([]);
+    expect(s.terrain[0]).toMatchObject({ kind: 'town', buildings: [square(42, 22, 2)] });
+    expect(s.terrain[1]).toMatchObject({
+      kind: 'hill',
+      crest: [
+        { x: 11, y: 25 },
+        { x: 19, y: 25 },
+      ],
+    });
+    expect(addBuilding(s, hill, square(12, 22, 2))).toBe(s);
+    expect(setCrest(s, town, square(42, 22, 2))).toBe(s);
+    // A building outside its town is a problem validation names.
+    expect(problems(addBuilding(s, town, square(60, 40, 2)))).toEqual([
+      'terrain[0].buildings[1]: the building lies partly outside its town',
+    ]);
   });
 
   it('finds the item a validation problem is about', () => {

@@ -114,14 +114,19 @@ export function EditorMap(props: EditorMapProps): ReactNode {
         const ref = { list: 'terrain', index } as const;
         const base = `editor-terrain terrain-${t.kind}`;
         return 'outline' in t ? (
-          <polygon
-            key={t.id}
-            className={classes(ref, base)}
-            points={shape(t.outline)}
-            onPointerDown={(e) => press(e, ref)}
-          >
-            <title>{t.name ?? t.kind}</title>
-          </polygon>
+          <g key={t.id} className={classes(ref, base)} onPointerDown={(e) => press(e, ref)}>
+            <polygon points={shape(t.outline)}>
+              <title>{t.name ?? t.kind}</title>
+            </polygon>
+            {t.kind === 'town'
+              ? t.buildings.map((b) => (
+                  <polygon key={shape(b)} className="editor-building" points={shape(b)} />
+                ))
+              : null}
+            {t.kind === 'hill' && t.crest ? (
+              <polyline className="editor-crest" points={shape(t.crest)} />
+            ) : null}
+          </g>
         ) : (
           <polyline
             key={t.id}

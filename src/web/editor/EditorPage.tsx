@@ -13,6 +13,7 @@ import { invitationLinks } from '../invitation.ts';
 import { navigate, routeHref } from '../router.ts';
 import { EditorMap, type MapPress } from './EditorMap.tsx';
 import {
+  addBuilding,
   addGeneral,
   addObjective,
   addTerrain,
@@ -26,6 +27,7 @@ import {
   moveVertex,
   pathOf,
   removeItem,
+  setCrest,
   TERRAIN_TOOLS,
   turnTowards,
   withItem,
@@ -43,6 +45,8 @@ type Tool =
   | { readonly kind: 'select' }
   | { readonly kind: 'unit' | 'general' | 'zone'; readonly side: string }
   | { readonly kind: 'objective' }
+  /** Drawn into the selected town or hill: a building, or the hill's crest line. */
+  | { readonly kind: 'building' | 'crest' }
   | { readonly kind: 'terrain'; readonly terrain: ScenarioFeature['kind']; readonly shape: 'area' | 'line' };
 
 interface History {
@@ -247,7 +251,12 @@ function Editor(props: {
     if (selected && item === undefined) setSelected(undefined);
   }, [selected, item]);
 
+  /** The selected town or hill, which the building and crest tools draw into. */
+  const selectedFeature = selected?.list === 'terrain' ? scenario.terrain[selected.index] : undefined;
   const finishDrawing = useCallback(() => {
+    if (tool.kind === 'building' && selected && drawing.length >= 3)
+      edit(addBuilding(scenario, selected, drawing));
+    if (tool.kind === 'crest' && selected && drawing.length >= 2) edit(setCrest(scenario, selected, drawing));
     if (tool.kind === 'terrain' || tool.kind === 'zone') {
       const needed = tool.kind === 'terrain' && tool.shape === 'line' ? 2 : 3;
       if (drawing.length >= needed)
@@ -258,7 +267,7 @@ function Editor(props: {
         );
     }
     setDrawing([]);
-  }, [tool, drawing, scenario, edit]);
+  }, [tool, drawing, scenario, edit, selected]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -308,6 +317,8 @@ function Editor(props: {
         return;
       case 'zone':
       case 'terrain':
+      case 'building':
+      case 'crest':
         setDrawing([...drawing, press.at]);
         return;
     }
@@ -383,7 +394,7 @@ function Editor(props: {
       const t = TERRAIN_TOOLS.find((x) => x.kind === rest)!;
       setTool({ kind: 'terrain', terrain: t.kind, shape: t.shape });
     } else if (kind === 'unit' || kind === 'general' || kind === 'zone') setTool({ kind, side: rest! });
-    else setTool({ kind: kind as 'select' | 'objective' });
+    else setTool({ kind: kind as 'select' | 'objective' | 'building' | 'crest' });
   };
 
   const itemIssues = (ref: ItemRef): ApiIssue[] =>
@@ -426,6 +437,8 @@ function Editor(props: {
                 </option>
               ))}
               <option value="objective">Place an objective</option>
+              <option value="building">Draw a building in the selected town</option>
+              <option value="crest">Draw the crest of the selected hill</option>
               {TERRAIN_TOOLS.map((t) => (
                 <option key={t.kind} value={`terrain:${t.kind}`}>
                   Draw {t.kind.replace(/-/g, ' ')} ({t.shape === 'area' ? 'an area' : 'a line'})
@@ -453,9 +466,15 @@ function Editor(props: {
         <p className="hint">
           {tool.kind === 'select'
             ? 'Click an item to edit it; drag it to move it; drag a corner of a selected shape to reshape it, the handle in front of a selected unit to turn it.'
-            : tool.kind === 'terrain' || tool.kind === 'zone'
-              ? `Click each corner in turn, then Finish the shape (or press Enter): ${drawing.length} so far.`
-              : 'Click the table where it goes.'}
+            : (tool.kind === 'building' && selectedFeature?.kind !== 'town') ||
+                (tool.kind === 'crest' && selectedFeature?.kind !== 'hill')
+              ? `Select a ${tool.kind === 'building' ? 'town' : 'hill'} first (Select and drag), then come back to this tool.`
+              : tool.kind === 'terrain' ||
+                  tool.kind === 'zone' ||
+                  tool.kind === 'building' ||
+                  tool.kind === 'crest'
+                ? `Click each corner in turn, then Finish the shape (or press Enter): ${drawing.length} so far.`
+                : 'Click the table where it goes.'}
         </p>
         <EditorMap
           scenario={scenario}

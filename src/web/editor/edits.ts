@@ -207,6 +207,20 @@ function featureOf(id: string, kind: ScenarioFeature['kind'], shape: Point[]): S
   }
 }
 
+/** A building drawn inside the town `ref` (a polygon of its `buildings`); other items are left as they are. */
+export function addBuilding(scenario: Scenario, ref: ItemRef, outline: readonly Point[]): Scenario {
+  const town = ref.list === 'terrain' ? scenario.terrain[ref.index] : undefined;
+  if (town?.kind !== 'town') return scenario;
+  return withItem(scenario, ref, { ...town, buildings: [...town.buildings, outline.map(round)] });
+}
+
+/** The crest line of the hill `ref`; other items are left as they are. */
+export function setCrest(scenario: Scenario, ref: ItemRef, crest: readonly Point[]): Scenario {
+  const hill = ref.list === 'terrain' ? scenario.terrain[ref.index] : undefined;
+  if (hill?.kind !== 'hill') return scenario;
+  return withItem(scenario, ref, { ...hill, crest: crest.map(round) });
+}
+
 export function addZone(scenario: Scenario, side: string, outline: readonly Point[]): Scenario {
   const id = freshId(scenario, `${side}-zone`);
   return { ...scenario, deployment: [...scenario.deployment, { id, side, outline: outline.map(round) }] };
