@@ -108,4 +108,26 @@ describe('the scenario editor', () => {
     expect(await page.locator('h1').first().textContent()).toBe('My battle');
     await suite.done(page);
   });
+
+  it('takes a small change on a phone: a copy of a scenario, a unit picked and renamed, no sideways scroll', async () => {
+    const page = await suite.open('/#/editor', { width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Edit a copy of Training: the village by the ford' }).click();
+    await page.locator('svg.editor-map').waitFor();
+    expect(await page.locator('h1').first().textContent()).toBe(
+      'Training: the village by the ford (my copy)',
+    );
+    await page.locator('.editor-unit').first().click();
+    const name = page
+      .getByRole('region', { name: 'The selected item' })
+      .getByRole('textbox', { name: 'Name' });
+    await name.fill('The 76th Foot');
+    expect(await page.locator('.editor-unit title').first().textContent()).toBe('The 76th Foot');
+    expect(await page.locator('.editor-problems h2').textContent()).toBe('No problems: ready to play');
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'editor-phone.png'), fullPage: true });
+    await suite.done(page);
+  });
 });
