@@ -109,7 +109,7 @@ describe('the scenario editor', () => {
     await suite.done(page);
   });
 
-  it('takes a small change on a phone: a copy of a scenario, a unit picked and renamed, no sideways scroll', async () => {
+  it('takes a small change on a phone: a copy of a scenario, a unit picked, rated by each rule set and renamed, no sideways scroll', async () => {
     const page = await suite.open('/#/editor', { width: 390, height: 844 });
     await page.getByRole('button', { name: 'Edit a copy of Training: the village by the ford' }).click();
     await page.locator('svg.editor-map').waitFor();
@@ -123,6 +123,10 @@ describe('the scenario editor', () => {
     await name.fill('The 76th Foot');
     expect(await page.locator('.editor-unit title').first().textContent()).toBe('The 76th Foot');
     expect(await page.locator('.editor-problems h2').textContent()).toBe('No problems: ready to play');
+    // Beside its description, how each rule set rates it.
+    await page.locator('.unit-ratings section dl').first().waitFor();
+    expect(await page.locator('.unit-ratings section').count()).toBe(4);
+    expect(await page.locator('.unit-ratings section').first().locator('dt').count()).toBeGreaterThan(2);
     const sideways = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -32,6 +32,7 @@ import {
   turnTowards,
   withItem,
 } from './edits.ts';
+import { UnitRatings } from './UnitRatings.tsx';
 
 /**
  * The scenario editor (`#/editor`): start from a blank table, any scenario (shipped or saved) or a file;
@@ -559,6 +560,9 @@ function Editor(props: {
               onChange={(value) => edit(withItem(scenario, selected, value))}
               issues={itemIssues(selected)}
             />
+            {selected.list === 'units' ? (
+              <UnitRatings unit={scenario.units[selected.index]!} scenario={scenario} />
+            ) : null}
           </section>
         ) : null}
         <details open={!selected}>
