@@ -65,7 +65,17 @@ const propertySchema = (name: string): JsonSchema => ({
   $defs: SCHEMA.$defs,
   ...(SCHEMA.properties?.[name] as JsonSchema),
 });
-const ABOUT_FIELDS = ['id', 'kind', 'title', 'date', 'place', 'description', 'table'] as const;
+const ABOUT_FIELDS = [
+  'id',
+  'kind',
+  'title',
+  'date',
+  'place',
+  'description',
+  'table',
+  'basing',
+  'overrides',
+] as const;
 const ABOUT_SCHEMA: JsonSchema = {
   $defs: SCHEMA.$defs,
   type: 'object',
@@ -566,7 +576,7 @@ function Editor(props: {
           </section>
         ) : null}
         <details open={!selected}>
-          <summary>The scenario and its table</summary>
+          <summary>The scenario, its table, basing and rule-set overrides</summary>
           <SchemaForm
             schema={ABOUT_SCHEMA}
             value={Object.fromEntries(ABOUT_FIELDS.flatMap((k) => (k in scenario ? [[k, scenario[k]]] : [])))}
