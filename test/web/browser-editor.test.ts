@@ -127,8 +127,9 @@ describe('the scenario editor', () => {
     await page.locator('.unit-ratings section dl').first().waitFor();
     expect(await page.locator('.unit-ratings section').count()).toBe(4);
     expect(await page.locator('.unit-ratings section').first().locator('dt').count()).toBeGreaterThan(2);
-    const sideways = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    // Evaluated in the page (a string: this file is type-checked without the DOM's types).
+    const sideways = await page.evaluate<number>(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
     );
     expect(sideways).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(ARTIFACTS, 'editor-phone.png'), fullPage: true });
