@@ -1,5 +1,8 @@
 import type { UnitId } from '../../core/table/model.ts';
-import { resolveCounterBattery } from '../../rulesets/john-company/procedures/counter-battery.ts';
+import {
+  counterBatteryFactsOf,
+  resolveCounterBattery,
+} from '../../rulesets/john-company/procedures/counter-battery.ts';
 import {
   enfiladeStandsPerRank,
   isAim,
@@ -99,23 +102,7 @@ export function fireAt(
       return { fire: resolveSmallArmsFire({ ...facts.facts, ...(blinded ? { blinded } : {}) }, dice, trace) };
     const a = facts.facts;
     if (kind === 'counter-battery') {
-      const cb = resolveCounterBattery(
-        {
-          weapon: a.weapon,
-          resolveLevel: a.resolveLevel,
-          status: a.status,
-          ...(a.disordered ? { disordered: true } : {}),
-          ...(a.moving ? { moving: true } : {}),
-          ...(blinded ? { blinded: true } : {}),
-          crewStands: a.crewStands,
-          ...(a.nativeIrregularCrew ? { nativeIrregularCrew: true } : {}),
-          ...(a.targetCover ? { targetCover: a.targetCover } : {}),
-          ...(a.distance !== undefined ? { distance: a.distance } : {}),
-          targetCrewStands: standsOf(d, target),
-        },
-        dice,
-        trace,
-      );
+      const cb = resolveCounterBattery(counterBatteryFactsOf(a, standsOf(d, target), blinded), dice, trace);
       return { fire: cb.fire, guns: cb.gunsKnockedOut };
     }
     return { fire: resolveArtilleryFire({ ...a, ...(blinded ? { blinded } : {}) }, dice, trace) };

@@ -9,7 +9,10 @@ import {
   chargeTest,
 } from '../../rulesets/john-company/procedures/charge-test.ts';
 import { confrontation } from '../../rulesets/john-company/procedures/confrontation/index.ts';
-import { counterBattery } from '../../rulesets/john-company/procedures/counter-battery.ts';
+import {
+  counterBattery,
+  counterBatteryFactsOf,
+} from '../../rulesets/john-company/procedures/counter-battery.ts';
 import { artilleryFire } from '../../rulesets/john-company/procedures/fire/artillery.ts';
 import { smallArmsFire } from '../../rulesets/john-company/procedures/fire/small-arms.ts';
 import { rallyTest } from '../../rulesets/john-company/procedures/rally-test.ts';
@@ -260,19 +263,7 @@ function fireOdds(state: JcGameState, side: string, firer: UnitId, target: UnitI
     ];
   const a = derived.facts;
   if (view.units[target]?.arm === 'artillery') {
-    const facts = {
-      weapon: a.weapon,
-      resolveLevel: a.resolveLevel,
-      status: a.status,
-      ...(a.disordered ? { disordered: true } : {}),
-      ...(a.moving ? { moving: true } : {}),
-      ...(blinded ? { blinded: true } : {}),
-      crewStands: a.crewStands,
-      ...(a.nativeIrregularCrew ? { nativeIrregularCrew: true } : {}),
-      ...(a.targetCover ? { targetCover: a.targetCover } : {}),
-      ...(a.distance !== undefined ? { distance: a.distance } : {}),
-      targetCrewStands: countedStands(view.table.units[target]!),
-    };
+    const facts = counterBatteryFactsOf(a, countedStands(view.table.units[target]!), blinded);
     return [{ procedure: counterBattery.id, title, charts: oddsOf(counterBattery, facts) }];
   }
   return [

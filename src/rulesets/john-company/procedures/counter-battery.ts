@@ -14,7 +14,13 @@ import { jc4, type RangeBand } from '../vocabulary.ts';
 import { type Aiming, enfiladeStandsPerRank } from './fire/aiming.ts';
 import { aimArtillery } from './fire/artillery.ts';
 import { shoot } from './fire/casualties.ts';
-import { type ArtilleryShotFacts, artilleryShotShape, checkRange, rangeShape } from './fire/facts.ts';
+import {
+  type ArtilleryFireFacts,
+  type ArtilleryShotFacts,
+  artilleryShotShape,
+  checkRange,
+  rangeShape,
+} from './fire/facts.ts';
 import { type FireResult, NO_FIRE_LABELS } from './fire/result.ts';
 
 export interface CounterBatteryFacts extends ArtilleryShotFacts {
@@ -24,6 +30,31 @@ export interface CounterBatteryFacts extends ArtilleryShotFacts {
   readonly targetCrewStands: number;
   /** Enfilade on the target battery: 3 stands fire per rank of guns. */
   readonly enfilade?: { readonly targetRanks: number };
+}
+
+/**
+ * The counter-battery facts of guns whose artillery-fire facts at a battery are `fire`: the firer's
+ * weapon, state, crews and the range and cover carry over; the target row is counter-battery's own;
+ * `targetCrewStands` caps the guns knocked out. `blinded`: the firers cannot see for smoke or dust.
+ */
+export function counterBatteryFactsOf(
+  fire: ArtilleryFireFacts,
+  targetCrewStands: number,
+  blinded?: boolean,
+): CounterBatteryFacts {
+  return {
+    weapon: fire.weapon,
+    resolveLevel: fire.resolveLevel,
+    status: fire.status,
+    ...(fire.disordered ? { disordered: true } : {}),
+    ...(fire.moving ? { moving: true } : {}),
+    ...(blinded ? { blinded: true } : {}),
+    crewStands: fire.crewStands,
+    ...(fire.nativeIrregularCrew ? { nativeIrregularCrew: true } : {}),
+    ...(fire.targetCover ? { targetCover: fire.targetCover } : {}),
+    ...(fire.distance !== undefined ? { distance: fire.distance } : {}),
+    targetCrewStands,
+  };
 }
 
 export interface CounterBatteryResult {
