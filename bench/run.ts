@@ -14,7 +14,7 @@ import {
   resolveReactionTest,
   runReactionTest,
 } from '../src/rulesets/john-company/procedures/reaction-test.ts';
-import { deriveAllReactionFacts } from '../src/rulesets/john-company/table/facts.ts';
+import { deriveAllReactionFacts } from '../src/rulesets/john-company/table/facts/table-facts.ts';
 import { fixtureBattle } from '../src/rulesets/john-company/table/fixture-forces.ts';
 import { sightWorkload } from '../src/rulesets/john-company/table/workload.ts';
 import { formatRate, measure } from './harness.ts';

@@ -1,5 +1,5 @@
 import type { GeneralId, TableState, TerrainFeature, UnitId, UnitState } from '../../core/table/model.ts';
-import { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
+import { JcTableFacts } from '../../rulesets/john-company/table/facts/table-facts.ts';
 import { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sight.ts';
 import type { MoveContext, UnitFacts } from '../../rulesets/john-company/table/movement.ts';
 import { type Ground, prepareGround } from '../../rulesets/john-company/table/movement-terrain.ts';

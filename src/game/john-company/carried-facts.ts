@@ -1,4 +1,4 @@
-import { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
+import { JcTableFacts } from '../../rulesets/john-company/table/facts/table-facts.ts';
 import { situationOf } from './ai/situation.ts';
 import { Draft } from './draft.ts';
 import { forcesOf } from './forces.ts';

@@ -1,6 +1,6 @@
 import type { Deck } from '../../core/random/deck.ts';
 import type { GeneralId, GeneralState, TableState, UnitId, UnitState } from '../../core/table/model.ts';
-import type { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
+import type { JcTableFacts } from '../../rulesets/john-company/table/facts/table-facts.ts';
 import type { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sight.ts';
 import type { MoveContext } from '../../rulesets/john-company/table/movement.ts';
 import type { GameResult } from '../engine/game.ts';

@@ -14,14 +14,15 @@ import {
   aimSmallArms,
   resolveSmallArmsFire,
 } from '../../rulesets/john-company/procedures/fire/small-arms.ts';
-import type { DerivedFireFacts, JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
+import type { DerivedFireFacts } from '../../rulesets/john-company/table/facts/fire.ts';
+import type { JcTableFacts } from '../../rulesets/john-company/table/facts/table-facts.ts';
 import type { Draft } from './draft.ts';
 import { removeStands, standsOf } from './units.ts';
 
 /**
  * Fire (Part 4: Small Arms And Artillery Fire, Counter Battery Fire): whether a unit can fire at a target
- * now, and the fire itself. The facts come from the virtual table (table/facts.ts), the results from the
- * procedures; this module removes the stands and marks what the fire leaves due (an event, the tests'
+ * now, and the fire itself. The facts come from the virtual table (table/facts/fire.ts), the results from
+ * the procedures; this module removes the stands and marks what the fire leaves due (an event, the tests'
  * negatives).
  */
 

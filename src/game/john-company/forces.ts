@@ -9,8 +9,8 @@ import { orderType } from '../../rulesets/john-company/tables/orders.ts';
 import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit } from './state.ts';
 
 /**
- * The bridge from the game state to the virtual table's facts (`JcTableFacts`, table/facts.ts): each
- * unit's profile and state, and each General's ratings, as `JcForces`.
+ * The bridge from the game state to the virtual table's facts (`JcTableFacts`,
+ * table/facts/table-facts.ts): each unit's profile and state, and each General's ratings, as `JcForces`.
  */
 
 /** The parts of the game state the forces depend on. */

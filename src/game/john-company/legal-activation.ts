@@ -2,7 +2,7 @@ import { bearing, cosDegrees, sinDegrees, turnBetween } from '../../core/geometr
 import { PrngDice } from '../../core/random/dice.ts';
 import type { GeneralId } from '../../core/table/model.ts';
 import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance/allowance.ts';
-import type { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
+import type { JcTableFacts } from '../../rulesets/john-company/table/facts/table-facts.ts';
 import { frontCentre } from '../../rulesets/john-company/table/formations.ts';
 import { frontEnds, unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';

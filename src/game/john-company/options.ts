@@ -3,7 +3,7 @@ import { measureText } from '../../core/rules/measure.ts';
 import type { UnitId, UnitState } from '../../core/table/model.ts';
 import type { RangedWeapon } from '../../rulesets/john-company/procedures/fire/range-band.ts';
 import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance/allowance.ts';
-import type { JcTableFacts } from '../../rulesets/john-company/table/facts.ts';
+import type { JcTableFacts } from '../../rulesets/john-company/table/facts/table-facts.ts';
 import {
   type FormationTarget,
   formationAllowed,

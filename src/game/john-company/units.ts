@@ -301,9 +301,9 @@ function addModifier<Id extends string>(list: AppliedModifier<Id>[], m: AppliedM
 }
 
 /**
- * A unit's Reaction Test facts (without orders and occasion): those the table gives (table/facts.ts),
- * plus what only the game remembers: permanent Resolve changes, friends seen falling back or routing
- * (negatives 2 and 10), and the modifiers events left for its tests.
+ * A unit's Reaction Test facts (without orders and occasion): those the table gives
+ * (table/facts/reaction.ts), plus what only the game remembers: permanent Resolve changes, friends seen
+ * falling back or routing (negatives 2 and 10), and the modifiers events left for its tests.
  */
 export function reactionBase(d: Draft, id: UnitId): Omit<ReactionFacts, 'orders' | 'occasion'> {
   const unit = d.unit(id);

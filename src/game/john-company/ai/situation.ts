@@ -8,7 +8,7 @@ import type {
   UnitId,
   UnitState,
 } from '../../../core/table/model.ts';
-import { JcTableFacts } from '../../../rulesets/john-company/table/facts.ts';
+import { JcTableFacts } from '../../../rulesets/john-company/table/facts/table-facts.ts';
 import { frontCentre } from '../../../rulesets/john-company/table/formations.ts';
 import { sightOfTable } from '../../../rulesets/john-company/table/line-of-sight.ts';
 import { maximumRange } from '../../../rulesets/john-company/table/measurement/distances.ts';
@@ -242,7 +242,7 @@ function deriveViewFacts(view: JcView, table: TableState, before?: JcTableFacts)
 
 /**
  * Facts over `table` with `forces`; its lines of sight are built when fire is first asked for. They
- * carry over what they can from `before`, the facts of the view before (table/facts.ts).
+ * carry over what they can from `before`, the facts of the view before (table/facts/carry.ts).
  */
 function tableFacts(table: TableState, forces: JcTableFacts['forces'], before?: JcTableFacts): JcTableFacts {
   return new JcTableFacts(table, forces, { sight: () => sightOfTable(table) }, before);

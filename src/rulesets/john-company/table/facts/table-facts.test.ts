@@ -1,26 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Point } from '../../../core/geometry/points.ts';
-import { SuppliedDice } from '../../../core/random/dice.ts';
-import { Trace } from '../../../core/rules/trace.ts';
-import { tableOf } from '../../../core/table/fixtures.ts';
+import type { Point } from '../../../../core/geometry/points.ts';
+import { SuppliedDice } from '../../../../core/random/dice.ts';
+import { Trace } from '../../../../core/rules/trace.ts';
+import { tableOf } from '../../../../core/table/fixtures.ts';
 import type {
   GeneralState,
   StandSize,
   TableState,
   TerrainFeature,
   UnitState,
-} from '../../../core/table/model.ts';
-import { moveTable } from '../../../core/table/transform.ts';
-import { resolveConfrontation } from '../procedures/confrontation/resolve.ts';
-import { resolveArtilleryFire } from '../procedures/fire/artillery.ts';
-import { resolveSmallArmsFire } from '../procedures/fire/small-arms.ts';
-import { reactionRow, resolveReactionTest } from '../procedures/reaction-test.ts';
-import { deriveAllReactionFacts, JcTableFacts, traceReasons } from './facts.ts';
-import { fixtureBattle } from './fixture-forces.ts';
-import { type Anchor, layoutFormation, type TroopFormation } from './formations.ts';
-import { JohnCompanySight } from './line-of-sight.ts';
-import type { JcForces, JcUnitProfile, JcUnitState } from './unit-profile.ts';
+} from '../../../../core/table/model.ts';
+import { moveTable } from '../../../../core/table/transform.ts';
+import { resolveConfrontation } from '../../procedures/confrontation/resolve.ts';
+import { resolveArtilleryFire } from '../../procedures/fire/artillery.ts';
+import { resolveSmallArmsFire } from '../../procedures/fire/small-arms.ts';
+import { reactionRow, resolveReactionTest } from '../../procedures/reaction-test.ts';
+import { fixtureBattle } from '../fixture-forces.ts';
+import { type Anchor, layoutFormation, type TroopFormation } from '../formations.ts';
+import { JohnCompanySight } from '../line-of-sight.ts';
+import type { JcForces, JcUnitProfile, JcUnitState } from '../unit-profile.ts';
+import { traceReasons } from './reasons.ts';
+import { deriveAllReactionFacts, JcTableFacts } from './table-facts.ts';
 
 /**
  * Hand-checked derivations. Stands are 2" wide and 1" deep; the unit under test ('u', red) usually

@@ -1,0 +1,142 @@
+import type { FeatureId, UnitId } from '../../../../core/table/model.ts';
+import type { ArtilleryFireFacts, SmallArmsFireFacts } from '../../procedures/fire/facts.ts';
+import type { TargetCover } from '../../tables/firing-table.ts';
+import { SMALL_ARMS_WEAPON_DEFS } from '../../tables/small-arms.ts';
+import { jc4 } from '../../vocabulary.ts';
+import { frontDistance, maximumRange, rangeBandAt } from '../measurement/distances.ts';
+import { enfiladeOf } from '../measurement/enfilade.ts';
+import { firingStands } from '../measurement/firing-stands.ts';
+import { countedStands, currentStatus, isMounted, troopOf } from '../unit-profile.ts';
+import type { TableBasis } from './basis.ts';
+import { type DerivedReason, ONE_DECIMAL } from './reasons.ts';
+
+/** The facts of one unit's fire at another, ready for the fire procedures, with their reasons. */
+export type DerivedFireFacts =
+  | {
+      readonly kind: 'small-arms';
+      readonly facts: SmallArmsFireFacts;
+      readonly reasons: readonly DerivedReason[];
+    }
+  | {
+      readonly kind: 'artillery';
+      readonly facts: ArtilleryFireFacts;
+      readonly reasons: readonly DerivedReason[];
+    };
+
+/** Inches of slack in `mayReach` (more than any rounding in the measurements). */
+const REACH_SLACK = 0.01;
+const COVER_ORDER: readonly TargetCover[] = [
+  'open',
+  'light-woods',
+  'heavy-woods',
+  'entrenchments-or-buildings',
+];
+
+/**
+ * False when `firer` surely cannot fire at `target` (it has no missile weapon, or the two are further
+ * apart than its longest range, bounding circle to bounding circle); true says only that `fire` must
+ * decide. A cheap filter before `fire` for callers that only want the targets it may hit.
+ */
+export function mayReach(basis: TableBasis, firerId: UnitId, targetId: UnitId): boolean {
+  const f = basis.index(firerId);
+  const weapon = basis.profiles[f]!.weapon;
+  if (weapon === undefined) return false;
+  const fg = basis.units[f]!;
+  const tg = basis.units[basis.index(targetId)]!;
+  const apart = Math.hypot(fg.cx - tg.cx, fg.cy - tg.cy) - fg.radius - tg.radius;
+  return apart <= maximumRange(weapon) + REACH_SLACK;
+}
+
+/**
+ * The facts of `firer`'s fire at `target` (Part 4, Small Arms And Artillery Fire): its weapon and
+ * state; the stands able to fire and the range (measurement/firing-stands.ts); enfilade; the target's
+ * formation, disorder, stands and cover (the least cover of its stands: it counts as in cover only if
+ * all of them are). Null when the firer has no weapon.
+ */
+export function deriveFire(basis: TableBasis, firerId: UnitId, targetId: UnitId): DerivedFireFacts | null {
+  const f = basis.index(firerId);
+  const t = basis.index(targetId);
+  const fg = basis.units[f]!;
+  const tg = basis.units[t]!;
+  const profile = basis.profiles[f]!;
+  const state = basis.states[f]!;
+  const targetState = basis.states[t]!;
+  const weapon = profile.weapon;
+  if (weapon === undefined) return null;
+  const sight = basis.sight();
+  const stands = firingStands(fg, weapon, tg, sight ? { sight } : {});
+  const distance = Number.isFinite(stands.distance) ? stands.distance : frontDistance(fg, tg);
+  const band = rangeBandAt(weapon, distance);
+  const reasons: DerivedReason[] = [
+    {
+      rule: jc4('Troops And Figures Able To Fire'),
+      label: `Stands able to fire: ${stands.stands.map((i) => fg.unit.stands[i]!.id).join(', ') || 'none'}`,
+      value: stands.stands.length,
+    },
+    {
+      rule: jc4('Using The Fire Table', 'range front edge to front edge'),
+      label: `Range ${ONE_DECIMAL(distance)}": ${band ?? 'out of reach'}`,
+      value: distance,
+    },
+  ];
+  const enfilade = enfiladeOf(fg, stands.stands, tg);
+  if (enfilade)
+    reasons.push({
+      rule: enfilade.rule,
+      label: `From the ${enfilade.flank} end, ${ONE_DECIMAL(enfilade.angle)} degrees off its front line`,
+      value: enfilade.angle,
+    });
+  let cover: TargetCover = 'entrenchments-or-buildings';
+  let coverFeature: FeatureId | undefined;
+  if (sight) {
+    for (const s of tg.unit.stands) {
+      const c = sight.coverOf(s.id);
+      if (COVER_ORDER.indexOf(c.cover) < COVER_ORDER.indexOf(cover)) {
+        cover = c.cover;
+        coverFeature = c.featureId;
+      }
+    }
+  } else cover = 'open';
+  if (cover !== 'open')
+    reasons.push({
+      rule: jc4('Small Arms Fire Modifiers', '3. target cover'),
+      label: `Every target stand in ${cover}`,
+      ...(coverFeature ? { feature: coverFeature } : {}),
+    });
+  const target = {
+    targetFormation: tg.formation,
+    ...(targetState.disordered ? { targetDisordered: true } : {}),
+    ...(cover !== 'open' ? { targetCover: cover } : {}),
+    targetStands: countedStands(tg.unit),
+    ...(enfilade
+      ? { enfilade: { targetRanks: enfilade.targetRanks, targetArm: troopOf(basis.profiles[t]!).arm } }
+      : {}),
+  };
+  const firer = {
+    resolveLevel: profile.resolveLevel,
+    status: currentStatus(profile, state),
+    ...(state.disordered ? { disordered: true } : {}),
+    ...(state.moving ? { moving: true } : {}),
+  };
+  if (weapon in SMALL_ARMS_WEAPON_DEFS) {
+    const facts: SmallArmsFireFacts = {
+      weapon: weapon as SmallArmsFireFacts['weapon'],
+      ...firer,
+      ...(isMounted(profile, state) && troopOf(profile).arm === 'cavalry' ? { mounted: true } : {}),
+      frontRankStands: stands.frontRank,
+      ...(stands.secondRank > 0 ? { secondRankStands: stands.secondRank } : {}),
+      ...target,
+      distance,
+    };
+    return { kind: 'small-arms', facts, reasons };
+  }
+  const facts: ArtilleryFireFacts = {
+    weapon: weapon as ArtilleryFireFacts['weapon'],
+    ...firer,
+    crewStands: stands.frontRank,
+    ...(profile.nativeIrregularCrew ? { nativeIrregularCrew: true } : {}),
+    ...target,
+    distance,
+  };
+  return { kind: 'artillery', facts, reasons };
+}

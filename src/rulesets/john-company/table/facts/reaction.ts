@@ -1,0 +1,314 @@
+import { BOX_STRIDE } from '../../../../core/geometry/rectangles.ts';
+import type { FeatureId, GeneralId, UnitId } from '../../../../core/table/model.ts';
+import type { ReactionFacts } from '../../procedures/reaction-test.ts';
+import {
+  LEADERSHIP_MODIFIERS,
+  type NegativeReactionModifierId,
+  type PositiveReactionModifierId,
+} from '../../tables/reaction-modifiers.ts';
+import { jc4, type Leadership } from '../../vocabulary.ts';
+import { formationAllowed, isCloseOrder } from '../formations.ts';
+import { anchorDistance, frontDistance, standToUnitDistance } from '../measurement/distances.ts';
+import { lineOfRetreat } from '../measurement/line-of-retreat.ts';
+import { facesTowards, quarterOf } from '../measurement/quarters.ts';
+import { boxInsideShape } from '../measurement/terrain-geometry.ts';
+import type { UnitGeometry } from '../measurement/unit-geometry.ts';
+import { CONTACT_TOLERANCE } from '../terrain.ts';
+import { countedStands, isMounted, type JcUnitProfile, normalMoveOf, troopOf } from '../unit-profile.ts';
+import type { TableBasis } from './basis.ts';
+import { defendedWorks } from './defended-works.ts';
+import { applied, type DerivedModifier, type DerivedReason, ONE_DECIMAL } from './reasons.ts';
+
+/** A unit's Reaction Test facts (Part 4, Reaction Test Modifiers) as the table gives them, with reasons. */
+export interface DerivedReactionFacts {
+  readonly unit: UnitId;
+  /** Ready for `resolveReactionTest`. */
+  readonly facts: ReactionFacts;
+  readonly positive: readonly DerivedModifier<PositiveReactionModifierId>[];
+  readonly negative: readonly DerivedModifier<NegativeReactionModifierId>[];
+  /** The General Officer in base contact whose Leadership counts, if any. */
+  readonly general?: { readonly id: GeneralId; readonly leadership: Leadership };
+}
+
+const P = (n: number) => jc4('Reaction Test Modifiers', `positive ${n}`);
+const N = (n: number) => jc4('Reaction Test Modifiers', `negative ${n}`);
+const WOODS: ReadonlySet<string> = new Set(['light-woods', 'heavy-woods']);
+
+/** The Reaction Test facts of one unit worked out from the table, with the reasons for each. */
+export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFacts {
+  const u = basis.index(id);
+  const g = basis.units[u]!;
+  const profile = basis.profiles[u]!;
+  const state = basis.states[u]!;
+  const troop = troopOf(profile);
+  const side = g.unit.side;
+  const positive: DerivedModifier<PositiveReactionModifierId>[] = [];
+  const negative: DerivedModifier<NegativeReactionModifierId>[] = [];
+
+  // Positive 1: the army outnumbers the enemy 2:1 in stands.
+  const own = basis.sideStands.get(side) ?? 0;
+  let enemy = 0;
+  for (const [s, n] of basis.sideStands) if (s !== side) enemy += n;
+  if (own > 0 && own >= 2 * enemy)
+    positive.push({
+      id: 'army-outnumbers-enemy-2-to-1',
+      reasons: [
+        { rule: P(1), label: `${own} stands against ${enemy} (not counting mandatory moves)`, value: own },
+      ],
+    });
+
+  // Positive 2: wholly inside woods.
+  const woods = woodsHolding(basis, g);
+  if (woods)
+    positive.push({
+      id: 'in-woods',
+      reasons: [{ rule: P(2), label: 'Every stand wholly inside woods', feature: woods }],
+    });
+
+  // Positive 3 and negative 3: enemies able to charge from behind its front line.
+  const quarters: DerivedReason[] = [];
+  const seen = { left: false, right: false, rear: false };
+  for (let e = 0; e < basis.units.length; e++) {
+    const eg = basis.units[e]!;
+    if (eg.unit.side === side) continue;
+    const q = quarterOf(g, eg.ax, eg.ay);
+    if (q === null || seen[q]) continue;
+    const d = ableToCharge(basis, e, u);
+    if (d === null) continue;
+    seen[q] = true;
+    quarters.push({
+      rule: N(3),
+      label: `${eg.unit.id} on its ${q === 'rear' ? 'rear' : `${q} flank`}, ${ONE_DECIMAL(d)}" away and able to charge`,
+      unit: eg.unit.id,
+      value: d,
+    });
+  }
+  if (quarters.length === 0)
+    positive.push({
+      id: 'flanks-and-rear-secure',
+      reasons: [
+        {
+          rule: P(3),
+          label:
+            g.formation === 'square'
+              ? 'In square: no flank or rear'
+              : 'No enemy behind its front line can charge it',
+        },
+      ],
+    });
+  else negative.push({ id: 'enemy-on-flank-or-rear', count: quarters.length, reasons: quarters });
+
+  // Positive 4: mounted.
+  if (isMounted(profile, state))
+    positive.push({ id: 'mounted', reasons: [{ rule: P(4), label: 'Mounted' }] });
+
+  // Positive 5: uncommitted friends within a Normal Move to the flank or rear.
+  const friend = friendBehind(basis, u);
+  if (friend) positive.push({ id: 'uncommitted-friends-flank-or-rear', reasons: [friend] });
+
+  // Positive 8: close order, in a formation it may use.
+  if (isCloseOrder(g.formation) && formationAllowed(profile, g.formation).allowed)
+    positive.push({ id: 'close-order', reasons: [{ rule: P(8), label: `In ${g.formation}` }] });
+
+  // Positives 9 and 11: won a Confrontation.
+  if (state.wonConfrontation) {
+    if (troop.arm === 'infantry' && troop.regular)
+      positive.push({
+        id: 'regular-infantry-won-confrontation',
+        reasons: [{ rule: P(9), label: 'Regular infantry, won a Confrontation' }],
+      });
+    else if (troop.arm === 'cavalry' || (troop.arm === 'infantry' && !troop.regular))
+      positive.push({
+        id: 'irregular-or-cavalry-won-confrontation',
+        reasons: [{ rule: P(11), label: 'Won a Confrontation' }],
+      });
+  }
+
+  // Positive 10: defending works, buildings or walls.
+  const works = state.orders === 'defend' ? defendedWorks(basis, u) : null;
+  if (works) positive.push({ id: 'in-fortifications', reasons: [works] });
+
+  // Negatives from its state.
+  if (state.targetOfSmallArmsFire)
+    negative.push({
+      id: 'target-of-small-arms-fire',
+      reasons: [{ rule: N(1), label: 'Fired on by small arms' }],
+    });
+  const lost = state.standsLostSinceLastCheck ?? 0;
+  if (lost > 0)
+    negative.push({
+      id: 'stands-lost-since-last-check',
+      count: lost,
+      reasons: [{ rule: N(4), label: `${lost} stands lost since its last test`, value: lost }],
+    });
+  if (state.targetOfArtilleryFire)
+    negative.push({
+      id: 'target-of-artillery-fire',
+      reasons: [{ rule: N(6), label: 'Fired on by artillery' }],
+    });
+  const now = countedStands(g.unit);
+  const quartersLost = Math.floor(((profile.startingStands - now) * 4) / profile.startingStands);
+  if (quartersLost > 0)
+    negative.push({
+      id: 'quarters-of-stands-lost',
+      count: quartersLost,
+      reasons: [
+        { rule: N(7), label: `${now} of ${profile.startingStands} stands left`, value: quartersLost },
+      ],
+    });
+  const charged = chargedTwoToOne(basis, u);
+  if (charged) negative.push({ id: 'charged-by-2-to-1', reasons: [charged] });
+
+  // Negative 9: no line of retreat.
+  const retreat = lineOfRetreat(
+    g,
+    basis.enemiesOf(side),
+    basis.terrain,
+    troop.mover,
+    retreatLookahead(profile, g),
+  );
+  if (!retreat.open)
+    negative.push({
+      id: 'no-line-of-retreat',
+      reasons: [
+        { rule: retreat.rule, label: `No gap to the rear: closed by ${retreat.closedBy.join(', ')}` },
+      ],
+    });
+  if (state.disordered) negative.push({ id: 'disordered', reasons: [{ rule: N(12), label: 'Disordered' }] });
+
+  const general = generalInContact(basis, u);
+  const facts: ReactionFacts = {
+    resolveLevel: profile.resolveLevel,
+    origin: profile.origin,
+    ...(profile.mayExceed20 ? { mayExceed20: true } : {}),
+    formation: g.formation,
+    orders: state.orders ?? 'without-orders',
+    ...(state.lastStatus ? { lastStatus: state.lastStatus } : {}),
+    positive: applied(positive),
+    negative: applied(negative),
+    ...(general ? { generalInContact: general.leadership } : {}),
+  };
+  return { unit: id, facts, positive, negative, ...(general ? { general } : {}) };
+}
+
+/**
+ * Whether enemy `e` (an index) can charge unit `u` (an index) now: not on a mandatory move, not artillery and
+ * not in skirmish order (neither may charge), facing towards it, and its front within its Normal Move
+ * plus Charge Bonus of it (straight-line distance: terrain and units in the way are not counted).
+ */
+function ableToCharge(basis: TableBasis, e: number, u: number): number | null {
+  const reach = basis.chargeReach[e]!;
+  if (reach < 0) return null;
+  const eg = basis.units[e]!;
+  const ug = basis.units[u]!;
+  if (Math.hypot(eg.cx - ug.cx, eg.cy - ug.cy) > eg.radius + ug.radius + reach) return null;
+  if (!facesTowards(eg, ug)) return null;
+  const d = frontDistance(eg, ug, false);
+  return d <= reach + 1e-9 ? d : null;
+}
+
+/**
+ * How far ahead a line of retreat must be clear: the unit's Normal Move in its formation (the
+ * distance of a Fall Back), or its fastest rate where its formation has none (a British square).
+ */
+export function retreatLookahead(profile: JcUnitProfile, g: UnitGeometry): number {
+  const move = normalMoveOf(profile, g.formation);
+  if (move !== undefined) return move;
+  let most = 0;
+  for (const cell of Object.values(troopOf(profile).rates)) {
+    const v = typeof cell === 'number' ? cell : cell[profile.rateVariant === 'second' ? 1 : 0];
+    if (v > most) most = v;
+  }
+  return most;
+}
+
+/** The wood holding every stand of the unit (positive 2), or null. */
+function woodsHolding(basis: TableBasis, g: UnitGeometry): FeatureId | null {
+  const woods = basis.terrain.areas.filter(
+    (a) => WOODS.has(a.kind) && g.minX >= a.minX && g.maxX <= a.maxX && g.minY >= a.minY && g.maxY <= a.maxY,
+  );
+  if (woods.length === 0) return null;
+  let found: FeatureId | null = null;
+  for (let i = 0; i < g.count; i++) {
+    let inside: FeatureId | null = null;
+    for (const a of woods) {
+      if (boxInsideShape(a, g.boxes, i * BOX_STRIDE)) {
+        inside = a.id;
+        break;
+      }
+    }
+    if (inside === null) return null;
+    found ??= inside;
+  }
+  return found;
+}
+
+/**
+ * A friendly unit to its flank or rear that is uncommitted and can move into its place (positive 5):
+ * same side, not on a mandatory move, not committed this turn, its front-centre behind the unit's
+ * front line, and no further from the unit's front-centre than its own Normal Move.
+ */
+function friendBehind(basis: TableBasis, u: number): DerivedReason | null {
+  const g = basis.units[u]!;
+  for (let f = 0; f < basis.units.length; f++) {
+    if (f === u) continue;
+    const fg = basis.units[f]!;
+    if (fg.unit.side !== g.unit.side) continue;
+    const state = basis.states[f]!;
+    if (state.mandatoryMove || state.committed) continue;
+    if (quarterOf(g, fg.ax, fg.ay) === null) continue;
+    const move = basis.moves[f]!;
+    if (Number.isNaN(move)) continue;
+    const d = anchorDistance(fg, g);
+    if (d <= move + 1e-9)
+      return {
+        rule: P(5),
+        label: `${fg.unit.id} behind its front line, ${ONE_DECIMAL(d)}" from its place`,
+        unit: fg.unit.id,
+        value: d,
+      };
+  }
+  return null;
+}
+
+/** The enemies whose launched charge outnumbers the unit 2:1 in stands (negative 8), or null. */
+function chargedTwoToOne(basis: TableBasis, u: number): DerivedReason | null {
+  const chargers = basis.states[u]!.chargedBy;
+  if (!chargers || chargers.length === 0) return null;
+  let theirs = 0;
+  for (const c of chargers) theirs += countedStands(basis.units[basis.index(c)]!.unit);
+  const mine = countedStands(basis.units[u]!.unit);
+  return theirs >= 2 * mine
+    ? {
+        rule: N(8),
+        label: `Charged by ${chargers.join(', ')}: ${theirs} stands against ${mine}`,
+        value: theirs,
+      }
+    : null;
+}
+
+/**
+ * The General Officer of its side in base contact with the unit (or attached to it) whose Leadership
+ * helps most, when several are; generals without a profile are ignored.
+ */
+function generalInContact(basis: TableBasis, u: number): { id: GeneralId; leadership: Leadership } | null {
+  const g = basis.units[u]!;
+  let best: { id: GeneralId; leadership: Leadership } | null = null;
+  let bestValue = Number.NEGATIVE_INFINITY;
+  for (const gen of basis.generals) {
+    if (gen.side !== g.unit.side) continue;
+    const profile = basis.forces.generals![gen.id]!;
+    if (gen.attachedTo !== g.unit.id) {
+      const s = gen.stand;
+      const near = g.radius + Math.hypot(s.width, s.depth) / 2 + CONTACT_TOLERANCE;
+      if (Math.hypot(s.x - g.cx, s.y - g.cy) > near || standToUnitDistance(s, g) > CONTACT_TOLERANCE)
+        continue;
+    }
+    const value = LEADERSHIP_MODIFIERS[profile.leadership].value as number;
+    if (value > bestValue) {
+      bestValue = value;
+      best = { id: gen.id, leadership: profile.leadership };
+    }
+  }
+  return best;
+}
