@@ -192,7 +192,7 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
 }
 
 /**
- * Whether enemy `e` (an index) can charge unit `u` (an index) now: not on a mandatory move, not artillery and
+ * Whether enemy `e` can charge unit `u` (indices) now: not on a mandatory move, not artillery and
  * not in skirmish order (neither may charge), facing towards it, and its front within its Normal Move
  * plus Charge Bonus of it (straight-line distance: terrain and units in the way are not counted).
  */
