@@ -13,7 +13,8 @@ import { makeJohnCompanyGame } from '../src/game/john-company/game.ts';
  *   node --import tsx bench/carried-facts.ts [count=100] [from=1]
  *
  * Prints, per scenario, the battles, the commands checked, how many units' facts were already known
- * when a state was asked (carried over or worked out before), and each problem with the first seed
+ * when a state was asked (carried over or worked out before), how many fires were known and checked,
+ * and each problem with the first seed
  * that shows it. Exits 1 when it found any.
  */
 const [count = 100, from = 1] = process.argv.slice(2).map(Number);
@@ -27,6 +28,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   let commands = 0;
   let known = 0;
   let knownInViews = 0;
+  let knownFires = 0;
   let units = 0;
   const start = performance.now();
   for (let seed = from; seed < from + count; seed++) {
@@ -42,6 +44,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
           commands++;
           known += check.known;
           knownInViews += check.knownInViews;
+          knownFires += check.knownFires;
           units += check.units;
           for (const p of check.problems) if (!problems.has(p)) problems.set(p, seed);
         },
@@ -51,7 +54,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const seconds = ((performance.now() - start) / 1000).toFixed(0);
   const share = (n: number) => `${((100 * n) / Math.max(1, units)).toFixed(0)}%`;
   console.log(
-    `${file.replace(/\.json$/, '')}: ${count} battles, ${commands} commands checked in ${seconds} s; facts known before asking: ${share(known)} of the state's units, ${share(knownInViews / 2)} of the views' (a side each)`,
+    `${file.replace(/\.json$/, '')}: ${count} battles, ${commands} commands checked in ${seconds} s; facts known before asking: ${share(known)} of the state's units, ${share(knownInViews / 2)} of the views' (a side each); ${(knownFires / Math.max(1, commands)).toFixed(1)} fires known a command (the state's and the views')`,
   );
   for (const [p, seed] of problems) console.log(`  seed ${seed}: ${p}`);
   if (problems.size > 0) failed = true;

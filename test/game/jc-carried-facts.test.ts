@@ -23,6 +23,7 @@ function checkBattle(scenarioId: string, seed: number, random: boolean) {
   const problems: string[] = [];
   let known = 0;
   let knownInViews = 0;
+  let knownFires = 0;
   let steps = 0;
   playBattle(
     game,
@@ -36,11 +37,12 @@ function checkBattle(scenarioId: string, seed: number, random: boolean) {
         steps++;
         known += check.known;
         knownInViews += check.knownInViews;
+        knownFires += check.knownFires;
         for (const p of check.problems) problems.push(`after command ${index}: ${p}`);
       },
     },
   );
-  return { problems, known, knownInViews, steps };
+  return { problems, known, knownInViews, knownFires, steps };
 }
 
 describe('facts carried from one state to the next', () => {
@@ -54,10 +56,11 @@ describe('facts carried from one state to the next', () => {
       [2, true],
     ] as const)
       it(`${scenario}, seed ${seed}, the computer against ${random ? 'the random player' : 'itself'}`, () => {
-        const { problems, known, knownInViews, steps } = checkBattle(scenario, seed, random);
+        const { problems, known, knownInViews, knownFires, steps } = checkBattle(scenario, seed, random);
         expect(problems).toEqual([]);
         expect(steps).toBeGreaterThan(20);
         expect(known, 'some facts are already known when the next state is asked').toBeGreaterThan(0);
         expect(knownInViews, 'and some of the views').toBeGreaterThan(0);
+        expect(knownFires, 'some fires are known, and checked').toBeGreaterThan(0);
       });
 });

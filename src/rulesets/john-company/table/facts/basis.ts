@@ -43,6 +43,8 @@ export class TableBasis {
   readonly chargeReach: Float64Array;
   /** The General Officers that have a profile. */
   readonly generals: readonly GeneralState[];
+  /** Whether a line of sight was given (fire then reads it). */
+  readonly sighted: boolean;
   /** Scratch: the barrier segments a stand lines (defended-works.ts `nearBarriers`). */
   readonly lined: number[] = [];
   /** The units of every side but each side. */
@@ -54,6 +56,7 @@ export class TableBasis {
     this.table = table;
     this.forces = forces;
     this.options = options;
+    this.sighted = options.sight !== undefined;
     this.terrain = terrainGeometry(table);
     const layout = layoutOf(table);
     const units = layout.units;

@@ -6,7 +6,7 @@ import { jc4 } from '../../vocabulary.ts';
 import { frontDistance, maximumRange, rangeBandAt } from '../measurement/distances.ts';
 import { enfiladeOf } from '../measurement/enfilade.ts';
 import { firingStands } from '../measurement/firing-stands.ts';
-import { countedStands, currentStatus, isMounted, troopOf } from '../unit-profile.ts';
+import { countedStands, currentStatus, isMounted, type JcUnitState, troopOf } from '../unit-profile.ts';
 import type { TableBasis } from './basis.ts';
 import { type DerivedReason, ONE_DECIMAL } from './reasons.ts';
 
@@ -22,6 +22,18 @@ export type DerivedFireFacts =
       readonly facts: ArtilleryFireFacts;
       readonly reasons: readonly DerivedReason[];
     };
+
+/**
+ * One unit's fire facts at another, kept by the facts of a table (and carried to the next table while
+ * nothing within their reach changed, carry.ts), with how each of the two units stood in a town it
+ * defends when they were worked out (`townDefence`): a line of sight reads that, and it may change
+ * while the units' records do not.
+ */
+export interface KnownFire {
+  readonly facts: DerivedFireFacts | null;
+  readonly firerDefence: number;
+  readonly targetDefence: number;
+}
 
 /** Inches of slack in `mayReach` (more than any rounding in the measurements). */
 const REACH_SLACK = 0.01;
@@ -139,4 +151,53 @@ export function deriveFire(basis: TableBasis, firerId: UnitId, targetId: UnitId)
     distance,
   };
   return { kind: 'artillery', facts, reasons };
+}
+
+/**
+ * Whether two states of a unit give the same fire facts, as firer or as target, all else the same: the
+ * fields of its state `deriveFire` reads (status, disorder, moving, dismounted), and no others.
+ */
+export function sameFireState(a: JcUnitState, b: JcUnitState): boolean {
+  return (
+    a.status === b.status &&
+    a.disordered === b.disordered &&
+    a.moving === b.moving &&
+    a.dismounted === b.dismounted
+  );
+}
+
+/** `deriveFire`, with the two units' town defence it was worked out with. */
+export function knownFire(basis: TableBasis, firerId: UnitId, targetId: UnitId): KnownFire {
+  const facts = deriveFire(basis, firerId, targetId);
+  return {
+    facts,
+    firerDefence: townDefence(basis, basis.index(firerId)),
+    targetDefence: townDefence(basis, basis.index(targetId)),
+  };
+}
+
+/**
+ * How many of unit `u`'s stands the line of sight takes as defending a town (Part 4, Line Of Sight D:
+ * seen by anyone who sees the town, and seeing out likewise); 0 without a sight. With the unit's stands
+ * where they were, the same count means the same sight lines and cover for it.
+ */
+export function townDefence(basis: TableBasis, u: number): number {
+  const sight = basis.sight();
+  if (!sight) return 0;
+  let n = 0;
+  for (const s of basis.units[u]!.unit.stands) n += sight.defendingAt(sight.index.standIndex(s.id));
+  return n;
+}
+
+/** Whether a fire worked out on another table of the same units still holds their town defence here. */
+export function sameTownDefence(
+  basis: TableBasis,
+  firerId: UnitId,
+  targetId: UnitId,
+  fire: KnownFire,
+): boolean {
+  return (
+    townDefence(basis, basis.index(firerId)) === fire.firerDefence &&
+    townDefence(basis, basis.index(targetId)) === fire.targetDefence
+  );
 }

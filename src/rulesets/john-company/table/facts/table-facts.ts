@@ -1,12 +1,13 @@
 import type { TableState, UnitId } from '../../../../core/table/model.ts';
+import type { JohnCompanySight } from '../line-of-sight.ts';
 import type { TerrainGeometry } from '../measurement/terrain-geometry.ts';
 import type { UnitGeometry } from '../measurement/unit-geometry.ts';
 import type { JcForces } from '../unit-profile.ts';
 import { TableBasis, type TableFactsOptions } from './basis.ts';
-import { carryReactions } from './carry.ts';
+import { carryFires, carryReactions, changesBetween } from './carry.ts';
 import { type CommandFacts, deriveCommand } from './command.ts';
 import { type DerivedConfrontationFacts, deriveConfrontation } from './confrontation.ts';
-import { type DerivedFireFacts, deriveFire, mayReach } from './fire.ts';
+import { type DerivedFireFacts, type KnownFire, knownFire, mayReach, sameTownDefence } from './fire.ts';
 import { type DerivedReactionFacts, deriveReaction } from './reaction.ts';
 
 /**
@@ -18,8 +19,9 @@ import { type DerivedReactionFacts, deriveReaction } from './reaction.ts';
  * procedures and `resolveConfrontation`.
  *
  * Built with `carriedFrom`, the facts of an earlier table of the same battle, it takes from them each
- * unit's Reaction Test facts already worked out there that nothing changed can have altered (carry.ts;
- * docs/ARCHITECTURE.md, Facts carried from one state to the next). It keeps no reference to them.
+ * unit's Reaction Test facts and each fire already worked out there that nothing changed can have
+ * altered (carry.ts; docs/ARCHITECTURE.md, Facts carried from one state to the next). It keeps no
+ * reference to them.
  */
 export class JcTableFacts {
   readonly table: TableState;
@@ -30,6 +32,10 @@ export class JcTableFacts {
   private readonly basis: TableBasis;
   /** Each unit's Reaction Test facts, once worked out (or carried over). */
   private readonly reactions = new Map<UnitId, DerivedReactionFacts>();
+  /** Each fire, by firer then target, once worked out (or carried over and found to hold). */
+  private readonly fires = new Map<UnitId, Map<UnitId, KnownFire>>();
+  /** Fires carried over from the facts before, still to be checked for town defence when asked. */
+  private readonly carriedFires = new Map<UnitId, Map<UnitId, KnownFire>>();
 
   constructor(
     table: TableState,
@@ -43,7 +49,14 @@ export class JcTableFacts {
     this.forces = forces;
     this.terrain = basis.terrain;
     this.units = basis.units;
-    if (carriedFrom) carryReactions(basis, carriedFrom.basis, carriedFrom.reactions, this.reactions);
+    if (carriedFrom && (carriedFrom.reactions.size > 0 || carriedFrom.fires.size > 0)) {
+      const before = carriedFrom.basis;
+      const changes = changesBetween(basis, before);
+      if (changes) {
+        carryReactions(basis, before, changes, carriedFrom.reactions, this.reactions);
+        carryFires(basis, before, changes, carriedFrom.fires, this.carriedFires);
+      }
+    }
   }
 
   /** A unit's geometry. */
@@ -87,9 +100,56 @@ export class JcTableFacts {
     return mayReach(this.basis, firerId, targetId);
   }
 
-  /** The facts of `firer`'s fire at `target` (fire.ts `deriveFire`); null when the firer has no weapon. */
+  /**
+   * The facts of `firer`'s fire at `target` (fire.ts `deriveFire`); null when the firer has no weapon.
+   * Worked out once per facts (or carried over, carry.ts). Read only.
+   */
   fire(firerId: UnitId, targetId: UnitId): DerivedFireFacts | null {
-    return deriveFire(this.basis, firerId, targetId);
+    let byTarget = this.fires.get(firerId);
+    const known = byTarget?.get(targetId);
+    if (known !== undefined) return known.facts;
+    const carried = this.carriedFire(firerId, targetId);
+    const fire = carried ?? knownFire(this.basis, firerId, targetId);
+    if (byTarget === undefined) {
+      byTarget = new Map();
+      this.fires.set(firerId, byTarget);
+    }
+    byTarget.set(targetId, fire);
+    return fire.facts;
+  }
+
+  /** The fire carried over from the facts before, when the two units' town defence is as it was. */
+  private carriedFire(firerId: UnitId, targetId: UnitId): KnownFire | undefined {
+    const carried = this.carriedFires.get(firerId)?.get(targetId);
+    return carried !== undefined && sameTownDefence(this.basis, firerId, targetId, carried)
+      ? carried
+      : undefined;
+  }
+
+  /**
+   * The fires worked out (or carried over) so far, and those carried over that `fire` would give when
+   * asked, each with its firer and target: for checks.
+   */
+  knownFires(): {
+    readonly firer: UnitId;
+    readonly target: UnitId;
+    readonly facts: DerivedFireFacts | null;
+  }[] {
+    const out: { firer: UnitId; target: UnitId; facts: DerivedFireFacts | null }[] = [];
+    for (const [firer, byTarget] of this.fires)
+      for (const [target, fire] of byTarget) out.push({ firer, target, facts: fire.facts });
+    for (const [firer, byTarget] of this.carriedFires)
+      for (const target of byTarget.keys()) {
+        if (this.fires.get(firer)?.has(target)) continue;
+        const carried = this.carriedFire(firer, target);
+        if (carried !== undefined) out.push({ firer, target, facts: carried.facts });
+      }
+    return out;
+  }
+
+  /** The line of sight these facts read, if they were given one. */
+  sight(): JohnCompanySight | undefined {
+    return this.basis.sight();
   }
 
   /**
