@@ -142,8 +142,8 @@ export function carryReactions(
 }
 
 /**
- * Puts into `into` the fire facts `known` of the table of `before` (by firer, then target) that nothing
- * changed can have altered. A unit's fire at another (`deriveFire`) reads the two units' records and
+ * Adds to `into` the fire facts `known` of the table of `before` (by firer, then target) that nothing
+ * changed can have altered, where `into` has none for the same firer and target. A unit's fire at another (`deriveFire`) reads the two units' records and
  * profiles, and a few fields of their states (`sameFireState`); the lines of sight between their stands,
  * which any unit's stands may block and which run inside the two units' bounding circles and the band
  * between them; and the target's cover, which the terrain and its own stands decide. So a fire carries
@@ -169,8 +169,9 @@ export function carryFires(
     const f = after.byId.get(firerId);
     if (f === undefined || !sameForFire(f)) continue;
     const fg = after.units[f]!;
-    let kept: Map<UnitId, KnownFire> | undefined;
+    let kept = into.get(firerId);
     for (const [targetId, fire] of byTarget) {
+      if (kept?.has(targetId)) continue;
       const t = after.byId.get(targetId);
       if (t === undefined || !sameForFire(t)) continue;
       const tg = after.units[t]!;
@@ -187,6 +188,6 @@ export function carryFires(
       kept ??= new Map();
       kept.set(targetId, fire);
     }
-    if (kept) into.set(firerId, kept);
+    if (kept && !into.has(firerId)) into.set(firerId, kept);
   }
 }

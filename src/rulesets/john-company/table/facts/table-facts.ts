@@ -19,8 +19,8 @@ import { type DerivedReactionFacts, deriveReaction } from './reaction.ts';
  * procedures and `resolveConfrontation`.
  *
  * Built with `carriedFrom`, the facts of an earlier table of the same battle, it takes from them each
- * unit's Reaction Test facts and each fire already worked out there that nothing changed can have
- * altered (carry.ts; docs/ARCHITECTURE.md, Facts carried from one state to the next). It keeps no
+ * unit's Reaction Test facts and each fire already worked out there (or carried there) that nothing
+ * changed can have altered (carry.ts; docs/ARCHITECTURE.md, Facts carried from one state to the next). It keeps no
  * reference to them.
  */
 export class JcTableFacts {
@@ -34,7 +34,10 @@ export class JcTableFacts {
   private readonly reactions = new Map<UnitId, DerivedReactionFacts>();
   /** Each fire, by firer then target, once worked out (or carried over and found to hold). */
   private readonly fires = new Map<UnitId, Map<UnitId, KnownFire>>();
-  /** Fires carried over from the facts before, still to be checked for town defence when asked. */
+  /**
+   * Fires carried over from the facts before (those they knew, and those carried to them and not yet
+   * asked), still to be checked for town defence when asked.
+   */
   private readonly carriedFires = new Map<UnitId, Map<UnitId, KnownFire>>();
 
   constructor(
@@ -49,12 +52,16 @@ export class JcTableFacts {
     this.forces = forces;
     this.terrain = basis.terrain;
     this.units = basis.units;
-    if (carriedFrom && (carriedFrom.reactions.size > 0 || carriedFrom.fires.size > 0)) {
+    if (
+      carriedFrom &&
+      (carriedFrom.reactions.size > 0 || carriedFrom.fires.size > 0 || carriedFrom.carriedFires.size > 0)
+    ) {
       const before = carriedFrom.basis;
       const changes = changesBetween(basis, before);
       if (changes) {
         carryReactions(basis, before, changes, carriedFrom.reactions, this.reactions);
         carryFires(basis, before, changes, carriedFrom.fires, this.carriedFires);
+        carryFires(basis, before, changes, carriedFrom.carriedFires, this.carriedFires);
       }
     }
   }
