@@ -421,6 +421,36 @@ describe('fire facts', () => {
     expect(hidden.facts).toMatchObject({ frontRankStands: 0, distance: 6 });
   });
 
+  it('carried to the next table while no unit changes between firer and target', () => {
+    const firer = troops('u', 'red', 'close-order-line', 4, at(0, 0), BRITISH_LINE);
+    const target = troops('t', 'blue', 'close-order-line', 4, at(0, 8, 270), {
+      troop: 'native-regular-infantry',
+    });
+    const other = (anchor: Anchor) => troops('x', 'blue', 'close-order-line', 4, anchor, BRITISH_LINE);
+    const first = battle([firer, target, other(at(30, 0))]);
+    const sighted = (table: TableState, forces: JcForces, before?: JcTableFacts) =>
+      new JcTableFacts(table, forces, { sight: new JohnCompanySight(table) }, before);
+    const before = sighted(first.table, first.forces);
+    const fire = before.fire('u', 't')!;
+    expect(fire.facts).toMatchObject({ frontRankStands: 4, distance: 8 });
+    const moved = (anchor: Anchor) => {
+      const x = other(anchor);
+      return {
+        table: { ...first.table, units: { ...first.table.units, x: x.unit } },
+        forces: { ...first.forces, profiles: { ...first.forces.profiles, x: x.profile } },
+      };
+    };
+    // The third unit moves, well away from the band between the two: the very same facts.
+    const away = moved(at(30, 10));
+    expect(sighted(away.table, away.forces, before).fire('u', 't')).toBe(fire);
+    // It steps in between: worked out again, and its stands block every line.
+    const between = moved(at(0, 4));
+    const now = sighted(between.table, between.forces, before).fire('u', 't')!;
+    expect(now).not.toBe(fire);
+    expect(now).toEqual(sighted(between.table, between.forces).fire('u', 't'));
+    expect(now.facts).toMatchObject({ frontRankStands: 0 });
+  });
+
   it('no weapon, no fire facts', () => {
     const b = battle([
       troops('u', 'red', 'close-order-line', 2, at(0, 0), { troop: 'native-regular-cavalry', lancers: true }),
