@@ -285,11 +285,11 @@ function crewCounts(layout: BatteryLayout): readonly number[] {
 }
 
 /**
- * A battery. Deployed (Part 4: guns in line, each gun model with its crew stands): the gun models side
- * by side in rank 0, each gun's crew stands side by side directly behind it (rank 1), its limber behind
- * them (rank 2); each gun's section is as wide as the widest of its models, sections touching. Limbered:
- * the guns one behind another, each behind its limber, its crews behind it, ranks counted from the
- * front, all on the battery's axis.
+ * A battery. Unlimbered (John Company's Part 4: guns in line, each gun model with its crew stands): the
+ * gun models side by side in rank 0, each gun's crew stands side by side directly behind it (rank 1), its
+ * limber behind them (rank 2); each gun's section is as wide as the widest of its models, sections
+ * touching. Limbered: the guns one behind another, each behind its limber, its crews behind it, ranks
+ * counted from the front, all on the battery's axis.
  */
 function layoutBattery(
   req: BatteryLayout & { unitId: UnitId; anchor: Anchor; ids?: readonly StandId[] },
