@@ -16,6 +16,7 @@ const IDS = RULE_SETS.map((r) => r.id);
 const REGISTRY = 'game/registry.ts';
 /** The layers where a rule set has a folder of its own, named by its id. */
 const OWN_FOLDER_LAYERS = ['rulesets', 'game', 'web'];
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
