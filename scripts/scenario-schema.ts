@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { scenarioJsonSchema } from '../src/game/scenario/schema.ts';
+import { scenarioJsonSchema } from '../src/game/scenario/format.ts';
 
 const FILE = resolve(import.meta.dirname, '../scenarios/schema/scenario.schema.json');
 const text = `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`;

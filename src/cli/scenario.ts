@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { validateScenario } from '../game/scenario/format.ts';
 import type { Scenario } from '../game/scenario/schema.ts';
-import { formatScenarioIssue, validateScenario } from '../game/scenario/validate.ts';
+import { formatScenarioIssue } from '../game/scenario/validate.ts';
 import { parseJsonText } from './input.ts';
 import { UsageError } from './registry.ts';
 import { type CliOutcome, EXIT_USAGE, ok } from './resolve.ts';

@@ -5,7 +5,7 @@ import { commandPointsGame } from '../game/command-points/game.ts';
 import { honourAndFortitudeGame } from '../game/honour-and-fortitude/game.ts';
 import { johnCompanyGame } from '../game/john-company/game.ts';
 import { macduffGame } from '../game/macduff/game.ts';
-import { validateScenario } from '../game/scenario/validate.ts';
+import { validateScenario } from '../game/scenario/format.ts';
 import { type RosterUnit, rosterOf, rosterRuleSets } from './roster.ts';
 
 const SCENARIOS = resolve(import.meta.dirname, '../../scenarios');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
 import { type GameRecord, replay } from '../game/engine/record.ts';
-import { validateScenario } from '../game/scenario/validate.ts';
+import { validateScenario } from '../game/scenario/format.ts';
 import {
   commitmentOf,
   diceDigestOf,

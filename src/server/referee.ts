@@ -370,7 +370,7 @@ export class Referee {
       const entry = { side, command: commandOf(p.rules, command) };
       // The giver's picture before the command (the log as it knew it), for the change.
       const base = this.presentPicture(p, side);
-      const admitted = await this.admit(gameId, p, entry);
+      const admitted = await this.admit(gameId, p, entry, !isResignation(entry.command));
       return { ...admitted, change: this.change(p, side, base, admitted.seq) };
     });
     await committed;
@@ -449,7 +449,7 @@ export class Referee {
           p.rules.game.legalCommands(p.state, side),
         );
         try {
-          return await this.admit(gameId, p, { side, command });
+          return await this.admit(gameId, p, { side, command }, false);
         } catch (error) {
           // Another request moved the game on meanwhile: it decides what happens next.
           if (error instanceof StoreError && error.code === 'conflict') return undefined;
@@ -627,8 +627,9 @@ export class Referee {
     gameId: string,
     p: InPlay,
     entry: RecordedCommand<unknown>,
+    parsed: boolean,
   ): Promise<{ seq: number; game: GameSummary; committed: Promise<void> }> {
-    const { state, logged } = step(p, entry);
+    const { state, logged } = step(p, entry, parsed);
     const seq = p.log.length;
     let stored: Awaited<ReturnType<GameStore['appendGrouped']>>;
     try {
@@ -904,13 +905,22 @@ function statusOf(rules: AnyPlayRules, state: GameStateBase): GameStatus {
   };
 }
 
-/** Applies one command to a game in play (without keeping it): the new state and the command logged. */
+/**
+ * Applies one command to a game in play (without keeping it): the new state and the command logged.
+ * `parsed`: the rule set's command schema has parsed it already (the boundary, `commandOf`), so the game
+ * need not parse it again (`applyParsed`); any other command (replayed, the computer's) the game parses.
+ */
 function step(
   p: Pick<InPlay, 'rules' | 'state'>,
   entry: RecordedCommand<unknown>,
+  parsed = false,
 ): { state: GameStateBase; logged: Logged } {
   const turn = p.rules.turnOf(p.state);
-  const applied = p.rules.game.apply(p.state, entry.side, entry.command);
+  const game = p.rules.game;
+  const applied =
+    parsed && game.applyParsed
+      ? game.applyParsed(p.state, entry.side, entry.command)
+      : game.apply(p.state, entry.side, entry.command);
   if (!applied.ok) {
     const { code, message } = applied.rejection;
     throw new PlayError(code === 'not-your-turn' ? 'not-your-turn' : 'illegal-command', message, code);

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { validateScenario } from '../game/scenario/format.ts';
 import type { Scenario } from '../game/scenario/schema.ts';
-import { formatScenarioIssue, type ScenarioIssue, validateScenario } from '../game/scenario/validate.ts';
+import { formatScenarioIssue, type ScenarioIssue } from '../game/scenario/validate.ts';
 import type { ScenarioList, ScenarioSummary } from '../protocol/api.ts';
 
 /**

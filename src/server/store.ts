@@ -2,8 +2,8 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { GameRecord, RecordedCommand, SecretDice } from '../game/engine/record.ts';
 import { DEFAULT_RULE_SET, PLAYABLE_RULE_SETS } from '../game/registry.ts';
+import { validateScenario } from '../game/scenario/format.ts';
 import type { Scenario } from '../game/scenario/schema.ts';
-import { validateScenario } from '../game/scenario/validate.ts';
 import type {
   CreatedGame,
   GameDice,

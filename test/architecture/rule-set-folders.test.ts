@@ -16,16 +16,6 @@ const IDS = RULE_SETS.map((r) => r.id);
 const REGISTRY = 'game/registry.ts';
 /** The layers where a rule set has a folder of its own, named by its id. */
 const OWN_FOLDER_LAYERS = ['rulesets', 'game', 'web'];
-/**
- * Files that still name a rule set outside its folders: the scenario format describes units in John
- * Company's vocabulary (src/rulesets/john-company/) and lists each set's overrides by id. The list may
- * only shrink: an entry that names no rule set any more fails, so it is taken off.
- */
-const NOT_YET_MOVED: ReadonlySet<string> = new Set([
-  'game/scenario/schema.ts',
-  'game/scenario/table.ts',
-  'game/scenario/validate.ts',
-]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -115,15 +105,13 @@ function violations(file: string, text: string): string[] {
 
 describe('rule sets live in their own folders', () => {
   const files = sourceFiles(ROOT).map((f) => relative(ROOT, f).split(/[\\/]/).join('/'));
-  const checked = files.filter((f) => !NOT_YET_MOVED.has(f));
 
   it('finds the source and every rule set', () => {
     expect(files).toContain(REGISTRY);
     expect(IDS.length).toBeGreaterThan(1);
-    for (const file of NOT_YET_MOVED) expect(files).toContain(file);
   });
 
-  it.each(checked.map((f) => [f]))('%s names no rule set outside its own', (file) => {
+  it.each(files.map((f) => [f]))('%s names no rule set outside its own', (file) => {
     expect(violations(file, readFileSync(join(ROOT, file), 'utf8'))).toEqual([]);
   });
 
@@ -132,13 +120,6 @@ describe('rule sets live in their own folders', () => {
     const lines = namings(REGISTRY, text).map((n) => n.where);
     expect(lines).toEqual(IDS.map((id) => `imports ./${id}/index.ts`).sort());
   });
-
-  it.each([...NOT_YET_MOVED].map((f) => [f]))(
-    '%s still names a rule set (else take it off the list)',
-    (file) => {
-      expect(violations(file, readFileSync(join(ROOT, file), 'utf8'))).not.toEqual([]);
-    },
-  );
 
   it('catches an id in an import path, a string, a template, JSX text or a property', () => {
     const [first, second] = IDS as [string, string];

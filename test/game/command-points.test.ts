@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { WEAPONS } from '../../src/core/scenario/vocabulary.ts';
 import { computerPlayer } from '../../src/game/command-points/ai.ts';
 import type { CpCommand } from '../../src/game/command-points/commands.ts';
 import { commandPointsGame as game } from '../../src/game/command-points/game.ts';
@@ -11,7 +12,6 @@ import type { CpGameState } from '../../src/game/command-points/state.ts';
 import type { CpView } from '../../src/game/command-points/view.ts';
 import { randomPlayer } from '../../src/game/engine/battle.ts';
 import { blindViewProblems } from '../../src/game/engine/invariants.ts';
-import { WEAPONS } from '../../src/game/scenario/schema.ts';
 import { WEAPON_RATINGS } from '../../src/rulesets/command-points/scenario-ratings.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { WEAPONS } from '../../src/core/scenario/vocabulary.ts';
 import { playBattle, randomPlayer } from '../../src/game/engine/battle.ts';
 import { blindViewProblems } from '../../src/game/engine/invariants.ts';
 import {
@@ -10,7 +11,6 @@ import {
 import { legalCommands } from '../../src/game/honour-and-fortitude/legal.ts';
 import type { HfGameState } from '../../src/game/honour-and-fortitude/state.ts';
 import type { Scenario } from '../../src/game/scenario/schema.ts';
-import { WEAPONS } from '../../src/game/scenario/schema.ts';
 import { WEAPON_OF } from '../../src/rulesets/honour-and-fortitude/scenario-ratings.ts';
 
 const scenario = (id: string): Scenario =>

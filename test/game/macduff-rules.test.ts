@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { WEAPONS } from '../../src/core/scenario/vocabulary.ts';
 import { randomPlayer } from '../../src/game/engine/battle.ts';
 import { blindViewProblems } from '../../src/game/engine/invariants.ts';
 import type { MdCommand } from '../../src/game/macduff/commands.ts';
 import { makeMacduffGame } from '../../src/game/macduff/game.ts';
 import type { MdGameState } from '../../src/game/macduff/state.ts';
 import { scrambleHidden } from '../../src/game/macduff/view.ts';
-import { WEAPONS } from '../../src/game/scenario/schema.ts';
 import { GUN_KIND_OF_WEAPON, SMALL_ARM_OF_WEAPON } from '../../src/rulesets/macduff/scenario-ratings.ts';
 
 const game = makeMacduffGame({ traces: true });

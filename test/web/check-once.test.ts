@@ -1,14 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JcCommandSchema } from '../../src/game/john-company/commands.ts';
+import { fireCheck } from '../../src/game/john-company/fire-check.ts';
 import { findPlayableRuleSet } from '../../src/game/registry.ts';
 import type { ApiError, AppendCommandResponse, CreatedGame, GameSummary } from '../../src/protocol/api.ts';
 import { seatKeyClient, serverForTests } from './fixtures.ts';
 import { firstPosition } from './positions.ts';
 
+// Counts the fire checks: every module of the game, fire.ts's fire included, reaches `fireCheck` through
+// this module's export.
+vi.mock('../../src/game/john-company/fire-check.ts', async (importOriginal) => {
+  const check = await importOriginal<typeof import('../../src/game/john-company/fire-check.ts')>();
+  return { ...check, fireCheck: vi.fn(check.fireCheck) };
+});
+
 /**
  * One `fire` POSTed to /commands is checked once: its body parsed at the boundary (the referee), the
- * game's `apply` run once (it parses the command again: a game guards itself against any caller), and
- * the store, which only appends, judges nothing.
+ * game run once on the parsed command (`applyParsed`: `apply`, which guards itself against any input,
+ * would parse it again), the fire checked once, and the store, which only appends, judges nothing.
  */
 describe('a command through POST /commands', () => {
   const server = serverForTests('check-once');
@@ -19,7 +27,7 @@ describe('a command through POST /commands', () => {
     vi.restoreAllMocks();
   });
 
-  it('runs apply once, and the command schema once in the referee and once in the game', async () => {
+  it('parses the command once, runs the game once on it and checks the fire once', async () => {
     const position = firstPosition('john-company', 3, (_state, _side, legal) =>
       legal.find((c) => c.type === 'fire'),
     );
@@ -28,14 +36,35 @@ describe('a command through POST /commands', () => {
     // The game in memory, as after any earlier request about it.
     expect((await get(`/api/games/${created.body.id}/play?viewer=${position.side}`)).status).toBe(200);
     const apply = vi.spyOn(game, 'apply');
+    const applyParsed = vi.spyOn(game, 'applyParsed');
     const parse = vi.spyOn(JcCommandSchema, 'safeParse');
+    const checks = vi.mocked(fireCheck);
+    checks.mockClear();
     const answer = await post<AppendCommandResponse>(`/api/games/${created.body.id}/commands`, {
       side: position.side,
       command: position.command,
       seq: position.record.commands.length,
     });
     expect(answer.status).toBe(201);
-    expect(apply).toHaveBeenCalledTimes(1);
+    expect(applyParsed).toHaveBeenCalledTimes(1);
+    expect(apply).not.toHaveBeenCalled();
+    expect(parse).toHaveBeenCalledTimes(1);
+    const { unit, target } = position.command as { type: string; unit: string; target: string };
+    const thisFire = checks.mock.calls.filter(([, firer, at]) => firer === unit && at === target);
+    expect(thisFire).toHaveLength(1);
+  });
+
+  it('has the game parse a command it is given as it is, outside the boundary', () => {
+    const position = firstPosition('john-company', 3, (_state, _side, legal) =>
+      legal.find((c) => c.type === 'fire'),
+    );
+    const parse = vi.spyOn(JcCommandSchema, 'safeParse');
+    const state = position.state;
+    expect(game.apply(state, position.side, { type: 'fire', unit: 42 } as never)).toMatchObject({
+      ok: false,
+      rejection: { code: 'invalid-command' },
+    });
+    expect(game.apply(state, position.side, position.command).ok).toBe(true);
     expect(parse).toHaveBeenCalledTimes(2);
   });
 
@@ -44,13 +73,15 @@ describe('a command through POST /commands', () => {
       legal.find((c) => c.type === 'fire'),
     );
     const apply = vi.spyOn(game, 'apply');
+    const applyParsed = vi.spyOn(game, 'applyParsed');
     const created = await post<CreatedGame>('/api/games/import', position.record);
     const answer = await post<AppendCommandResponse>(`/api/games/${created.body.id}/commands`, {
       side: position.side,
       command: position.command,
     });
     expect(answer.status).toBe(201);
-    expect(apply).toHaveBeenCalledTimes(position.record.commands.length + 1);
+    expect(apply).toHaveBeenCalledTimes(position.record.commands.length);
+    expect(applyParsed).toHaveBeenCalledTimes(1);
   });
 
   it("refuses at the boundary a side the game lacks, a command of no rule set's shape and one too long", async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { validateScenario } from '../../src/game/scenario/format.ts';
 import type { Scenario } from '../../src/game/scenario/schema.ts';
-import { validateScenario } from '../../src/game/scenario/validate.ts';
 import {
   addBuilding,
   addGeneral,

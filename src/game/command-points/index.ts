@@ -11,6 +11,7 @@ import type { CpEvent } from './events.ts';
 import { commandPointsGame } from './game.ts';
 import { commandOdds } from './odds.ts';
 import { rateCommandPoints } from './roster-ratings.ts';
+import { commandPointsScenario } from './scenario.ts';
 import { cpStanding } from './standing.ts';
 import type { CpGameState } from './state.ts';
 import { type CpView, scrambleHidden } from './view.ts';
@@ -66,4 +67,5 @@ export const commandPoints: RuleSetModule = {
   roster: CP_ROSTER,
   playable: commandPointsPlayable,
   rateUnit: rateCommandPoints,
+  scenario: commandPointsScenario,
 };

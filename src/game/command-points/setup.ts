@@ -1,8 +1,7 @@
 import { rngOf, type SeedMaterial } from '../../core/random/prng.ts';
 import {
-  COMMAND_POINTS_SCENARIO_OVERRIDES,
-  COMMAND_POINTS_UNIT_OVERRIDES,
   type CpScenarioOverrides,
+  type CpUnitOverrides,
   commandPointsUnitRatings,
 } from '../../rulesets/command-points/scenario-ratings.ts';
 import { ARTILLERY_RANGES } from '../../rulesets/command-points/tables/artillery.ts';
@@ -12,8 +11,9 @@ import { COMMANDER_LOSS_TABLE } from '../../rulesets/command-points/tables/comma
 import { MORALE_TABLE } from '../../rulesets/command-points/tables/morale.ts';
 import type { Scenario, Unit } from '../scenario/schema.ts';
 import { scenarioTerrain, unitStands } from '../scenario/table.ts';
-import { formatScenarioIssue, validateScenario } from '../scenario/validate.ts';
+import { formatScenarioIssue, validateScenarioWith } from '../scenario/validate.ts';
 import { pointDistance } from './geometry.ts';
+import { CP_SCENARIO_FORMAT } from './scenario.ts';
 import {
   CP_RULE_SET,
   CP_STATE_VERSION,
@@ -25,17 +25,14 @@ import {
 } from './state.ts';
 
 /**
- * The scenario's per-unit and per-scenario command-point overrides. The scenario schema does not carry
- * them yet (the registry wiring adds `ratings['command-points']` and `overrides['command-points']`):
- * this is the one place that reads them, through a narrow cast, and checks them with the rule set's schemas.
+ * The scenario's per-unit and per-scenario command-point overrides (`ratings['command-points']`,
+ * `overrides['command-points']`), as the scenario format (./scenario.ts) has checked them.
  */
-function unitOverrides(unit: Unit) {
-  const raw = (unit as { ratings?: Record<string, unknown> }).ratings?.[CP_RULE_SET];
-  return raw === undefined ? undefined : COMMAND_POINTS_UNIT_OVERRIDES.parse(raw);
+function unitOverrides(unit: Unit): CpUnitOverrides | undefined {
+  return unit.ratings?.['command-points'];
 }
 function scenarioOverrides(scenario: Scenario): CpScenarioOverrides {
-  const raw = (scenario as { overrides?: Record<string, unknown> }).overrides?.[CP_RULE_SET];
-  return raw === undefined ? {} : COMMAND_POINTS_SCENARIO_OVERRIDES.parse(raw);
+  return scenario.overrides?.['command-points'] ?? {};
 }
 
 /** Muster's defaults with the scenario's replacements. */
@@ -72,7 +69,7 @@ function formationOf(unit: Unit): CpFormation {
  * `begin` (apply.ts) then starts turn 1.
  */
 export function setupState(json: unknown, seed: SeedMaterial): CpGameState {
-  const v = validateScenario(json);
+  const v = validateScenarioWith(CP_SCENARIO_FORMAT, json);
   if (!v.ok) throw new Error(`invalid scenario: ${v.errors.map(formatScenarioIssue).slice(0, 5).join('; ')}`);
   const scenario = v.scenario;
   const units: Record<string, CpUnit> = {};

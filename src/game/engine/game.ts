@@ -17,8 +17,17 @@ export interface GameDefinition<State extends GameStateBase, Command, Event exte
   decider(state: State): string | undefined;
   /** Every command the deciding side may give now (the UI, the computer and the tests use it). */
   legalCommands(state: State, side: string): Command[];
-  /** Applies a command from `side`: the new state and the events, or why it was refused. */
+  /**
+   * Applies a command from `side`: the new state and the events, or why it was refused. It guards itself
+   * against any caller: whatever is not a command of the game is refused, not thrown on.
+   */
   apply(state: State, side: string, command: Command): Applied<State, Event>;
+  /**
+   * `apply` for a command the rule set's command schema has parsed already (at a shell's boundary, or a
+   * computer player's pick among `legalCommands`): the same answer, without parsing it again. A game
+   * without it parses in `apply` whatever it is given.
+   */
+  applyParsed?(state: State, side: string, command: Command): Applied<State, Event>;
   /** The outcome once the game is over. */
   result(state: State): GameResult | undefined;
   /** What `viewer` may see of the state ('spectator' sees only what is public). */

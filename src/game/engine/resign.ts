@@ -35,6 +35,12 @@ export function resignedSide(state: GameStateBase): string | undefined {
   return typeof side === 'string' ? side : undefined;
 }
 
+/** Every command but a resignation, once a side has resigned. */
+const AFTER_RESIGNATION = {
+  ok: false,
+  rejection: { code: 'game-over', message: 'the game is over: a side resigned' },
+} as const;
+
 export function resignable<State extends GameStateBase, Command, Event extends GameEventBase, View>(
   game: GameDefinition<State, Command, Event, View>,
   sidesOf: (state: State) => readonly string[],
@@ -55,14 +61,8 @@ export function resignable<State extends GameStateBase, Command, Event extends G
       resignedSide(state) === undefined ? game.legalCommands(state, side) : [],
     result,
     apply(state, side, command): Applied<State, Event> {
-      if (!isResignation(command)) {
-        if (resignedSide(state) !== undefined)
-          return {
-            ok: false,
-            rejection: { code: 'game-over', message: 'the game is over: a side resigned' },
-          };
-        return game.apply(state, side, command);
-      }
+      if (!isResignation(command))
+        return resignedSide(state) !== undefined ? AFTER_RESIGNATION : game.apply(state, side, command);
       if (!sidesOf(state).includes(side))
         return {
           ok: false,
@@ -74,6 +74,13 @@ export function resignable<State extends GameStateBase, Command, Event extends G
       const event: ResignedEvent = { type: 'resigned', side, result: result(resigned)!, visibleTo: 'all' };
       return { ok: true, state: resigned, events: [event as GameEventBase as Event] };
     },
+    // A parsed command is one of the rule set's own, never a resignation.
+    ...(game.applyParsed
+      ? {
+          applyParsed: (state: State, side: string, command: Command): Applied<State, Event> =>
+            resignedSide(state) !== undefined ? AFTER_RESIGNATION : game.applyParsed!(state, side, command),
+        }
+      : {}),
     eventFor: (event: Event, viewer: Viewer) =>
       event.type === 'resigned' ? event : game.eventFor(event, viewer),
   };

@@ -11,6 +11,7 @@ import type { HfEvent } from './events.ts';
 import { honourAndFortitudeGame } from './game.ts';
 import { commandOdds } from './odds.ts';
 import { rateHonourAndFortitude } from './roster-ratings.ts';
+import { honourAndFortitudeScenario } from './scenario.ts';
 import { hfStanding } from './standing.ts';
 import type { HfGameState } from './state.ts';
 import { summarizeHfBattle } from './summary.ts';
@@ -59,4 +60,5 @@ export const honourAndFortitude: RuleSetModule = {
   roster: HF_ROSTER,
   playable: honourAndFortitudePlayable,
   rateUnit: rateHonourAndFortitude,
+  scenario: honourAndFortitudeScenario,
 };

@@ -8,10 +8,11 @@ import {
 } from '../../rulesets/honour-and-fortitude/tables/reconstruction.ts';
 import type { Scenario, Unit } from '../scenario/schema.ts';
 import { unitStands } from '../scenario/table.ts';
-import { formatScenarioIssue, validateScenario } from '../scenario/validate.ts';
+import { formatScenarioIssue, validateScenarioWith } from '../scenario/validate.ts';
 import { Draft } from './draft.ts';
 import { centreOf } from './geometry.ts';
 import { scenarioOverrides, unitOverrides } from './overrides.ts';
+import { HF_SCENARIO_FORMAT } from './scenario.ts';
 import { beginTurn, groundOrderOf, type Progress } from './sequence.ts';
 import {
   HF_RULE_SET,
@@ -38,7 +39,7 @@ function figuresPerStand(scenario: Scenario, unit: Unit): number {
  * Generals with the unit they start with or the nearest, and turn 1 begun with its initiative dice.
  */
 export function setupBattle(json: unknown, seed: SeedMaterial): HfGameState {
-  const v = validateScenario(json);
+  const v = validateScenarioWith(HF_SCENARIO_FORMAT, json);
   if (!v.ok) throw new Error(`invalid scenario: ${v.errors.map(formatScenarioIssue).slice(0, 5).join('; ')}`);
   const scenario = v.scenario;
   const overrides = scenarioOverrides(scenario);

@@ -14,8 +14,8 @@ import { chooseOrder, fire, form, lightCompany, move, rally, reform } from './un
 import { limitEvents } from './view.ts';
 
 /**
- * `apply` for John Company: the command is checked against the schema, the deciding side and the node
- * of the sequence of play, carried out on a copy-on-write draft by the handler of its step of the turn,
+ * `apply` for John Company: the command is checked against the schema (unless parsed already), the
+ * deciding side and the node of the sequence of play, carried out on a copy-on-write draft by the handler of its step of the turn,
  * and the automatic steps that follow run until the next decision. Bad input is a `Rejection` with a
  * stable code.
  */
@@ -35,6 +35,7 @@ export function deciderOf(state: JcGameState): string | undefined {
   }
 }
 
+/** `applyJcCommand` for any input: whatever John Company's command schema refuses is refused here. */
 export function applyCommand(
   state: JcGameState,
   side: string,
@@ -53,12 +54,25 @@ export function applyCommand(
       ),
     };
   }
+  return applyJcCommand(state, side, parsed.data, options);
+}
+
+/**
+ * A command John Company's command schema has parsed (`applyCommand` parses any other input first):
+ * checked against the deciding side and the node of the sequence of play, then carried out.
+ */
+export function applyJcCommand(
+  state: JcGameState,
+  side: string,
+  command: JcCommand,
+  options: EngineOptions,
+): Applied<JcGameState, JcEvent> {
   const decider = deciderOf(state);
   if (decider === undefined) return { ok: false, rejection: reject('game-over', 'the battle is over') };
   if (side !== decider)
     return { ok: false, rejection: reject('not-your-turn', `it is ${decider}'s decision, not ${side}'s`) };
   const d = new Draft(state, options);
-  const refused = handle(d, side, parsed.data);
+  const refused = handle(d, side, command);
   if (refused) return { ok: false, rejection: refused };
   const next = d.finish();
   const events = limitEvents(next, d.events);

@@ -18,6 +18,7 @@ import type { JcEvent } from './events.ts';
 import { johnCompanyGame, makeJohnCompanyGame } from './game.ts';
 import { commandOdds, planMove } from './plan.ts';
 import { rateJohnCompany } from './roster-ratings.ts';
+import { johnCompanyScenario } from './scenario.ts';
 import { describeSituation } from './situation.ts';
 import { jcStanding } from './standing.ts';
 import type { JcGameState } from './state.ts';
@@ -72,4 +73,5 @@ export const johnCompany: RuleSetModule = {
   roster: JC_ROSTER,
   playable: johnCompanyPlayable,
   rateUnit: rateJohnCompany,
+  scenario: johnCompanyScenario,
 };

@@ -10,7 +10,7 @@ import { ORDERS } from '../../rulesets/john-company/tables/orders.ts';
 import type { Formation } from '../../rulesets/john-company/vocabulary.ts';
 import type { JcCommand, CommandManoeuvre as Manoeuvre } from './commands.ts';
 import { Draft } from './draft.ts';
-import { fireCheck } from './fire.ts';
+import { fireCheck } from './fire-check.ts';
 import { generalInchesLeft, generalPathCost, touchesFront } from './general-activation.ts';
 import { enemiesNear } from './legal-orders.ts';
 import { deployLightCompany, lightCompanyProblem } from './light-companies.ts';

@@ -27,7 +27,7 @@ import type { Rejection } from '../engine/game.ts';
 import { reject } from './command-checks.ts';
 import type { CommandManoeuvre } from './commands.ts';
 import type { Draft } from './draft.ts';
-import { fireCheck } from './fire.ts';
+import { fireCheck } from './fire-check.ts';
 import type { JcUnit, UnitActivation } from './state.ts';
 import { isActive, unitsWithin } from './units.ts';
 

@@ -36,7 +36,7 @@ import { situationOf } from './ai/situation.ts';
 import { deciderOf } from './apply.ts';
 import type { JcCommand } from './commands.ts';
 import { Draft } from './draft.ts';
-import { fireCheck } from './fire.ts';
+import { fireCheck } from './fire-check.ts';
 import { orderingGeneral } from './movement-cards.ts';
 import { checkMove, moveProblem } from './options.ts';
 import { heldOrder } from './orders-held.ts';

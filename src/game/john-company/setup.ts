@@ -12,7 +12,8 @@ import {
 import { GENERALSHIPS, type Generalship } from '../../rulesets/john-company/vocabulary.ts';
 import type { Edge, Scenario, Unit } from '../scenario/schema.ts';
 import { scenarioBasing, scenarioTerrain, standSize, unitStands } from '../scenario/table.ts';
-import { formatScenarioIssue, validateScenario } from '../scenario/validate.ts';
+import { formatScenarioIssue, validateScenarioWith } from '../scenario/validate.ts';
+import { JC_SCENARIO_FORMAT } from './scenario.ts';
 import {
   freshBookkeeping,
   JC_RULE_SET,
@@ -38,7 +39,7 @@ export const FACING_FROM_EDGE: Readonly<Record<Edge, number>> = {
  * first side placing its counters (Step 1 draws no Orders cards on turn 1).
  */
 export function setupBattle(json: unknown, seed: SeedMaterial): JcGameState {
-  const v = validateScenario(json);
+  const v = validateScenarioWith(JC_SCENARIO_FORMAT, json);
   if (!v.ok) throw new Error(`invalid scenario: ${v.errors.map(formatScenarioIssue).slice(0, 5).join('; ')}`);
   const scenario = v.scenario;
   const overrides = scenario.overrides?.['john-company'];

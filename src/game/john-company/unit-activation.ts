@@ -7,7 +7,8 @@ import type { Formation } from '../../rulesets/john-company/vocabulary.ts';
 import type { Rejection } from '../engine/game.ts';
 import { activeCard, isRejection, reject } from './command-checks.ts';
 import type { Draft } from './draft.ts';
-import { fireAt, fireCheck } from './fire.ts';
+import { fireWith } from './fire.ts';
+import { fireCheck } from './fire-check.ts';
 import { deployLightCompany, lightCompanyProblem, rejoinLightCompany } from './light-companies.ts';
 import { chargeNow, finishActivation } from './movement-cards.ts';
 import { commitMove, followSupported } from './moves.ts';
@@ -134,7 +135,7 @@ export function fire(d: Draft, unit: UnitId, target: UnitId): Rejection | undefi
     return reject('target-unseen', `${target} is not in sight`);
   const check = fireCheck(d, unit, target);
   if (!check.ok) return reject('cannot-fire', `${unit} cannot fire at ${target}: ${check.reason}`);
-  fireAt(d, unit, target, 'order');
+  fireWith(d, unit, target, check.facts, 'order');
   if (!isActive(d, unit)) {
     finishActivation(d);
     return undefined;

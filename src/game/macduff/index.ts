@@ -10,6 +10,7 @@ import type { MdEvent } from './events.ts';
 import { makeMacduffGame } from './game.ts';
 import { commandOdds } from './odds.ts';
 import { rateMacduff } from './roster-ratings.ts';
+import { macduffScenario } from './scenario.ts';
 import { macduffStanding } from './standing.ts';
 import type { MdGameState } from './state.ts';
 import { summarizeBattle } from './summary.ts';
@@ -55,4 +56,5 @@ export const macduff: RuleSetModule = {
   roster: MACDUFF_ROSTER,
   playable: macduffPlayable,
   rateUnit: rateMacduff,
+  scenario: macduffScenario,
 };

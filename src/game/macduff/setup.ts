@@ -13,7 +13,12 @@ import {
 import { CREW_PER_GUN } from '../../rulesets/macduff/tables/artillery.ts';
 import type { MacduffFormation } from '../../rulesets/macduff/vocabulary.ts';
 import type { EngineOptions } from '../engine/working-copy.ts';
-import { type Scenario, type ScenarioBasing, ScenarioSchema, type Unit } from '../scenario/schema.ts';
+import {
+  NEUTRAL_SCENARIO_FORMAT,
+  type Scenario,
+  type ScenarioBasing,
+  type Unit,
+} from '../scenario/schema.ts';
 import { scenarioBasing, scenarioTerrain, standSize } from '../scenario/table.ts';
 import { Ctx, type WorkState } from './context.ts';
 import { inConcealingGround, layout, overlapsOthers } from './geometry.ts';
@@ -47,7 +52,7 @@ function readScenario(input: unknown): {
     delete raw.overrides.macduff;
     if (Object.keys(raw.overrides).length === 0) delete raw.overrides;
   }
-  return { scenario: ScenarioSchema.parse(raw), unitOverrides, overrides };
+  return { scenario: NEUTRAL_SCENARIO_FORMAT.scenario.parse(raw), unitOverrides, overrides };
 }
 
 /** A neutral formation as MacDuff's (4): irregulars fight in mass or as skirmishers; open order skirmishes. */

@@ -8,9 +8,10 @@ import { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sigh
 import { terrainProblems } from '../../rulesets/john-company/table/terrain.ts';
 import { countedStands } from '../../rulesets/john-company/table/unit-profile.ts';
 import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';
+import { validateScenario } from './format.ts';
 import type { Scenario } from './schema.ts';
 import { scenarioBasing, scenarioTerrain, unitStands } from './table.ts';
-import { formatScenarioIssue, validateScenario } from './validate.ts';
+import { formatScenarioIssue } from './validate.ts';
 
 const SCENARIOS = resolve(import.meta.dirname, '../../../scenarios');
 const FILES = readdirSync(SCENARIOS).filter((f) => f.endsWith('.json'));

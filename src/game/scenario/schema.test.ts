@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCENARIO_SCHEMA_REF, scenarioJsonSchema } from './schema.ts';
+import { scenarioJsonSchema } from './format.ts';
+import { SCENARIO_SCHEMA_REF } from './schema.ts';
 
 const SCENARIOS = resolve(import.meta.dirname, '../../../scenarios');
 const SCHEMA_FILE = join(SCENARIOS, 'schema/scenario.schema.json');

@@ -1,40 +1,32 @@
 import { z } from 'zod';
-import { AREA_KINDS, BARRIER_KINDS, STAND_KINDS, WATERCOURSE_KINDS } from '../../core/table/model.ts';
-import {
-  COMMAND_POINTS_SCENARIO_OVERRIDES,
-  COMMAND_POINTS_UNIT_OVERRIDES,
-} from '../../rulesets/command-points/scenario-ratings.ts';
-import {
-  HONOUR_AND_FORTITUDE_SCENARIO_OVERRIDES,
-  HONOUR_AND_FORTITUDE_UNIT_OVERRIDES,
-} from '../../rulesets/honour-and-fortitude/scenario-ratings.ts';
-import {
-  JC_SCENARIO_OVERRIDES,
-  JC_UNIT_OVERRIDES,
-  NEUTRAL_ARMIES,
-  NEUTRAL_FORMATIONS,
-  NEUTRAL_QUALITIES,
-  NEUTRAL_WEIGHTS,
-} from '../../rulesets/john-company/scenario-ratings.ts';
-import { ARTILLERY_WEAPONS } from '../../rulesets/john-company/tables/artillery.ts';
-import { SMALL_ARMS_WEAPONS } from '../../rulesets/john-company/tables/small-arms.ts';
 import {
   ARMS,
   GENERALSHIPS,
   LEADERSHIPS,
+  NEUTRAL_ARMIES,
+  NEUTRAL_FORMATIONS,
+  NEUTRAL_QUALITIES,
+  NEUTRAL_WEIGHTS,
   OFFICER_RANKS,
   ORIGINS,
-} from '../../rulesets/john-company/vocabulary.ts';
+  WEAPONS,
+} from '../../core/scenario/vocabulary.ts';
 import {
-  MACDUFF_SCENARIO_OVERRIDES,
-  MACDUFF_UNIT_OVERRIDES,
-} from '../../rulesets/macduff/scenario-ratings.ts';
+  AREA_KINDS,
+  BARRIER_KINDS,
+  STAND_KINDS,
+  WATERCOURSE_KINDS,
+  type WatercourseKind,
+} from '../../core/table/model.ts';
 
 /**
  * The scenario file format, defined once: a battle or exercise as JSON. Armies are described
- * neutrally (what each unit is, not how a rule set rates it); each rule set maps that description to
- * its ratings (src/rulesets/<set>/scenario-ratings.ts), and a scenario may override any rating per unit
- * (`ratings`) or any Muster default per rule set (`overrides`), keyed by the rule set's id.
+ * neutrally, in the words of src/core/scenario/vocabulary.ts (what each unit is, not how a rule set rates
+ * it); each rule set maps that description to its ratings (src/rulesets/<set>/scenario-ratings.ts), and a
+ * scenario may override any rating per unit (`ratings`) or any Muster default per rule set
+ * (`overrides`), keyed by the rule set's id. Those two sections are each rule set's own: a set brings
+ * their schemas in its `ScenarioRules` (below), and `scenarioFormat` puts the format together from the
+ * sets it is given (src/game/scenario/format.ts: every registered set).
  *
  * Geometry follows the table model (src/core/table/model.ts): inches, the playing surface
  * [0, width] x [0, depth], angles in degrees counter-clockwise from +x. Compass words name the
@@ -51,10 +43,6 @@ export const EDGES = ['north', 'south', 'east', 'west'] as const;
 export type Edge = (typeof EDGES)[number];
 
 export const SOURCE_KINDS = ['book', 'article', 'primary', 'map', 'web'] as const;
-
-/** Every weapon a unit may carry: a small arm, a gun (the John Company ids), or none (sword, lance). */
-export const WEAPONS = [...SMALL_ARMS_WEAPONS, ...ARTILLERY_WEAPONS, 'none'] as const;
-export type Weapon = (typeof WEAPONS)[number];
 
 export const VICTORY_MOMENTS = ['any-turn-end', 'turn-limit'] as const;
 
@@ -221,60 +209,64 @@ export const GeneralSchema = z
   })
   .meta({ id: 'General', description: 'A General Officer' });
 
-export const UnitSchema = z
-  .strictObject({
-    id: ID,
-    name: text,
-    side: ID,
-    commander: ID.describe('The general whose command it belongs to'),
-    arm: z.enum(ARMS),
-    regular: z.boolean().describe('Drilled to fight in line and column (true) or an irregular body (false)'),
-    weight: z
-      .enum(NEUTRAL_WEIGHTS)
-      .exactOptional()
-      .describe(
-        'light: light infantry or light cavalry; heavy: heavy cavalry; absent: line infantry, or cavalry',
-      ),
-    lancers: z.boolean().exactOptional().describe('Cavalry armed with lances'),
-    origin: z.enum(ORIGINS).describe('european, or indian (any Asian troops)'),
-    army: z
-      .enum(NEUTRAL_ARMIES)
-      .describe("Whose drill it follows: british (Crown or Company) or a native power's"),
-    weapon: z.enum(WEAPONS).describe('Its small arm or gun, or none'),
-    quality: z.enum(NEUTRAL_QUALITIES).describe('elite, veteran, trained, raw or levy'),
-    stands: z.int().min(1).max(60).describe('Stands; for artillery, gun models (each with its crew)'),
-    formation: z.enum(NEUTRAL_FORMATIONS),
-    ranks: z
-      .int()
-      .min(1)
-      .exactOptional()
-      .describe(
-        'Ranks of a column, mass or skirmish line (default: a column 2 files wide, a mass near square, skirmishers 1)',
-      ),
-    crews: z.int().min(0).max(6).exactOptional().describe('Artillery: crew stands per gun model (default 1)'),
-    position: PointSchema.describe('The centre of its front edge'),
-    facing: degrees,
-    skirmishers: z
-      .int()
-      .min(0)
-      .exactOptional()
-      .describe("Stands able to skirmish (a line battalion's light company)"),
-    strength: z
-      .strictObject({ men: z.int().min(1).exactOptional(), guns: z.int().min(1).exactOptional() })
-      .exactOptional()
-      .describe('What it stood for on the day'),
-    notes: text.exactOptional(),
-    ratings: z
-      .strictObject({
-        'john-company': JC_UNIT_OVERRIDES.exactOptional(),
-        'honour-and-fortitude': HONOUR_AND_FORTITUDE_UNIT_OVERRIDES.exactOptional(),
-        'command-points': COMMAND_POINTS_UNIT_OVERRIDES.exactOptional(),
-        macduff: MACDUFF_UNIT_OVERRIDES.exactOptional(),
-      })
-      .exactOptional()
-      .describe('Per rule set: ratings replacing those worked out from the description'),
-  })
-  .meta({ id: 'Unit', description: 'A unit, described neutrally' });
+/** A unit, its `ratings` read by `ratings` (the sections of the format's rule sets). */
+function unitSchema(ratings: z.ZodType<UnitRatingsBySet>) {
+  return z
+    .strictObject({
+      id: ID,
+      name: text,
+      side: ID,
+      commander: ID.describe('The general whose command it belongs to'),
+      arm: z.enum(ARMS),
+      regular: z
+        .boolean()
+        .describe('Drilled to fight in line and column (true) or an irregular body (false)'),
+      weight: z
+        .enum(NEUTRAL_WEIGHTS)
+        .exactOptional()
+        .describe(
+          'light: light infantry or light cavalry; heavy: heavy cavalry; absent: line infantry, or cavalry',
+        ),
+      lancers: z.boolean().exactOptional().describe('Cavalry armed with lances'),
+      origin: z.enum(ORIGINS).describe('european, or indian (any Asian troops)'),
+      army: z
+        .enum(NEUTRAL_ARMIES)
+        .describe("Whose drill it follows: british (Crown or Company) or a native power's"),
+      weapon: z.enum(WEAPONS).describe('Its small arm or gun, or none'),
+      quality: z.enum(NEUTRAL_QUALITIES).describe('elite, veteran, trained, raw or levy'),
+      stands: z.int().min(1).max(60).describe('Stands; for artillery, gun models (each with its crew)'),
+      formation: z.enum(NEUTRAL_FORMATIONS),
+      ranks: z
+        .int()
+        .min(1)
+        .exactOptional()
+        .describe(
+          'Ranks of a column, mass or skirmish line (default: a column 2 files wide, a mass near square, skirmishers 1)',
+        ),
+      crews: z
+        .int()
+        .min(0)
+        .max(6)
+        .exactOptional()
+        .describe('Artillery: crew stands per gun model (default 1)'),
+      position: PointSchema.describe('The centre of its front edge'),
+      facing: degrees,
+      skirmishers: z
+        .int()
+        .min(0)
+        .exactOptional()
+        .describe("Stands able to skirmish (a line battalion's light company)"),
+      strength: z
+        .strictObject({ men: z.int().min(1).exactOptional(), guns: z.int().min(1).exactOptional() })
+        .exactOptional()
+        .describe('What it stood for on the day'),
+      notes: text.exactOptional(),
+      ratings: ratings
+        .exactOptional()
+        .describe('Per rule set: ratings replacing those worked out from the description'),
+    })
+    .meta({ id: 'Unit', description: 'A unit, described neutrally' });
+}
 
 export const DeploymentZoneSchema = z
   .strictObject({ id: ID, side: ID, name: text.exactOptional(), outline: PolygonSchema })
@@ -330,39 +322,105 @@ export const VictorySchema = z
   })
   .describe('How the battle is won');
 
-export const ScenarioSchema = z
-  .strictObject({
-    $schema: z.string().exactOptional().describe('Path of this JSON Schema, for editors'),
-    id: ID,
-    kind: z.enum(SCENARIO_KINDS),
-    title: text,
-    date: z
-      .string()
-      .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'a year, year-month or year-month-day: 1803-09-23')
-      .exactOptional()
-      .describe('When it was fought (historical battles)'),
-    place: text,
-    description: text.describe('What happened, what the scenario shows and what it simplifies'),
-    sources: z.array(SourceSchema),
-    table: TableSchema,
-    basing: BasingSchema,
-    terrain: z.array(TerrainFeatureSchema),
-    sides: z.array(SideSchema).length(2),
-    generals: z.array(GeneralSchema).min(2),
-    units: z.array(UnitSchema).min(2),
-    deployment: z.array(DeploymentZoneSchema).min(2),
-    victory: VictorySchema,
-    overrides: z
-      .strictObject({
-        'john-company': JC_SCENARIO_OVERRIDES.exactOptional(),
-        'honour-and-fortitude': HONOUR_AND_FORTITUDE_SCENARIO_OVERRIDES.exactOptional(),
-        'command-points': COMMAND_POINTS_SCENARIO_OVERRIDES.exactOptional(),
-        macduff: MACDUFF_SCENARIO_OVERRIDES.exactOptional(),
-      })
-      .exactOptional()
-      .describe("Per rule set: replacements for Muster's defaults"),
-  })
-  .describe('A Muster scenario');
+/** A scenario of `units`, its `overrides` read by `overrides` (the sections of the format's rule sets). */
+function scenarioSchema(units: ReturnType<typeof unitSchema>, overrides: z.ZodType<ScenarioOverridesBySet>) {
+  return z
+    .strictObject({
+      $schema: z.string().exactOptional().describe('Path of this JSON Schema, for editors'),
+      id: ID,
+      kind: z.enum(SCENARIO_KINDS),
+      title: text,
+      date: z
+        .string()
+        .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'a year, year-month or year-month-day: 1803-09-23')
+        .exactOptional()
+        .describe('When it was fought (historical battles)'),
+      place: text,
+      description: text.describe('What happened, what the scenario shows and what it simplifies'),
+      sources: z.array(SourceSchema),
+      table: TableSchema,
+      basing: BasingSchema,
+      terrain: z.array(TerrainFeatureSchema),
+      sides: z.array(SideSchema).length(2),
+      generals: z.array(GeneralSchema).min(2),
+      units: z.array(units).min(2),
+      deployment: z.array(DeploymentZoneSchema).min(2),
+      victory: VictorySchema,
+      overrides: overrides.exactOptional().describe("Per rule set: replacements for Muster's defaults"),
+    })
+    .describe('A Muster scenario');
+}
+
+/**
+ * Each rule set's per-unit ratings (`units[i].ratings[<id>]`), by the set's id. Empty here: each set
+ * adds its own entry from its own folder (`declare module`, in src/game/<set>/scenario.ts), typed as what
+ * its `ScenarioRules.unitRatings` accepts.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: each rule set adds its entry by declaration merging
+export interface UnitRatingsBySet {}
+
+/** Each rule set's per-scenario replacements of Muster's defaults (`overrides[<id>]`), added as above. */
+// biome-ignore lint/suspicious/noEmptyInterface: each rule set adds its entry by declaration merging
+export interface ScenarioOverridesBySet {}
+
+/** A problem a rule set finds in a part of a scenario: `path` is relative to that part. */
+export interface ScenarioProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The widths a watercourse may have (inches, inclusive) and the crossing dice it may roll. */
+export interface WatercourseLimits {
+  readonly width: readonly [number, number];
+  readonly dice: readonly number[];
+}
+
+/**
+ * A rule set's part of the scenario format, from its module (src/game/rule-set.ts): the schemas of its
+ * two sections and the limits its rules put on a scenario beyond the neutral format's.
+ */
+export interface ScenarioRules {
+  /** The rule set's id: the key of its sections. */
+  readonly id: string;
+  /** The name its problems begin with, e.g. "John Company: ...". */
+  readonly label: string;
+  /** `units[i].ratings[<id>]`: ratings replacing those worked out from the unit's description. */
+  readonly unitRatings: z.ZodType;
+  /** `overrides[<id>]`: replacements for Muster's defaults for this rule set. */
+  readonly overrides: z.ZodType;
+  /** What makes a unit whose description holds together unplayable under these rules. */
+  readonly unitProblems?: (unit: Unit) => readonly ScenarioProblem[];
+  /** The watercourses these rules allow, by kind. */
+  readonly watercourses?: Readonly<Record<WatercourseKind, WatercourseLimits>>;
+}
+
+/** The scenario format for some rule sets: their rules, and the schemas of a unit and a scenario. */
+export interface ScenarioFormat {
+  readonly rules: readonly ScenarioRules[];
+  readonly unit: ReturnType<typeof unitSchema>;
+  readonly scenario: ReturnType<typeof scenarioSchema>;
+}
+
+/**
+ * The scenario format with `rules`' sections, in their order. `others` says what becomes of a section
+ * keyed by another id: `reject`ed as an unknown field (the whole format, every set registered), or
+ * `pass`ed unread (a rule set reading a scenario for itself, whose other sets' sections are not its
+ * business).
+ */
+export function scenarioFormat(rules: readonly ScenarioRules[], others: 'reject' | 'pass'): ScenarioFormat {
+  const sections = (schemaOf: (r: ScenarioRules) => z.ZodType) => {
+    const shape = Object.fromEntries(rules.map((r) => [r.id, schemaOf(r).exactOptional()]));
+    return others === 'reject' ? z.strictObject(shape) : z.looseObject(shape);
+  };
+  // The sections' types are the rule sets' own (UnitRatingsBySet, ScenarioOverridesBySet), which each
+  // set declares as what its schema accepts.
+  const unit = unitSchema(sections((r) => r.unitRatings) as z.ZodType<UnitRatingsBySet>);
+  const overrides = sections((r) => r.overrides) as z.ZodType<ScenarioOverridesBySet>;
+  return { rules, unit, scenario: scenarioSchema(unit, overrides) };
+}
+
+/** The format read without any rule set: every set's sections pass unread. */
+export const NEUTRAL_SCENARIO_FORMAT: ScenarioFormat = scenarioFormat([], 'pass');
 
 export type Point = z.output<typeof PointSchema>;
 export type Source = z.output<typeof SourceSchema>;
@@ -371,23 +429,12 @@ export type ScenarioBasing = z.output<typeof BasingSchema>;
 export type ScenarioFeature = z.output<typeof TerrainFeatureSchema>;
 export type Side = z.output<typeof SideSchema>;
 export type General = z.output<typeof GeneralSchema>;
-export type Unit = z.output<typeof UnitSchema>;
+export type Unit = z.output<ReturnType<typeof unitSchema>>;
 export type DeploymentZone = z.output<typeof DeploymentZoneSchema>;
 export type Objective = z.output<typeof ObjectiveSchema>;
 export type VictoryCondition = z.output<typeof VictoryConditionSchema>;
 export type Victory = z.output<typeof VictorySchema>;
-export type Scenario = z.output<typeof ScenarioSchema>;
+export type Scenario = z.output<ReturnType<typeof scenarioSchema>>;
 
 /** The value for `$schema` in a scenario file in scenarios/. */
 export const SCENARIO_SCHEMA_REF = './schema/scenario.schema.json';
-
-/**
- * The scenario format as a JSON Schema (draft 2020-12, the input side: what a file may contain), for
- * scenarios/schema/scenario.schema.json. Cross-field rules (references, geometry) are not in it.
- */
-export function scenarioJsonSchema(): Record<string, unknown> {
-  return {
-    ...z.toJSONSchema(ScenarioSchema, { target: 'draft-2020-12', io: 'input' }),
-    title: 'Muster scenario',
-  };
-}

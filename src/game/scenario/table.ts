@@ -1,3 +1,5 @@
+import { layoutUnit } from '../../core/scenario/layout.ts';
+import { isNeutralBatteryFormation } from '../../core/scenario/vocabulary.ts';
 import {
   type Basing,
   type FeatureId,
@@ -8,8 +10,6 @@ import {
   type TerrainFeature,
   type UnitStandState,
 } from '../../core/table/model.ts';
-import { JC_FORMATION_OF } from '../../rulesets/john-company/scenario-ratings.ts';
-import { isBatteryFormation, layoutFormation } from '../../rulesets/john-company/table/formations.ts';
 import type { Scenario, ScenarioBasing, ScenarioFeature, Unit } from './schema.ts';
 
 /** A scenario's pieces in the table model's terms (src/core/table/model.ts). */
@@ -39,11 +39,11 @@ export function scenarioTerrain(scenario: Pick<Scenario, 'terrain'>): Record<Fea
 }
 
 /**
- * A unit's stands as it starts the battle, laid out by John Company's formations (the primary rule
- * set's layouts: table/formations.ts) from its front-centre `position` and `facing`: troops by
- * `ranks` (or `files`, stands per rank) where given; guns with `crews` crew stands each (default 1), and their limbers only when
- * limbered. Throws a RangeError, with the formation's reason, for a shape the formation does not allow
- * (e.g. a column wider than 2 files with no more ranks than files, a square of fewer than 4 stands).
+ * A unit's stands as it starts the battle, laid out in its formation (src/core/scenario/layout.ts) from
+ * its front-centre `position` and `facing`: troops by `ranks` (or `files`, stands per rank) where given;
+ * guns with `crews` crew stands each (default 1), and their limbers only when limbered. Throws a
+ * RangeError, with the formation's reason, for a shape the formation does not allow (e.g. a column wider
+ * than 2 files with no more ranks than files, a square of fewer than 4 stands).
  */
 export function unitStands(
   unit: Pick<Unit, 'id' | 'arm' | 'formation' | 'stands' | 'ranks' | 'crews' | 'position' | 'facing'> & {
@@ -51,22 +51,22 @@ export function unitStands(
   },
   basing: ScenarioBasing,
 ): UnitStandState[] {
-  const formation = JC_FORMATION_OF[unit.formation];
+  const formation = unit.formation;
   const anchor = { x: unit.position.x, y: unit.position.y, facing: unit.facing };
-  if (isBatteryFormation(formation))
-    return layoutFormation({
+  if (isNeutralBatteryFormation(formation))
+    return layoutUnit({
       formation,
       guns: unit.stands,
       crews: unit.crews ?? 1,
       gunSize: standSize(basing, 'gun'),
       crewSize: standSize(basing, 'crew'),
-      ...(formation === 'artillery-limbered' ? { limberSize: standSize(basing, 'limber') } : {}),
+      ...(formation === 'limbered' ? { limberSize: standSize(basing, 'limber') } : {}),
       unitId: unit.id,
       anchor,
     });
   if (unit.arm === 'artillery')
     throw new RangeError(`guns stand unlimbered or limbered, not in ${formation}`);
-  return layoutFormation({
+  return layoutUnit({
     formation,
     standCount: unit.stands,
     standSize: standSize(basing, unit.arm),

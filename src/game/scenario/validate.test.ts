@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatScenarioIssue, pathText, type ScenarioValidation, validateScenario } from './validate.ts';
+import { z } from 'zod';
+import { validateScenario, watercourseDefaults } from './format.ts';
+import { type ScenarioRules, scenarioFormat } from './schema.ts';
+import { formatScenarioIssue, pathText, type ScenarioValidation, validateScenarioWith } from './validate.ts';
 
 const TRAINING = resolve(import.meta.dirname, '../../../scenarios/training-village-ford.json');
 
@@ -205,5 +208,65 @@ describe('pathText', () => {
     );
     expect(pathText([])).toBe('');
     expect(pathText(['$schema'])).toBe('$schema');
+  });
+});
+
+describe('a rule set brings its part of the format', () => {
+  const extra: ScenarioRules = {
+    id: 'fifth-set',
+    label: 'Fifth',
+    unitRatings: z.strictObject({ pluck: z.int().min(1).exactOptional() }),
+    overrides: z.strictObject({ turnLength: z.int().exactOptional() }),
+    unitProblems: (unit) =>
+      unit.arm === 'artillery' ? [{ path: 'arm', message: 'these rules have no guns' }] : [],
+    watercourses: {
+      nullah: { width: [2, 3], dice: [0, 1] },
+      stream: { width: [3, 6], dice: [2] },
+      'fordable-river': { width: [6, 12], dice: [4] },
+    },
+  };
+
+  it('reads its sections, its units and its watercourses, and passes the other sets by', () => {
+    const s = training();
+    s.units[0].ratings = { 'fifth-set': { pluck: 0 }, elsewhere: { anything: true } };
+    s.overrides = { 'fifth-set': { turnLength: 2 } };
+    Object.assign(s.terrain[0], { kind: 'fordable-river', width: 6, crossingDice: 3 });
+    const guns = s.units.flatMap((u: { arm: string }, i: number) => (u.arm === 'artillery' ? [i] : []));
+    expect(guns.length).toBeGreaterThan(0);
+    const r = validateScenarioWith(scenarioFormat([extra], 'pass'), s);
+    expect(messages(r)).toEqual([
+      'units[0].ratings["fifth-set"].pluck: Too small: expected number to be >=1',
+      ...guns.map((i: number) => `units[${i}].arm: Fifth: these rules have no guns`),
+      'terrain[0].crossingDice: Fifth: a fordable-river rolls 4 dice to cross, not 3',
+    ]);
+  });
+
+  it('rejects a section no set of the format owns', () => {
+    const s = training();
+    s.overrides = { 'fifth-set': {} };
+    expect(messages(validateScenario(s))).toEqual([
+      'overrides["fifth-set"]: unknown field (misspelt, or not part of the format)',
+    ]);
+  });
+});
+
+describe('watercourseDefaults', () => {
+  it('gives a new watercourse the narrowest width and fewest dice every registered set allows', () => {
+    const s = training();
+    for (const kind of ['nullah', 'stream', 'fordable-river'] as const) {
+      s.terrain = [
+        {
+          id: 'water',
+          kind,
+          path: [
+            { x: 1, y: 1 },
+            { x: 10, y: 1 },
+          ],
+          ...watercourseDefaults(kind),
+        },
+      ];
+      expect(validateScenario(s).ok, kind).toBe(true);
+    }
+    expect(watercourseDefaults('fordable-river')).toEqual({ width: 6, crossingDice: 3 });
   });
 });

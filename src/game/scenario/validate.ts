@@ -3,11 +3,8 @@ import { flattenPoints } from '../../core/geometry/points.ts';
 import { pointInPolygon } from '../../core/geometry/polygons.ts';
 import { type Rect, rectCorners, rectsOverlap } from '../../core/geometry/rectangles.ts';
 import { EPSILON, orient, segmentDistance } from '../../core/geometry/segments.ts';
+import { GUNS as GUN_WEAPONS, type OfficerRank } from '../../core/scenario/vocabulary.ts';
 import type { UnitStandState } from '../../core/table/model.ts';
-import { jcUnitProblems } from '../../rulesets/john-company/scenario-ratings.ts';
-import { WATERCOURSES } from '../../rulesets/john-company/table/terrain.ts';
-import { ARTILLERY_WEAPONS } from '../../rulesets/john-company/tables/artillery.ts';
-import type { OFFICER_RANKS } from '../../rulesets/john-company/vocabulary.ts';
 import {
   BasingSchema,
   type DeploymentZone,
@@ -21,8 +18,9 @@ import {
   type Scenario,
   type ScenarioBasing,
   type ScenarioFeature,
+  type ScenarioFormat,
   type ScenarioKind,
-  ScenarioSchema,
+  type ScenarioRules,
   type ScenarioTable,
   type Side,
   SideSchema,
@@ -31,7 +29,6 @@ import {
   TableSchema,
   TerrainFeatureSchema,
   type Unit,
-  UnitSchema,
   type VictoryCondition,
   VictoryConditionSchema,
 } from './schema.ts';
@@ -43,8 +40,8 @@ import { unitStands } from './table.ts';
  * 1. the schema (shapes, kinds, ranges), with every issue zod finds;
  * 2. the rules between fields: unique ids, references that resolve, the chain of command, weapons and
  *    formations that fit the troops, geometry (valid outlines, things on the table and in their
- *    deployment zones, units not overlapping) and John Company's own limits (water hazards, the unit
- *    ratings a scenario overrides).
+ *    deployment zones, units not overlapping) and the limits of each rule set the format is for
+ *    (`ScenarioRules`: the units it cannot play, its water hazards).
  * When the schema fails, the second pass still runs on every element that parses on its own, and a
  * reference to an element that exists but failed to parse is not reported again.
  */
@@ -59,27 +56,23 @@ export type ScenarioValidation =
   | { readonly ok: true; readonly scenario: Scenario }
   | { readonly ok: false; readonly errors: readonly ScenarioIssue[] };
 
-/** A new watercourse's width and crossing dice: the narrowest the table model allows, and its dice. */
-export function watercourseDefaults(kind: keyof typeof WATERCOURSES): {
-  width: number;
-  crossingDice: number;
-} {
-  const spec = WATERCOURSES[kind];
-  return { width: spec.width[0], crossingDice: spec.dice[0]! };
-}
-
 export function formatScenarioIssue(issue: ScenarioIssue): string {
   return issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`;
 }
 
-export function validateScenario(json: unknown): ScenarioValidation {
-  const parsed = ScenarioSchema.safeParse(json);
+/**
+ * Every problem of `json` as a scenario in `format`: its rule sets' sections and limits with the neutral
+ * format's. The shells check against every registered rule set (src/game/scenario/format.ts); a rule
+ * set's own setup, against its own.
+ */
+export function validateScenarioWith(format: ScenarioFormat, json: unknown): ScenarioValidation {
+  const parsed = format.scenario.safeParse(json);
   if (parsed.success) {
-    const errors = crossFieldIssues(draftOfScenario(parsed.data));
+    const errors = crossFieldIssues(draftOfScenario(parsed.data), format.rules);
     return errors.length === 0 ? { ok: true, scenario: parsed.data } : { ok: false, errors };
   }
   const errors = parsed.error.issues.flatMap(schemaIssues);
-  errors.push(...crossFieldIssues(draftOf(json)));
+  errors.push(...crossFieldIssues(draftOf(json, format), format.rules));
   return { ok: false, errors };
 }
 
@@ -210,7 +203,7 @@ function idsOf(value: unknown): Parts<string> {
     : [];
 }
 
-function draftOf(json: unknown): Draft {
+function draftOf(json: unknown, format: ScenarioFormat): Draft {
   const victory = field(json, 'victory');
   const date = field(json, 'date');
   const atTurnLimit = field(victory, 'atTurnLimit');
@@ -223,7 +216,7 @@ function draftOf(json: unknown): Draft {
     terrain: each(TerrainFeatureSchema, field(json, 'terrain')),
     sides: each(SideSchema, field(json, 'sides')),
     generals: each(GeneralSchema, field(json, 'generals')),
-    units: each(UnitSchema, field(json, 'units')),
+    units: each(format.unit, field(json, 'units')),
     deployment: each(DeploymentZoneSchema, field(json, 'deployment')),
     objectives: each(ObjectiveSchema, field(victory, 'objectives')),
     conditions: each(VictoryConditionSchema, field(victory, 'conditions')),
@@ -242,14 +235,14 @@ function draftOf(json: unknown): Draft {
 // ---------------------------------------------------------------------------------------------------
 // Cross-field rules.
 
-const RANK_ORDER: Readonly<Record<(typeof OFFICER_RANKS)[number], number>> = {
+const RANK_ORDER: Readonly<Record<OfficerRank, number>> = {
   brigadier: 0,
   divisional: 1,
   wing: 2,
   'commander-in-chief': 3,
 };
 
-const GUNS: ReadonlySet<string> = new Set([...ARTILLERY_WEAPONS, 'zamburek']);
+const GUNS: ReadonlySet<string> = new Set([...GUN_WEAPONS, 'zamburek']);
 const CAVALRY_WEAPONS: ReadonlySet<string> = new Set([
   'carbine',
   'matchlock',
@@ -283,7 +276,7 @@ function quoteList(items: readonly string[]): string {
   return items.map((s) => `"${s}"`).join(', ');
 }
 
-function crossFieldIssues(d: Draft): ScenarioIssue[] {
+function crossFieldIssues(d: Draft, rules: readonly ScenarioRules[]): ScenarioIssue[] {
   const issues: ScenarioIssue[] = [];
   const add = (path: string, message: string) => issues.push({ path, message });
 
@@ -394,7 +387,8 @@ function crossFieldIssues(d: Draft): ScenarioIssue[] {
     unitDescriptionIssues(path, u, add);
     // The rule set's checks and the layout only make sense once the description holds together.
     if (issues.length !== before) continue;
-    for (const p of jcUnitProblems(u)) add(`${path}.${p.path}`, `John Company: ${p.message}`);
+    for (const r of rules)
+      for (const p of r.unitProblems?.(u) ?? []) add(`${path}.${p.path}`, `${r.label}: ${p.message}`);
     if (d.basing === undefined || table === undefined) continue;
     let stands: UnitStandState[];
     try {
@@ -426,7 +420,7 @@ function crossFieldIssues(d: Draft): ScenarioIssue[] {
     }
 
   // Terrain.
-  for (const [i, f] of indexed(d.terrain)) featureIssues(`terrain[${i}]`, f, add);
+  for (const [i, f] of indexed(d.terrain)) featureIssues(`terrain[${i}]`, f, rules, add);
 
   // Victory.
   const objectiveIds = new Set(d.ids.objectives);
@@ -486,7 +480,7 @@ function unitDescriptionIssues(path: string, u: Unit, add: Add): void {
     if (!GUNS.has(u.weapon))
       add(
         `${path}.weapon`,
-        `artillery serves a gun (${ARTILLERY_WEAPONS.join(', ')} or zamburek), not "${u.weapon}"`,
+        `artillery serves a gun (${GUN_WEAPONS.join(', ')} or zamburek), not "${u.weapon}"`,
       );
   } else if (u.weapon === 'zamburek') {
     add(`${path}.weapon`, 'zamburek is a camel gun: make the unit artillery');
@@ -521,8 +515,8 @@ function unitDescriptionIssues(path: string, u: Unit, add: Add): void {
   }
 }
 
-/** Problems with a terrain feature's shape, and John Company's limits on water hazards. */
-function featureIssues(path: string, f: ScenarioFeature, add: Add): void {
+/** Problems with a terrain feature's shape, and the rule sets' limits on watercourses. */
+function featureIssues(path: string, f: ScenarioFeature, rules: readonly ScenarioRules[], add: Add): void {
   if ('outline' in f) {
     polygonIssues(`${path}.outline`, f.outline, add);
     const outline = flattenPoints(f.outline);
@@ -546,19 +540,21 @@ function featureIssues(path: string, f: ScenarioFeature, add: Add): void {
   } else {
     polylineIssues(`${path}.path`, f.path, add);
   }
-  if (f.kind === 'nullah' || f.kind === 'stream' || f.kind === 'fordable-river') {
-    const spec = WATERCOURSES[f.kind];
-    if (f.width < spec.width[0] || f.width > spec.width[1])
-      add(
-        `${path}.width`,
-        `John Company: a ${f.kind} is ${spec.width[0]}" to ${spec.width[1]}" wide, not ${f.width}"`,
-      );
-    if (!spec.dice.includes(f.crossingDice))
-      add(
-        `${path}.crossingDice`,
-        `John Company: a ${f.kind} rolls ${spec.dice.join(' or ')} dice to cross, not ${f.crossingDice}`,
-      );
-  }
+  if (f.kind === 'nullah' || f.kind === 'stream' || f.kind === 'fordable-river')
+    for (const r of rules) {
+      const limits = r.watercourses?.[f.kind];
+      if (limits === undefined) continue;
+      if (f.width < limits.width[0] || f.width > limits.width[1])
+        add(
+          `${path}.width`,
+          `${r.label}: a ${f.kind} is ${limits.width[0]}" to ${limits.width[1]}" wide, not ${f.width}"`,
+        );
+      if (!limits.dice.includes(f.crossingDice))
+        add(
+          `${path}.crossingDice`,
+          `${r.label}: a ${f.kind} rolls ${limits.dice.join(' or ')} dice to cross, not ${f.crossingDice}`,
+        );
+    }
 }
 
 function samePoint(a: Point, b: Point): boolean {

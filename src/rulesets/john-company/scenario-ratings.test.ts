@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NEUTRAL_QUALITIES } from '../../core/scenario/vocabulary.ts';
 import {
   JC_DEFAULT_RESOLVE,
   JC_GUN_TROOP_TYPE,
@@ -11,7 +12,6 @@ import {
   jcResolveCategory,
   jcUnitProblems,
   jcUnitRatings,
-  NEUTRAL_QUALITIES,
 } from './scenario-ratings.ts';
 import { formationAllowed } from './table/formations.ts';
 import { ARTILLERY_WEAPONS } from './tables/artillery.ts';

@@ -1,11 +1,31 @@
 import { z } from 'zod';
 import { type RuleRef, ruleRef } from '../../core/rules/trace.ts';
+import {
+  NEUTRAL_QUALITIES,
+  type NeutralArmy,
+  type NeutralFormation,
+  type NeutralQuality,
+  type NeutralWeight,
+} from '../../core/scenario/vocabulary.ts';
 import type { RangedWeapon } from './procedures/fire/range-band.ts';
-import { formationAllowed } from './table/formations.ts';
+import {
+  BATTERY_LAYOUT_OF,
+  formationAllowed,
+  isBatteryFormation,
+  TROOP_LAYOUT_OF,
+} from './table/formations.ts';
 import type { JcUnitProfile } from './table/unit-profile.ts';
 import type { ArtilleryWeapon } from './tables/artillery.ts';
 import { MOVEMENT_RATES, RATE_VARIANTS, TROOP_TYPES, type TroopTypeId } from './tables/movement-rates.ts';
-import { type Arm, type Formation, GENERALSHIPS, jc4, musterDefault, type Origin } from './vocabulary.ts';
+import {
+  type Arm,
+  FORMATIONS,
+  type Formation,
+  GENERALSHIPS,
+  jc4,
+  musterDefault,
+  type Origin,
+} from './vocabulary.ts';
 
 /**
  * John Company's unit ratings, worked out from a scenario's neutral description of a unit (what it
@@ -14,37 +34,6 @@ import { type Arm, type Formation, GENERALSHIPS, jc4, musterDefault, type Origin
  * `overrides['john-company']`. The Resolve Levels are Muster's placeholders (rules-facts gap 24):
  * the Army Lists that held them are lost. docs/scenarios.md lists every default.
  */
-
-/*
- * The neutral words of the scenario format that this mapping reads. They live here because rule sets
- * may not import the game layer; src/game/scenario/schema.ts takes them from here.
- */
-
-/** The quality grades, best first. */
-export const NEUTRAL_QUALITIES = ['elite', 'veteran', 'trained', 'raw', 'levy'] as const;
-export type NeutralQuality = (typeof NEUTRAL_QUALITIES)[number];
-
-/** The formations. */
-export const NEUTRAL_FORMATIONS = [
-  'line',
-  'open-line',
-  'column',
-  'open-column',
-  'square',
-  'mass',
-  'skirmish',
-  'unlimbered',
-  'limbered',
-] as const;
-export type NeutralFormation = (typeof NEUTRAL_FORMATIONS)[number];
-
-/** Whose drill and organisation a unit follows: the British (Crown or Company) or a native power's. */
-export const NEUTRAL_ARMIES = ['british', 'native'] as const;
-export type NeutralArmy = (typeof NEUTRAL_ARMIES)[number];
-
-/** A cavalry unit's weight, or light infantry. Absent: line infantry, or cavalry of no particular weight. */
-export const NEUTRAL_WEIGHTS = ['light', 'heavy'] as const;
-export type NeutralWeight = (typeof NEUTRAL_WEIGHTS)[number];
 
 /** How a unit may skirmish in John Company: not at all, by its light company, or as a whole unit. */
 export const JC_SKIRMISH = ['none', 'light-company', 'unit'] as const;
@@ -263,18 +252,10 @@ export interface JcUnitRatings {
   readonly basis: Readonly<Record<JcRatedField, RuleRef>>;
 }
 
-/** The John Company formation of each neutral formation. */
-export const JC_FORMATION_OF: Readonly<Record<NeutralFormation, Formation>> = {
-  line: 'close-order-line',
-  'open-line': 'open-order-line',
-  column: 'close-order-column',
-  'open-column': 'open-order-column',
-  square: 'square',
-  mass: 'mass',
-  skirmish: 'skirmish-order',
-  unlimbered: 'artillery-deployed',
-  limbered: 'artillery-limbered',
-};
+/** The John Company formation of each neutral formation: the layout's names read back (table/formations.ts). */
+export const JC_FORMATION_OF = Object.fromEntries(
+  FORMATIONS.map((f) => [isBatteryFormation(f) ? BATTERY_LAYOUT_OF[f] : TROOP_LAYOUT_OF[f], f]),
+) as Readonly<Record<NeutralFormation, Formation>>;
 
 /** The Movement Rate Tables row of each gun (native rockets and swivel guns are small arms). */
 export const JC_GUN_TROOP_TYPE: Readonly<Record<ArtilleryWeapon | 'zamburek', TroopTypeId>> = {

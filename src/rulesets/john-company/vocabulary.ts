@@ -43,24 +43,24 @@ export type ReactionFormationRow = 'line' | 'other';
 export const ORDER_TYPES = ['advance', 'retire', 'charge', 'defend'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
-/** European units may exceed 20 before negatives in a reaction test; Indian units are capped. */
-export const ORIGINS = ['european', 'indian'] as const;
-export type Origin = (typeof ORIGINS)[number];
-
-export const ARMS = ['infantry', 'cavalry', 'artillery'] as const;
-export type Arm = (typeof ARMS)[number];
-
-/** General Officers' Leadership, worst first (Part 4, Commanders' Events Table). */
-export const LEADERSHIPS = ['Poltroon', 'Dithering', 'Cautious', 'Confident', 'Inspiring', 'Heroic'] as const;
-export type Leadership = (typeof LEADERSHIPS)[number];
-
-/** General Officers' Generalship, worst first (Part 4, orders table). */
-export const GENERALSHIPS = ['Witless', 'Lackluster', 'Competent', 'Reliable', 'Genius'] as const;
-export type Generalship = (typeof GENERALSHIPS)[number];
-
-/** Officer ranks named by the rules, lowest first. */
-export const OFFICER_RANKS = ['brigadier', 'divisional', 'wing', 'commander-in-chief'] as const;
-export type OfficerRank = (typeof OFFICER_RANKS)[number];
+/**
+ * Words John Company shares with the scenario format, defined there (src/core/scenario/vocabulary.ts):
+ * origins (European units may exceed 20 before negatives in a reaction test; Indian units are capped),
+ * arms, officer ranks, and General Officers' Leadership (Part 4, Commanders' Events Table) and
+ * Generalship (Part 4, orders table), each worst first.
+ */
+export {
+  ARMS,
+  type Arm,
+  GENERALSHIPS,
+  type Generalship,
+  LEADERSHIPS,
+  type Leadership,
+  OFFICER_RANKS,
+  type OfficerRank,
+  ORIGINS,
+  type Origin,
+} from '../../core/scenario/vocabulary.ts';
 
 /** Range bands, shortest first (Part 4, range tables). */
 export const RANGE_BANDS = ['point-blank', 'short', 'medium', 'long', 'extreme'] as const;

@@ -3,7 +3,7 @@ import trainingScenario from '../../../scenarios/training-village-ford.json' wit
 import { commandPointsGame } from '../../game/command-points/index.ts';
 import { honourAndFortitudeGame } from '../../game/honour-and-fortitude/index.ts';
 import { macduffGame } from '../../game/macduff/index.ts';
-import { validateScenario } from '../../game/scenario/validate.ts';
+import { validateScenario } from '../../game/scenario/format.ts';
 import {
   commandAt,
   commandsForUnit,

@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Point } from '../../core/geometry/points.ts';
-import { type Scenario, type ScenarioFeature, scenarioJsonSchema } from '../../game/scenario/schema.ts';
-import { validateScenario } from '../../game/scenario/validate.ts';
+import { scenarioJsonSchema, validateScenario } from '../../game/scenario/format.ts';
+import type { Scenario, ScenarioFeature } from '../../game/scenario/schema.ts';
 import type { ApiError, ApiIssue, ScenarioSummary } from '../../protocol/api.ts';
 import { RuleSetSelect } from '../any-table/RuleSetSelect.tsx';
 import { api } from '../api.ts';

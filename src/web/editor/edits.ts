@@ -1,7 +1,7 @@
 import type { Point } from '../../core/geometry/points.ts';
 import { AREA_KINDS, BARRIER_KINDS, WATERCOURSE_KINDS } from '../../core/table/model.ts';
+import { watercourseDefaults } from '../../game/scenario/format.ts';
 import type { Scenario, ScenarioFeature } from '../../game/scenario/schema.ts';
-import { watercourseDefaults } from '../../game/scenario/validate.ts';
 
 /**
  * The scenario editor's edits (EditorPage.tsx): pure functions from a scenario to the next, each one an

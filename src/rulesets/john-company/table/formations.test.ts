@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rectsOverlap } from '../../../core/geometry/rectangles.ts';
+import { squareFaces } from '../../../core/scenario/layout.ts';
 import type { UnitStandState, UnitState } from '../../../core/table/model.ts';
 import type { Formation } from '../vocabulary.ts';
 import {
@@ -15,7 +16,6 @@ import {
   lightCompanyReach,
   mayDeployLightCompany,
   rejoinLightCompany,
-  squareFaces,
   type TroopFormation,
   troopGrid,
 } from './formations.ts';

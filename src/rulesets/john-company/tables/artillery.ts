@@ -1,22 +1,12 @@
 import { defineModifierTable } from '../../../core/rules/modifiers.ts';
+import { GUNS, type Gun } from '../../../core/scenario/vocabulary.ts';
 import { jc4, musterDefault } from '../vocabulary.ts';
 import { coverModifiers, rangeModifiers, statusModifiers, targetModifiers } from './fire-modifier-groups.ts';
 import type { RangeTable } from './firing-table.ts';
 
-/** The guns of the Artillery Range Table and the artillery weapon modifiers (Part 4). */
-export const ARTILLERY_WEAPONS = [
-  'british-horse',
-  'british-field',
-  'british-siege',
-  'british-rocket',
-  'british-light-mortar',
-  'british-heavy-mortar',
-  'native-horse',
-  'native-field',
-  'native-siege',
-  'native-mortar',
-] as const;
-export type ArtilleryWeapon = (typeof ARTILLERY_WEAPONS)[number];
+/** The guns of the Artillery Range Table and the artillery weapon modifiers (Part 4): the scenario format's. */
+export const ARTILLERY_WEAPONS = GUNS;
+export type ArtilleryWeapon = Gun;
 
 /**
  * Artillery Range Table: the upper limit of each band, in inches. Mortars have no point-blank band

@@ -1,4 +1,5 @@
 import { defineModifierTable } from '../../../core/rules/modifiers.ts';
+import { SMALL_ARMS, type SmallArm } from '../../../core/scenario/vocabulary.ts';
 import { jc4, musterDefault } from '../vocabulary.ts';
 import { coverModifiers, rangeModifiers, statusModifiers, targetModifiers } from './fire-modifier-groups.ts';
 import type { RangeTable } from './firing-table.ts';
@@ -36,22 +37,9 @@ export const SMALL_ARMS_RANGE_TABLE: RangeTable<SmallArmsRangeRowId> = {
   },
 };
 
-/** The small arms a unit may carry (Part 4, "Rules For Small Arms"). */
-export const SMALL_ARMS_WEAPONS = [
-  'rifled-musket',
-  'percussion-musket',
-  'flintlock-musket',
-  'percussion-rifle',
-  'flintlock-rifle',
-  'carbine',
-  'matchlock',
-  'zamburek',
-  'swivel-gun',
-  'bows',
-  'javelin',
-  'native-rockets',
-] as const;
-export type SmallArmsWeapon = (typeof SMALL_ARMS_WEAPONS)[number];
+/** The small arms a unit may carry (Part 4, "Rules For Small Arms"): the scenario format's. */
+export const SMALL_ARMS_WEAPONS = SMALL_ARMS;
+export type SmallArmsWeapon = SmallArm;
 
 const weapon = (item: string) => jc4('Small Arms Fire Modifiers', `1. weapon: ${item}`);
 const firer = (item: string) => jc4('Small Arms Fire Modifiers', `2. firing unit: ${item}`);
