@@ -303,9 +303,10 @@ function flee(
   const facts: MoverFacts = { ...mover, movement };
   const stopAt = enemiesOf(ctx, f.unit);
   const turn: Manoeuvre[] = aboutFace ? [{ kind: 'about-face' }] : [];
+  // Only its allowance is read: no swept ground.
   const base = resolveMove(
     ctx,
-    { unitId: f.unit.id, manoeuvres: turn, mover: facts, kind: 'mandatory' },
+    { unitId: f.unit.id, manoeuvres: turn, mover: facts, kind: 'mandatory', sweeps: false },
     replay,
   );
   const full = base.allowance.available;
@@ -410,7 +411,13 @@ export function rout(ctx: MoveContext, req: MandatoryMoveRequest, dice: DiceSour
   const replay = replayOf(dice);
   const reach = resolveMove(
     ctx,
-    { unitId: f.unit.id, manoeuvres: [], mover: { ...req.mover, movement: 'rout' }, kind: 'mandatory' },
+    {
+      unitId: f.unit.id,
+      manoeuvres: [],
+      mover: { ...req.mover, movement: 'rout' },
+      kind: 'mandatory',
+      sweeps: false,
+    },
     replay,
   ).allowance.available;
   const within = (c: Candidate | undefined) => (c && c.distance <= reach + 1e-9 ? c : undefined);
