@@ -281,6 +281,13 @@ class TerrainIndex {
     return e;
   }
 
+  /** The roster of a recent layout that numbers these units and generals, if any. */
+  recentRoster(units: readonly UnitState[], generals: readonly GeneralState[]): Roster | undefined {
+    for (const layout of this.layouts)
+      if (rosterFits(layout.roster, units, generals, layout.lists)) return layout.roster;
+    return undefined;
+  }
+
   /** The recent layout of this roster with the fewest of these stand lists changed, if any. */
   recentLayout(roster: Roster, lists: readonly StandList[]): StandLayout | undefined {
     let best: StandLayout | undefined;
@@ -656,7 +663,8 @@ export class TableIndex {
     // Stands.
     const units = Object.values(table.units);
     const generals = Object.values(table.generals);
-    const roster = rosterOf(units, generals);
+    const terrain = terrainIndexOf(table, profile, options.cellSize ?? DEFAULT_CELL);
+    const roster = terrain.recentRoster(units, generals) ?? rosterOf(units, generals);
     this.roster = roster;
     const n = roster.standIds.length;
     this.standCount = n;
@@ -667,7 +675,6 @@ export class TableIndex {
     this.unitStandStart = roster.unitStandStart;
 
     // Terrain.
-    const terrain = terrainIndexOf(table, profile, options.cellSize ?? DEFAULT_CELL);
     this.terrain = terrain;
     this.features = terrain.features;
     this.zoneCount = terrain.zoneCount;
@@ -1034,7 +1041,16 @@ function rosterOf(units: readonly UnitState[], generals: readonly GeneralState[]
   return r;
 }
 
-function rosterFits(r: Roster, units: readonly UnitState[], generals: readonly GeneralState[]): boolean {
+/**
+ * Whether the roster numbers these units and generals. `placed`: stand lists known to fit it (a layout's,
+ * in roster order); a unit whose `stands` is that very list fits without its stand ids compared.
+ */
+function rosterFits(
+  r: Roster,
+  units: readonly UnitState[],
+  generals: readonly GeneralState[],
+  placed?: readonly StandList[],
+): boolean {
   if (
     r.unitIds.length !== units.length ||
     r.standIds.length - r.unitStandStart[units.length]! !== generals.length
@@ -1043,8 +1059,10 @@ function rosterFits(r: Roster, units: readonly UnitState[], generals: readonly G
   let i = 0;
   for (let u = 0; u < units.length; u++) {
     const unit = units[u]!;
-    if (r.unitIds[u] !== unit.id || r.unitStandStart[u + 1]! - i !== unit.stands.length) return false;
-    for (const s of unit.stands) if (r.standIds[i++] !== s.id) return false;
+    const end = r.unitStandStart[u + 1]!;
+    if (r.unitIds[u] !== unit.id || end - i !== unit.stands.length) return false;
+    if (placed?.[u] === unit.stands) i = end;
+    else for (const s of unit.stands) if (r.standIds[i++] !== s.id) return false;
   }
   for (const g of generals) {
     if (r.standOwner[i] !== g.id || r.standIds[i] !== g.stand.id) return false;
