@@ -122,6 +122,8 @@ class TerrainIndex {
   readonly grid: TerrainGrid;
   private lastGrid: { readonly extent: readonly number[]; readonly grid: TerrainGrid } | undefined;
   private readonly placements = new WeakMap<readonly StandState[] | StandState, Placement>();
+  /** The stand layouts of the indexes built most recently over this terrain index, most recent first. */
+  private readonly layouts: StandLayout[] = [];
   private readonly blocking: ReadonlySet<StandKind>;
 
   constructor(
@@ -279,8 +281,40 @@ class TerrainIndex {
     return e;
   }
 
+  /** The roster of a recent layout that numbers these units and generals, if any. */
+  recentRoster(units: readonly UnitState[], generals: readonly GeneralState[]): Roster | undefined {
+    for (const layout of this.layouts)
+      if (rosterFits(layout.roster, units, generals, layout.lists)) return layout.roster;
+    return undefined;
+  }
+
+  /** The recent layout of this roster with the fewest of these stand lists changed, if any. */
+  recentLayout(roster: Roster, lists: readonly StandList[]): StandLayout | undefined {
+    let best: StandLayout | undefined;
+    let fewest = Number.POSITIVE_INFINITY;
+    for (const layout of this.layouts) {
+      if (layout.roster !== roster) continue;
+      let changed = 0;
+      for (let k = 0; k < lists.length; k++) if (layout.lists[k] !== lists[k]) changed++;
+      if (changed < fewest) {
+        fewest = changed;
+        best = layout;
+      }
+    }
+    return best;
+  }
+
+  /** Keeps a layout as the most recent, letting go of the oldest beyond `LAYOUTS_KEPT`. */
+  rememberLayout(layout: StandLayout): void {
+    const at = this.layouts.indexOf(layout);
+    if (at === 0) return;
+    if (at > 0) this.layouts.splice(at, 1);
+    this.layouts.unshift(layout);
+    if (this.layouts.length > LAYOUTS_KEPT) this.layouts.pop();
+  }
+
   /** Where a unit's stands, or a General's stand, are on this terrain (worked out once per stand list). */
-  placementOf(stands: readonly StandState[] | StandState): Placement {
+  placementOf(stands: StandList): Placement {
     const known = this.placements.get(stands);
     if (known) return known;
     const list = Array.isArray(stands) ? (stands as readonly StandState[]) : [stands as StandState];
@@ -515,15 +549,8 @@ function fillCells(
 }
 
 /** Scratch arrays for building an index, grown as needed and reused (an index is built in one go). */
-let floatScratch = new Float64Array(0);
 let intScratch = new Int32Array(0);
 let fillScratch = new Int32Array(0);
-
-function scratchFloats(length: number): Float64Array {
-  if (floatScratch.length < length)
-    floatScratch = new Float64Array(Math.max(length, 2 * floatScratch.length));
-  return floatScratch.subarray(0, length);
-}
 
 function scratchInts(length: number): Int32Array {
   if (intScratch.length < length) intScratch = new Int32Array(Math.max(length, 2 * intScratch.length));
@@ -533,10 +560,12 @@ function scratchInts(length: number): Int32Array {
 /**
  * A spatial index of one table state for one sight profile: stands and terrain in flat typed arrays,
  * bucketed in a uniform grid. Built once per state (it copies what it needs; the state is never
- * changed) and rebuilt when the state changes. The terrain's half (barrier segments, zones, hills and
- * their buckets) is built once per terrain record and shared, and so is what each stand state comes to
- * on it (its box, elevation and contacts), so building an index over a known terrain is linear in the
- * number of stands and grid cells. Stands are numbered 0..standCount-1: each unit's stands together, in
+ * changed). The terrain's half (barrier segments, zones, hills and their buckets) is built once per
+ * terrain record and shared, and so is what each stand state comes to on it (its box, elevation and
+ * contacts). An index over the same terrain and roster as a recent one is that one updated: the
+ * stands of the units and Generals whose stand lists changed are placed again, the rest copied in one
+ * go, and the cells filled again (`carried`); over a known terrain either is linear in the number of
+ * stands and grid cells. Stands are numbered 0..standCount-1: each unit's stands together, in
  * its `stands` order, units in the order of `Object.values(table.units)`, then the generals likewise.
  *
  * Terrain is sorted by the profile into
@@ -614,6 +643,13 @@ export class TableIndex {
   readonly standCrestStart: Int32Array;
   readonly standCrests: Int32Array;
 
+  /**
+   * Whether this index was made by updating a recent one over the same terrain and roster (the stands
+   * of the units that moved placed again, the rest copied) rather than laid out afresh: the answers
+   * are the same either way (test/game/jc-spatial-index.test.ts).
+   */
+  readonly carried: boolean;
+
   private readonly roster: Roster;
   private readonly terrain: TerrainIndex;
   /** Scratch for `standsWithin` (made when first needed). */
@@ -627,7 +663,8 @@ export class TableIndex {
     // Stands.
     const units = Object.values(table.units);
     const generals = Object.values(table.generals);
-    const roster = rosterOf(units, generals);
+    const terrain = terrainIndexOf(table, profile, options.cellSize ?? DEFAULT_CELL);
+    const roster = terrain.recentRoster(units, generals) ?? rosterOf(units, generals);
     this.roster = roster;
     const n = roster.standIds.length;
     this.standCount = n;
@@ -638,7 +675,6 @@ export class TableIndex {
     this.unitStandStart = roster.unitStandStart;
 
     // Terrain.
-    const terrain = terrainIndexOf(table, profile, options.cellSize ?? DEFAULT_CELL);
     this.terrain = terrain;
     this.features = terrain.features;
     this.zoneCount = terrain.zoneCount;
@@ -653,29 +689,18 @@ export class TableIndex {
     this.barrierSegments = terrain.barrierSegments;
     this.barrierFeature = terrain.barrierFeature;
 
-    // Where each stand is, and the extent of the table and all on it.
-    const stands: StandState[] = new Array(n);
-    const placements: Placement[] = new Array(units.length + generals.length);
-    for (let u = 0; u < units.length; u++) placements[u] = terrain.placementOf(units[u]!.stands);
-    for (let g = 0; g < generals.length; g++)
-      placements[units.length + g] = terrain.placementOf(generals[g]!.stand);
-    const extent: [number, number, number, number] = [...terrain.extent];
-    for (const p of placements) extendExtent(extent, p.extent[0], p.extent[1], p.extent[2], p.extent[3]);
-    const grown = scratchFloats(4 * n);
-    let first = 0;
-    for (let k = 0; k < placements.length; k++) {
-      const p = placements[k]!;
-      const list = k < units.length ? units[k]!.stands : [generals[k - units.length]!.stand];
-      for (let i = 0; i < p.count; i++) stands[first + i] = list[i]!;
-      grown.set(p.grown, 4 * first);
-      first += p.count;
-    }
-    this.stands = stands;
-
-    // The grid: the terrain's own, unless a stand lies beyond it.
-    const [tx0, ty0, tx1, ty1] = terrain.extent;
-    const own = extent[0] === tx0 && extent[1] === ty0 && extent[2] === tx1 && extent[3] === ty1;
-    const grid = own ? terrain.grid : terrain.gridOver(extent);
+    // Where each stand is: updated from a recent index over the same terrain and roster when there is
+    // one on the same grid, else laid out afresh.
+    const lists: StandList[] = new Array(units.length + generals.length);
+    for (let u = 0; u < units.length; u++) lists[u] = units[u]!.stands;
+    for (let g = 0; g < generals.length; g++) lists[units.length + g] = generals[g]!.stand;
+    const earlier = terrain.recentLayout(roster, lists);
+    const updated = earlier && updatedLayout(terrain, earlier, lists);
+    const layout = updated ?? freshLayout(terrain, roster, lists);
+    terrain.rememberLayout(layout);
+    this.carried = updated !== undefined;
+    this.stands = layout.stands;
+    const grid = layout.grid;
     this.cellSize = grid.cellSize;
     this.gridX = grid.gridX;
     this.gridY = grid.gridY;
@@ -685,52 +710,15 @@ export class TableIndex {
     this.cellBarriers = grid.cellBarriers;
     this.cellZoneStart = grid.cellZoneStart;
     this.cellZones = grid.cellZones;
-    const cells = grid.columns * grid.rows;
-    const cellCounts = scratchInts(cells + 1);
-    cellCounts.fill(0);
-    countCells(grid, grown, 0, n, cellCounts);
-
-    // Contacts: barrier segments each stand lines, crests it stands on.
-    const contacts: Int32Array[] = [];
-    const crests: Int32Array[] = [];
-    for (const p of placements) {
-      for (const c of terrain.contactsOn(p, grid)) contacts.push(c);
-      for (const c of p.crests) crests.push(c);
-    }
-
-    // Everything the index keeps of its own, in one buffer (a typed array's own memory is dear to make).
-    const inCells = cellCounts[cells]!;
-    const contactCount = contacts.reduce((sum, c) => sum + c.length, 0);
-    const crestCount = crests.reduce((sum, c) => sum + c.length, 0);
-    const floats = n * (BOX_STRIDE + 1);
-    const ints = cells + 1 + inCells + n + 1 + contactCount + n + 1 + crestCount;
-    const buffer = new ArrayBuffer(8 * floats + 4 * ints + n);
-    this.standBoxes = new Float64Array(buffer, 0, n * BOX_STRIDE);
-    this.standElevation = new Float64Array(buffer, 8 * n * BOX_STRIDE, n);
-    let at = 8 * floats;
-    const carve = (length: number) => {
-      const view = new Int32Array(buffer, at, length);
-      at += 4 * length;
-      return view;
-    };
-    this.cellStandStart = carve(cells + 1);
-    this.cellStands = carve(inCells);
-    this.standContactStart = carve(n + 1);
-    this.standContacts = carve(contactCount);
-    this.standCrestStart = carve(n + 1);
-    this.standCrests = carve(crestCount);
-    this.standBlocks = new Uint8Array(buffer, at, n);
-    first = 0;
-    for (const p of placements) {
-      this.standBoxes.set(p.boxes, first * BOX_STRIDE);
-      this.standElevation.set(p.elevation, first);
-      this.standBlocks.set(p.blocks, first);
-      first += p.count;
-    }
-    this.cellStandStart.set(cellCounts);
-    fillCells(grid, grown, 0, n, this.cellStandStart, this.cellStands);
-    joinLists(contacts, this.standContactStart, this.standContacts);
-    joinLists(crests, this.standCrestStart, this.standCrests);
+    this.standBoxes = layout.standBoxes;
+    this.standElevation = layout.standElevation;
+    this.standBlocks = layout.standBlocks;
+    this.cellStandStart = layout.cellStandStart;
+    this.cellStands = layout.cellStands;
+    this.standContactStart = layout.standContactStart;
+    this.standContacts = layout.standContacts;
+    this.standCrestStart = layout.standCrestStart;
+    this.standCrests = layout.standCrests;
   }
 
   /** The index of a stand by id, or -1. */
@@ -803,6 +791,206 @@ export class TableIndex {
   }
 }
 
+/** A unit's `stands`, or a General's stand: what one placement places. */
+type StandList = readonly StandState[] | StandState;
+
+/** The typed arrays of a `StandLayout` that hold one number (or list) per stand. */
+interface StandArrays {
+  readonly standBoxes: Float64Array;
+  readonly standElevation: Float64Array;
+  /** Each stand's bounding box grown by `EPSILON` (as `Placement.grown`): what the cells bucket. */
+  readonly standGrown: Float64Array;
+  readonly standContactStart: Int32Array;
+  readonly standContacts: Int32Array;
+  readonly standCrestStart: Int32Array;
+  readonly standCrests: Int32Array;
+  readonly standBlocks: Uint8Array;
+}
+
+/**
+ * Everything of a `TableIndex` that follows from where the stands are, for one roster on one terrain
+ * index: each stand list's placement, the grid, the per-stand arrays (in one buffer, since a typed
+ * array's own memory is dear to make) and the stands bucketed in the grid's cells.
+ */
+interface StandLayout extends StandArrays {
+  readonly roster: Roster;
+  /** The stand lists placed, one per unit then one per General, in roster order. */
+  readonly lists: readonly StandList[];
+  readonly placements: readonly Placement[];
+  readonly stands: readonly StandState[];
+  readonly grid: TerrainGrid;
+  /** The buffer holding the `StandArrays`. */
+  readonly buffer: ArrayBuffer;
+  readonly cellStandStart: Int32Array;
+  readonly cellStands: Int32Array;
+}
+
+/** How many layouts a terrain index keeps to update (a battle's table, and the tables each side sees). */
+const LAYOUTS_KEPT = 4;
+
+/** The grid for these placements: the terrain's own, unless a stand lies beyond it. */
+function gridFor(terrain: TerrainIndex, placements: readonly Placement[]): TerrainGrid {
+  const extent: [number, number, number, number] = [...terrain.extent];
+  for (const p of placements) extendExtent(extent, p.extent[0], p.extent[1], p.extent[2], p.extent[3]);
+  const [tx0, ty0, tx1, ty1] = terrain.extent;
+  const own = extent[0] === tx0 && extent[1] === ty0 && extent[2] === tx1 && extent[3] === ty1;
+  return own ? terrain.grid : terrain.gridOver(extent);
+}
+
+/** Views of a stand buffer laid out for `n` stands with so many contacts and crests. */
+function standArrays(buffer: ArrayBuffer, n: number, contactCount: number, crestCount: number): StandArrays {
+  let at = 0;
+  const floats = (length: number) => {
+    const view = new Float64Array(buffer, at, length);
+    at += 8 * length;
+    return view;
+  };
+  const ints = (length: number) => {
+    const view = new Int32Array(buffer, at, length);
+    at += 4 * length;
+    return view;
+  };
+  const standBoxes = floats(n * BOX_STRIDE);
+  const standElevation = floats(n);
+  const standGrown = floats(4 * n);
+  const standContactStart = ints(n + 1);
+  const standContacts = ints(contactCount);
+  const standCrestStart = ints(n + 1);
+  const standCrests = ints(crestCount);
+  const standBlocks = new Uint8Array(buffer, at, n);
+  return {
+    standBoxes,
+    standElevation,
+    standGrown,
+    standContactStart,
+    standContacts,
+    standCrestStart,
+    standCrests,
+    standBlocks,
+  };
+}
+
+/** The bytes of a stand buffer for `n` stands with so many contacts and crests. */
+const standBufferBytes = (n: number, contactCount: number, crestCount: number) =>
+  8 * n * (BOX_STRIDE + 5) + 4 * (2 * (n + 1) + contactCount + crestCount) + n;
+
+/** The stands (by their grown boxes) bucketed in the cells of `grid`, as `TableIndex` describes. */
+function standCells(
+  grid: TerrainGrid,
+  grown: Float64Array,
+  n: number,
+): { cellStandStart: Int32Array; cellStands: Int32Array } {
+  const cells = grid.columns * grid.rows;
+  const counts = scratchInts(cells + 1);
+  counts.fill(0);
+  countCells(grid, grown, 0, n, counts);
+  const both = new Int32Array(cells + 1 + counts[cells]!);
+  const cellStandStart = both.subarray(0, cells + 1);
+  const cellStands = both.subarray(cells + 1);
+  cellStandStart.set(counts);
+  fillCells(grid, grown, 0, n, cellStandStart, cellStands);
+  return { cellStandStart, cellStands };
+}
+
+/** The layout of these stand lists worked out from their placements alone. */
+function freshLayout(terrain: TerrainIndex, roster: Roster, lists: readonly StandList[]): StandLayout {
+  const placements = lists.map((list) => terrain.placementOf(list));
+  const grid = gridFor(terrain, placements);
+  const n = roster.standIds.length;
+  const contacts: Int32Array[] = [];
+  const crests: Int32Array[] = [];
+  for (const p of placements) {
+    for (const c of terrain.contactsOn(p, grid)) contacts.push(c);
+    for (const c of p.crests) crests.push(c);
+  }
+  const contactCount = contacts.reduce((sum, c) => sum + c.length, 0);
+  const crestCount = crests.reduce((sum, c) => sum + c.length, 0);
+  const buffer = new ArrayBuffer(standBufferBytes(n, contactCount, crestCount));
+  const arrays = standArrays(buffer, n, contactCount, crestCount);
+  const stands: StandState[] = new Array(n);
+  let first = 0;
+  for (let k = 0; k < placements.length; k++) {
+    const p = placements[k]!;
+    placeStands(arrays, stands, p, lists[k]!, first);
+    first += p.count;
+  }
+  joinLists(contacts, arrays.standContactStart, arrays.standContacts);
+  joinLists(crests, arrays.standCrestStart, arrays.standCrests);
+  const cells = standCells(grid, arrays.standGrown, n);
+  return { roster, lists, placements, stands, grid, buffer, ...arrays, ...cells };
+}
+
+/**
+ * The layout of these stand lists made from an earlier layout of the same roster: the lists that are
+ * the same objects keep what they had, the others are placed again and the cells filled again. None
+ * when it cannot be an update: the grid changed, or a stand placed again touches a different number of
+ * barrier segments or crests (the lists' lengths would move); the caller then lays them out afresh.
+ */
+function updatedLayout(
+  terrain: TerrainIndex,
+  before: StandLayout,
+  lists: readonly StandList[],
+): StandLayout | undefined {
+  const changed: number[] = [];
+  for (let k = 0; k < lists.length; k++) if (lists[k] !== before.lists[k]) changed.push(k);
+  if (changed.length === 0) return before;
+  const placements = before.placements.slice();
+  for (const k of changed) placements[k] = terrain.placementOf(lists[k]!);
+  const grid = gridFor(terrain, placements);
+  if (grid !== before.grid) return undefined;
+  const roster = before.roster;
+  const unitCount = roster.unitIds.length;
+  const firstOf = (k: number) =>
+    k < unitCount ? roster.unitStandStart[k]! : roster.unitStandStart[unitCount]! + k - unitCount;
+  const contactsOf: (readonly Int32Array[])[] = [];
+  for (const k of changed) {
+    const p = placements[k]!;
+    const contacts = terrain.contactsOn(p, grid);
+    const first = firstOf(k);
+    for (let i = 0; i < p.count; i++) {
+      const s = first + i;
+      if (contacts[i]!.length !== before.standContactStart[s + 1]! - before.standContactStart[s]!)
+        return undefined;
+      if (p.crests[i]!.length !== before.standCrestStart[s + 1]! - before.standCrestStart[s]!)
+        return undefined;
+    }
+    contactsOf.push(contacts);
+  }
+  const n = roster.standIds.length;
+  const buffer = before.buffer.slice(0);
+  const arrays = standArrays(buffer, n, before.standContacts.length, before.standCrests.length);
+  const stands = before.stands.slice();
+  changed.forEach((k, j) => {
+    const p = placements[k]!;
+    const first = firstOf(k);
+    placeStands(arrays, stands, p, lists[k]!, first);
+    const contacts = contactsOf[j]!;
+    for (let i = 0; i < p.count; i++) {
+      arrays.standContacts.set(contacts[i]!, arrays.standContactStart[first + i]!);
+      arrays.standCrests.set(p.crests[i]!, arrays.standCrestStart[first + i]!);
+    }
+  });
+  const cells = standCells(grid, arrays.standGrown, n);
+  return { roster, lists, placements, stands, grid, buffer, ...arrays, ...cells };
+}
+
+/** Writes a placement's stands from stand `first` on: their states, boxes, elevations, grown boxes and whether they block. */
+function placeStands(
+  arrays: StandArrays,
+  stands: StandState[],
+  p: Placement,
+  list: StandList,
+  first: number,
+): void {
+  if (Array.isArray(list))
+    for (let i = 0; i < p.count; i++) stands[first + i] = (list as readonly StandState[])[i]!;
+  else stands[first] = list as StandState;
+  arrays.standBoxes.set(p.boxes, first * BOX_STRIDE);
+  arrays.standElevation.set(p.elevation, first);
+  arrays.standGrown.set(p.grown, 4 * first);
+  arrays.standBlocks.set(p.blocks, first);
+}
+
 /** Writes the lists one after another as CSR arrays into `start` (one more than the lists) and `items`. */
 function joinLists(lists: readonly Int32Array[], start: Int32Array, items: Int32Array): void {
   start[0] = 0;
@@ -853,7 +1041,16 @@ function rosterOf(units: readonly UnitState[], generals: readonly GeneralState[]
   return r;
 }
 
-function rosterFits(r: Roster, units: readonly UnitState[], generals: readonly GeneralState[]): boolean {
+/**
+ * Whether the roster numbers these units and generals. `placed`: stand lists known to fit it (a layout's,
+ * in roster order); a unit whose `stands` is that very list fits without its stand ids compared.
+ */
+function rosterFits(
+  r: Roster,
+  units: readonly UnitState[],
+  generals: readonly GeneralState[],
+  placed?: readonly StandList[],
+): boolean {
   if (
     r.unitIds.length !== units.length ||
     r.standIds.length - r.unitStandStart[units.length]! !== generals.length
@@ -862,8 +1059,10 @@ function rosterFits(r: Roster, units: readonly UnitState[], generals: readonly G
   let i = 0;
   for (let u = 0; u < units.length; u++) {
     const unit = units[u]!;
-    if (r.unitIds[u] !== unit.id || r.unitStandStart[u + 1]! - i !== unit.stands.length) return false;
-    for (const s of unit.stands) if (r.standIds[i++] !== s.id) return false;
+    const end = r.unitStandStart[u + 1]!;
+    if (r.unitIds[u] !== unit.id || end - i !== unit.stands.length) return false;
+    if (placed?.[u] === unit.stands) i = end;
+    else for (const s of unit.stands) if (r.standIds[i++] !== s.id) return false;
   }
   for (const g of generals) {
     if (r.standOwner[i] !== g.id || r.standIds[i] !== g.stand.id) return false;

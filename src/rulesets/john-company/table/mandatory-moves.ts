@@ -1,7 +1,7 @@
 import { angleBetween, bearing, cosDegrees, sinDegrees, turnBetween } from '../../../core/geometry/angles.ts';
 import { flattenPoints } from '../../../core/geometry/points.ts';
 import { pointInPolygon } from '../../../core/geometry/polygons.ts';
-import { BOX_STRIDE, packBox, rectDistance, segmentBoxDistance } from '../../../core/geometry/rectangles.ts';
+import { BOX_STRIDE, boxDistance, packBox, segmentBoxDistance } from '../../../core/geometry/rectangles.ts';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import type { RuleRef } from '../../../core/rules/trace.ts';
 import type { FeatureId, TableState, UnitId, UnitState } from '../../../core/table/model.ts';
@@ -138,12 +138,23 @@ function frameOf(ctx: MoveContext, req: MandatoryMoveRequest): Frame {
   return { unit, cx, cy, ux, uy, enemy };
 }
 
-/** Edge-to-edge distance between two units. */
+/** Edge-to-edge distance between two units (each stand packed once, not once a pair). */
 export function unitDistance(a: UnitState, b: UnitState): number {
+  const m = a.stands.length;
+  const n = b.stands.length;
+  if (unitBoxes.length < (m + n) * BOX_STRIDE) unitBoxes = new Float64Array(2 * (m + n) * BOX_STRIDE);
+  const boxes = unitBoxes;
+  for (let i = 0; i < m; i++) packBox(a.stands[i]!, boxes, i * BOX_STRIDE);
+  for (let j = 0; j < n; j++) packBox(b.stands[j]!, boxes, (m + j) * BOX_STRIDE);
   let best = Infinity;
-  for (const s of a.stands) for (const t of b.stands) best = Math.min(best, rectDistance(s, t));
+  for (let i = 0; i < m; i++)
+    for (let j = 0; j < n; j++)
+      best = Math.min(best, boxDistance(boxes, i * BOX_STRIDE, boxes, (m + j) * BOX_STRIDE));
   return best;
 }
+
+/** Scratch for `unitDistance`: both units' stands, packed. */
+let unitBoxes = new Float64Array(0);
 
 /** The direction to the base edge, bent so as never to close on the enemy (see the module comment). */
 function rearDirection(f: Frame, rear: BaseEdge): number {
@@ -303,9 +314,10 @@ function flee(
   const facts: MoverFacts = { ...mover, movement };
   const stopAt = enemiesOf(ctx, f.unit);
   const turn: Manoeuvre[] = aboutFace ? [{ kind: 'about-face' }] : [];
+  // Only its allowance is read: no swept ground.
   const base = resolveMove(
     ctx,
-    { unitId: f.unit.id, manoeuvres: turn, mover: facts, kind: 'mandatory' },
+    { unitId: f.unit.id, manoeuvres: turn, mover: facts, kind: 'mandatory', sweeps: false },
     replay,
   );
   const full = base.allowance.available;
@@ -410,7 +422,13 @@ export function rout(ctx: MoveContext, req: MandatoryMoveRequest, dice: DiceSour
   const replay = replayOf(dice);
   const reach = resolveMove(
     ctx,
-    { unitId: f.unit.id, manoeuvres: [], mover: { ...req.mover, movement: 'rout' }, kind: 'mandatory' },
+    {
+      unitId: f.unit.id,
+      manoeuvres: [],
+      mover: { ...req.mover, movement: 'rout' },
+      kind: 'mandatory',
+      sweeps: false,
+    },
     replay,
   ).allowance.available;
   const within = (c: Candidate | undefined) => (c && c.distance <= reach + 1e-9 ? c : undefined);

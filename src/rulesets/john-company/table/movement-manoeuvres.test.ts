@@ -77,12 +77,12 @@ describe('manoeuvres', () => {
     expect(path.length).toBe(2 * 91);
     expect(path[180]).toBeCloseTo(8.5, 12);
     expect(path[181]).toBeCloseTo(13.375, 12);
-    const pieces = sweptPieces(U, motion, 1);
+    const pieces = sweptPieces(U, motion)[1]!;
     expect(pieces).toHaveLength(30);
     // A point the outer stand passes over on its way round is covered by some piece.
     const mid = poseAt(U, motion, 0.37).stands[1]!;
     expect(pieces.some((p) => pointInPolygon(p, 0, p.length / 2, mid.x, mid.y) >= 0)).toBe(true);
-    const straight = sweptPieces(U, motionOf(U, { kind: 'advance', inches: 3 }), 0);
+    const straight = sweptPieces(U, motionOf(U, { kind: 'advance', inches: 3 }))[0]!;
     expect(straight).toHaveLength(1);
     // The hull of the stand's start and end: its four outer corners.
     expect([...straight[0]!]).toEqual([8.5, 9.625, 10, 9.625, 10, 13.375, 8.5, 13.375]);

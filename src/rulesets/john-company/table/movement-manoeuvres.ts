@@ -329,20 +329,23 @@ export function pointPath(x: number, y: number, motion: Motion): Float64Array {
 }
 
 /**
- * The ground a stand sweeps in the manoeuvre, as convex pieces whose union covers it: the hull of its
- * start and end for a translation or a formation change; hulls of successive positions every
- * `SWEEP_STEP_DEGREES` for a turn.
+ * The ground each stand sweeps in the manoeuvre (by stand index), as convex pieces whose union covers
+ * it: the hull of its start and end for a translation or a formation change; hulls of successive
+ * positions every `SWEEP_STEP_DEGREES` for a turn. Each position of the unit is worked out once for
+ * all its stands.
  */
-export function sweptPieces(pose: Pose, motion: Motion, standIndex: number): Float64Array[] {
-  const at = (s: number) => standCorners(poseAt(pose, motion, s).stands[standIndex]!);
-  const first = standCorners(pose.stands[standIndex]!);
-  if (motion.type === 'translate' || motion.type === 'form') return [hullOf(first, at(1))];
+export function sweptPieces(pose: Pose, motion: Motion): Float64Array[][] {
+  const first = pose.stands.map((st) => standCorners(st));
+  if (motion.type === 'translate' || motion.type === 'form') {
+    const end = poseAt(pose, motion, 1).stands;
+    return first.map((corners, j) => [hullOf(corners, standCorners(end[j]!))]);
+  }
   const n = Math.max(1, Math.ceil(Math.abs(motion.degrees) / SWEEP_STEP_DEGREES));
-  const pieces: Float64Array[] = [];
+  const pieces: Float64Array[][] = first.map(() => []);
   let prev = first;
   for (let i = 1; i <= n; i++) {
-    const next = at(i / n);
-    pieces.push(hullOf(prev, next));
+    const next = poseAt(pose, motion, i / n).stands.map((st) => standCorners(st));
+    for (let j = 0; j < next.length; j++) pieces[j]!.push(hullOf(prev[j]!, next[j]!));
     prev = next;
   }
   return pieces;

@@ -278,13 +278,14 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
   const survey = surveyPath(ctx.ground, legs, req.mover.troop);
 
   // Interpenetration along the path actually taken.
-  const sweeps: StandSweep[] =
-    req.sweeps === false
-      ? []
-      : start.stands.map((st, j) => ({
-          standId: st.id,
-          pieces: legs.flatMap((leg) => sweptPieces(leg.pose, leg.motion, j).map(toPoints)),
-        }));
+  let sweeps: StandSweep[] = [];
+  if (req.sweeps !== false) {
+    const byLeg = legs.map((leg) => sweptPieces(leg.pose, leg.motion));
+    sweeps = start.stands.map((st, j) => ({
+      standId: st.id,
+      pieces: byLeg.flatMap((pieces) => pieces[j]!.map(toPoints)),
+    }));
+  }
   const crossed = others.filter((o) => sweptThrough(legs, o));
   const violations: Violation[] = [];
   const interpenetrations: Interpenetration[] = [];
@@ -454,7 +455,8 @@ export function farthestMove(
   const trial = (d: number) => resolveMove(ctx, { ...build(d), sweeps: false }, dice);
   let lo = 0;
   let hi = maxInches;
-  let flo = excess(trial(0));
+  let atLo = trial(0);
+  let flo = excess(atLo);
   let fhi = excess(full);
   let side = 0;
   for (let it = 0; it < 80 && hi - lo > 1e-6; it++) {
@@ -464,6 +466,7 @@ export function farthestMove(
     const fd = excess(r);
     if (r.fits) {
       lo = d;
+      atLo = r;
       flo = fd;
       if (fd > -1e-9) break;
       if (side === -1) fhi /= 2;
@@ -475,7 +478,9 @@ export function farthestMove(
       side = 1;
     }
   }
-  return { report: resolveMove(ctx, build(lo), dice), inches: lo, limited: true };
+  // A trial is the move without its swept ground: the very move when the caller asks for none.
+  const move = build(lo);
+  return { report: move.sweeps === false ? atLo : resolveMove(ctx, move, dice), inches: lo, limited: true };
 }
 
 const fmt = measureText;
