@@ -1,24 +1,15 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
-import type { GameEventBase, GameStateBase } from '../game/engine/game.ts';
-import { ANY_COMMAND_SCHEMA } from '../game/engine/hosting.ts';
+import type { GameStateBase } from '../game/engine/game.ts';
 import type { GameRecord, RecordedCommand } from '../game/engine/record.ts';
 import { isResignation } from '../game/engine/resign.ts';
-import { mayTakeBack } from '../game/engine/undo.ts';
-import {
-  announcedResult,
-  inWords,
-  type ScenarioWords,
-  scenarioWordsOf,
-  verdictInWords,
-} from '../game/engine/verdict.ts';
-import { DEFAULT_RULE_SET, PLAYABLE_RULE_SETS } from '../game/registry.ts';
+import { scenarioWordsOf } from '../game/engine/verdict.ts';
+import { PLAYABLE_RULE_SETS } from '../game/registry.ts';
 import type {
   AppendCommandResponse,
   CommandOddsResponse,
   ComputerPlayResponse,
   CreatedGame,
-  EntropyRequest,
   GameLogEntry,
   GamePlay,
   GameSummary,
@@ -29,20 +20,42 @@ import type {
   SeatKind,
   UndoResponse,
 } from '../protocol/api.ts';
-import { computerSeedOf, diceDigestOf, Hex32Schema } from '../protocol/fair-dice.ts';
-import type { Problem } from '../protocol/issues.ts';
 import { orderedOutcomes } from '../protocol/odds.ts';
-import { diffJson, type JsonPatch } from '../protocol/patch.ts';
+import { diffJson } from '../protocol/patch.ts';
 import { describeGiven, joinWords } from '../protocol/text.ts';
 import { checkBody } from './answers.ts';
 import { GameChanges } from './changes.ts';
-import { type AnyPlayRules, playRulesFor } from './play-rules.ts';
+import {
+  computerSeedFor,
+  type InPlay,
+  mayUndo,
+  nothingToTakeBack,
+  PlayError,
+  replayed,
+  SNAPSHOT_EVERY,
+  sidesOf,
+  statusOf,
+  step,
+} from './in-play.ts';
+import { LEGAL_IN_CHANGE, legalSize, logEntry, pictureAt } from './pictures.ts';
+import { playRulesFor } from './play-rules.ts';
+import {
+  COMPUTER_DEFAULT,
+  CommandInputSchema,
+  ComputerSchema,
+  CreateSchema,
+  commandOf,
+  EntropySchema,
+  invalid,
+  OddsSchema,
+  PlanMoveSchema,
+  prefixed,
+  UndoSchema,
+  ViewerQuery,
+} from './requests.ts';
 import { SeatAccess } from './seat-keys.ts';
 import {
-  CreateGameSchema,
-  type GameStatus,
   type GameStore,
-  MAX_COMMAND_CHARS,
   type NewGame,
   StoreError,
   staleLog,
@@ -83,130 +96,8 @@ import {
  * that side; the spectator's picture needs none.
  */
 
-/**
- * Why the game refused what was asked: 422 ('not-your-turn', 'illegal-command'), 409 ('unplayable') or
- * 403 ('forbidden': the request lacks the seat key it needs).
- */
-export class PlayError extends Error {
-  override readonly name = 'PlayError';
-  constructor(
-    readonly kind: 'not-your-turn' | 'illegal-command' | 'unplayable' | 'forbidden',
-    message: string,
-    /** The engine's rejection code, for 'illegal-command'. */
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
-
 /** Games whose states are kept in memory (the most recently used). */
 const CACHED_GAMES = 32;
-/** A snapshot of the state every this many commands, for the scrubber. */
-const SNAPSHOT_EVERY = 64;
-/** The computer's commands per request: by default, and at most. */
-const COMPUTER_DEFAULT = 200;
-const COMPUTER_MAX = 2000;
-/**
- * The most characters of JSON a change may spend on the legal commands: beyond it (a new phase of the
- * turn, with a new list), the change leaves them for the client to ask (`PlayChange.legalToFetch`).
- */
-const LEGAL_IN_CHANGE = 3000;
-
-/** One command of the log as the referee keeps it: who gave it, in which turn, what it caused. */
-interface Logged {
-  readonly side: string;
-  readonly command: unknown;
-  readonly turn: number;
-  readonly events: readonly GameEventBase[];
-  /** The sides that may read the command itself ('all': spectators too). */
-  readonly seenBy: 'all' | readonly string[];
-  /** It threw no dice and showed nothing hidden: its side may take it back (engine/undo.ts). */
-  readonly reversible: boolean;
-}
-
-/** A game in play: its rules, the latest state, its log and snapshots. Mutated only by `admit`. */
-interface InPlay {
-  readonly rules: AnyPlayRules;
-  readonly record: Omit<GameRecord<unknown>, 'commands'>;
-  /** Who plays each side (fixed when the game is made). */
-  readonly players: Readonly<Record<string, SeatKind>>;
-  readonly log: Logged[];
-  /** snapshots[k]: the state after k × SNAPSHOT_EVERY commands. */
-  readonly snapshots: GameStateBase[];
-  state: GameStateBase;
-  /**
-   * The latest picture built for each viewer, at the end of the log: the base of the viewer's next change,
-   * unless the log has moved on (a picture is only taken as the base at its own `total`). Cleared by undo,
-   * after which a position may be reached again by another command.
-   */
-  readonly pictures: Map<string, PlayPicture>;
-}
-
-/** POST /api/games: the store's new game, and the rule set it is played under. */
-const CreateSchema = CreateGameSchema.extend({
-  ruleSet: z
-    .string()
-    .min(1)
-    .max(100)
-    .optional()
-    .describe(`The id of a rule set whose whole games Muster plays (default ${DEFAULT_RULE_SET})`),
-});
-
-const ViewerQuery = z.strictObject({
-  viewer: z.string().min(1).max(100).default('spectator'),
-  at: z.coerce.number().int().min(0).optional(),
-  from: z.coerce.number().int().min(0).optional(),
-});
-
-const ComputerSchema = z.strictObject({
-  viewer: z.string().min(1).max(100).optional(),
-  max: z.int().min(1).max(COMPUTER_MAX).optional().describe('How many commands the computer may give'),
-  from: z
-    .int()
-    .min(0)
-    .optional()
-    .describe('The commands in the log as the client knows it: the answer says what changed since'),
-});
-
-const PlanMoveSchema = z.strictObject({
-  side: z.string().min(1).max(100),
-  unit: z.string().min(1).max(100),
-  manoeuvres: z.array(z.unknown()).min(1).max(8),
-});
-
-const UndoSchema = z.strictObject({
-  side: z.string().min(1).max(100),
-  seq: z
-    .int()
-    .min(1)
-    .describe('The commands in the log as the giver knows it: the last is the one taken back'),
-});
-
-const EntropySchema = z.strictObject({
-  side: z.string().min(1).max(100),
-  entropy: Hex32Schema,
-}) satisfies z.ZodType<EntropyRequest>;
-
-/** POST /commands: who gives the command, and the log's length as the giver knows it. */
-const CommandInputSchema = z.strictObject({
-  side: z.string().min(1).max(100),
-  // Of any game's shape here; the rule set's command schema reads it once the seat's key is checked.
-  command: ANY_COMMAND_SCHEMA,
-  seq: z.int().min(0).optional().describe('The index the command must take in the log'),
-});
-
-const OddsSchema = z.strictObject({
-  side: z.string().min(1).max(100),
-  command: z.unknown(),
-});
-
-/**
- * The seed of the computer's tie-breaking PRNG for the command at `index` of a game: derived from the
- * game's seed, so a game with computer seats is reproducible from its record.
- */
-export function computerSeed(gameSeed: number, index: number): number {
-  return (gameSeed ^ Math.imul(index + 1, 0x9e3779b9)) >>> 0;
-}
 
 export class Referee {
   private readonly games = new Map<string, InPlay>();
@@ -828,230 +719,4 @@ export class Referee {
         },
       ]);
   }
-}
-
-/**
- * Whether `side` may take back the last command (engine/undo.ts); never once a game with secret dice is
- * over, its secret revealed.
- */
-function mayUndo(p: InPlay, side: string): boolean {
-  if (p.record.dice && p.rules.game.result(p.state)) return false;
-  return mayTakeBack(p.log, side);
-}
-
-/**
- * The computer's tie-break seed for the command at `index`: from the public seed (`computerSeed`), or
- * for secret dice from their digest (fair-dice.ts), as secret as the dice.
- */
-function computerSeedFor(record: Omit<GameRecord<unknown>, 'commands'>, index: number): number {
-  return record.dice
-    ? computerSeedOf(diceDigestOf(record.dice), index)
-    : computerSeed(record.seed as number, index);
-}
-
-/** Why `side` may not take back the last command now. */
-function nothingToTakeBack(p: InPlay, side: string): string {
-  const last = p.log[p.log.length - 1];
-  if (!p.rules.reversible) return `${p.rules.title} commands cannot be taken back`;
-  if (p.record.dice && p.rules.game.result(p.state))
-    return 'the game is over and its secret dice are revealed: nothing can be taken back';
-  if (!last) return 'nothing has been done yet';
-  if (last.side !== side) return `the last command was ${last.side}'s: only its side may take it back`;
-  return 'the last command threw dice or showed something hidden: it cannot be taken back';
-}
-
-function sidesOf(p: InPlay): string[] {
-  return (p.record.scenario as { sides: { id: string }[] }).sides.map((s) => s.id);
-}
-
-function invalid(message: string, problems: readonly Problem[]): StoreError {
-  return new StoreError('invalid', message, problems);
-}
-
-/**
- * A command as the rule set's schema parses it (a resignation is every game's, engine/resign.ts), at most
- * MAX_COMMAND_CHARS of JSON; refused (400) with each problem's path from the request body.
- */
-function commandOf(rules: AnyPlayRules, command: unknown): unknown {
-  const chars = JSON.stringify(command)?.length ?? 0;
-  if (chars > MAX_COMMAND_CHARS)
-    throw invalid('the command is not valid', [
-      {
-        path: ['command'],
-        message: `expected at most ${MAX_COMMAND_CHARS} characters of JSON, got ${chars}`,
-      },
-    ]);
-  if (isResignation(command)) return command;
-  const parsed = checkBody(rules.commandSchema, command);
-  if (!parsed.ok) throw invalid('the command is not valid', prefixed('command', parsed.problems));
-  return parsed.value;
-}
-
-function prefixed(key: string, problems: readonly Problem[]): Problem[] {
-  return problems.map((p) => ({ path: [key, ...p.path], message: p.message }));
-}
-
-/**
- * The game's status for its summary: data, as the record states it (`muster verify` compares the result
- * with the replay's); the picture tells how it ended in the scenario's words.
- */
-function statusOf(rules: AnyPlayRules, state: GameStateBase): GameStatus {
-  const decider = rules.game.decider(state);
-  const result = rules.game.result(state);
-  return {
-    turn: rules.turnOf(state),
-    ...(decider !== undefined ? { decider } : {}),
-    ...(result ? { result } : {}),
-  };
-}
-
-/**
- * Applies one command to a game in play (without keeping it): the new state and the command logged.
- * `parsed`: the rule set's command schema has parsed it already (the boundary, `commandOf`), so the game
- * need not parse it again (`applyParsed`); any other command (replayed, the computer's) the game parses.
- */
-function step(
-  p: Pick<InPlay, 'rules' | 'state'>,
-  entry: RecordedCommand<unknown>,
-  parsed = false,
-): { state: GameStateBase; logged: Logged } {
-  const turn = p.rules.turnOf(p.state);
-  const game = p.rules.game;
-  const applied =
-    parsed && game.applyParsed
-      ? game.applyParsed(p.state, entry.side, entry.command)
-      : game.apply(p.state, entry.side, entry.command);
-  if (!applied.ok) {
-    const { code, message } = applied.rejection;
-    throw new PlayError(code === 'not-your-turn' ? 'not-your-turn' : 'illegal-command', message, code);
-  }
-  return {
-    state: applied.state,
-    logged: {
-      side: entry.side,
-      command: entry.command,
-      turn,
-      events: applied.events,
-      seenBy: p.rules.commandSeenBy(applied.state, entry.side, entry.command),
-      // Only a command that left the generator as it was: taking it back can never throw a die again.
-      reversible:
-        sameRng(p.state, applied.state) &&
-        (p.rules.reversible?.(p.state, applied.state, applied.events) ?? false),
-    },
-  };
-}
-
-function sameRng(before: GameStateBase, after: GameStateBase): boolean {
-  const [a, b] = [before.rng.words, after.rng.words];
-  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
-}
-
-/** A game's record replayed into memory, or the first command the game refuses. */
-function replayed(
-  rules: AnyPlayRules,
-  record: GameRecord<unknown>,
-  players: Readonly<Record<string, SeatKind>>,
-): InPlay | { refused: { at: number; error: PlayError } } {
-  const { commands, ...rest } = record;
-  const start = rules.game.setup(record.scenario, record.seed);
-  const p: InPlay = {
-    rules,
-    record: rest,
-    players,
-    log: [],
-    snapshots: [start],
-    state: start,
-    pictures: new Map(),
-  };
-  for (let i = 0; i < commands.length; i++) {
-    let next: ReturnType<typeof step>;
-    try {
-      next = step(p, commands[i]!);
-    } catch (error) {
-      if (error instanceof PlayError) return { refused: { at: i, error } };
-      throw error;
-    }
-    p.log.push(next.logged);
-    p.state = next.state;
-    if (p.log.length % SNAPSHOT_EVERY === 0) p.snapshots.push(next.state);
-  }
-  return p;
-}
-
-/** One command of the log as `viewer` may see it: the command only if it may read it, events by `eventFor`. */
-function logEntry(
-  rules: AnyPlayRules,
-  /** The game's latest state, for names: it has every unit the game ever had. */
-  latest: GameStateBase,
-  entry: Logged,
-  index: number,
-  viewer: string,
-  words: ScenarioWords,
-): GameLogEntry {
-  const readable =
-    entry.side === viewer ||
-    entry.seenBy === 'all' ||
-    (viewer !== 'spectator' && entry.seenBy.includes(viewer));
-  const events = [];
-  for (const event of entry.events) {
-    const seen = rules.game.eventFor(event, viewer);
-    if (!seen) continue;
-    // The end of the battle is told in the scenario's names of its sides and objectives.
-    const announced = announcedResult(seen);
-    const text = announced ? verdictInWords(announced, words) : rules.describeEvent(seen, latest)?.trim();
-    events.push({ type: seen.type, text: text ?? '', event: seen });
-  }
-  return {
-    index,
-    side: entry.side,
-    turn: entry.turn,
-    ...(readable ? { command: entry.command } : {}),
-    // The side is the entry's own field (a page names it as the scenario does): the text is the command.
-    text: readable
-      ? rules.describeCommand(entry.command, latest)
-      : rules.unseenCommandText(entry.side, entry.command),
-    events,
-  };
-}
-
-/**
- * A viewer's picture after the first `at` commands of a log of `total` (`log`: its commands), from the
- * state then: legal commands and undo are offered only at the log's end; how the battle ended is told in
- * the scenario's words.
- */
-function pictureAt(
-  p: InPlay,
-  viewer: string,
-  state: GameStateBase,
-  total: number,
-  log: readonly Logged[],
-  at: number = total,
-): PlayPicture {
-  const { rules } = p;
-  const decider = rules.game.decider(state);
-  const present = at === total;
-  const legal = decider === viewer && present ? rules.game.legalCommands(state, viewer) : [];
-  const result = rules.game.result(state);
-  // A game with secret dice takes nothing back once it is over, its secret revealed (see `mayUndo`).
-  const secretDiceOver = p.record.dice !== undefined && result !== undefined;
-  return {
-    viewer,
-    at,
-    total,
-    view: rules.game.viewFor(state, viewer),
-    ...(decider !== undefined ? { decider, deciderSeat: p.players[decider] ?? 'human' } : {}),
-    legal,
-    legalText: legal.map((c: unknown) => rules.describeOffer(c, state)),
-    ...(result
-      ? { result: { ...result, reason: inWords(result.reason, scenarioWordsOf(p.record.scenario)) } }
-      : {}),
-    ...(present && !secretDiceOver && mayTakeBack(log, viewer) ? { undoable: true as const } : {}),
-  };
-}
-
-/** The characters of JSON a picture's patch spends on the legal commands. */
-function legalSize(patch: JsonPatch): number {
-  if (Array.isArray(patch)) return JSON.stringify(patch).length;
-  const edits = (patch as { o?: Record<string, JsonPatch> }).o ?? {};
-  return JSON.stringify(edits.legal ?? null).length + JSON.stringify(edits.legalText ?? null).length;
 }

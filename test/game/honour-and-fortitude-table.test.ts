@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { groupDistance } from '../../src/core/geometry/rect-groups.ts';
+import { playBattle, randomPlayer } from '../../src/game/engine/battle.ts';
 import { honourAndFortitudeComputer } from '../../src/game/honour-and-fortitude/ai.ts';
 import { honourAndFortitudeGame as game } from '../../src/game/honour-and-fortitude/game.ts';
 import { layout } from '../../src/game/honour-and-fortitude/geometry.ts';
@@ -84,6 +85,40 @@ describe('fire on the table', () => {
     expect(
       fireFactsFor(behind, behind.units, behind.units[company.id]!, behind.units[maratha.id]!),
     ).toBeUndefined();
+  });
+});
+
+describe('sight after a command', () => {
+  // Sight is cached by a record of units; the record a command changed must not carry the sight of
+  // the table as it stood before the change. Until the fix, this battle's states were asked about with
+  // the sight the firer had had before its own fire changed the table (first wrong after command 53).
+  it('is the sight of the table as each state stands, in every firing phase of a battle', () => {
+    const wrong: string[] = [];
+    let pairs = 0;
+    const sides = start.scenario.sides.map((s) => s.id) as [string, string];
+    playBattle(
+      game,
+      json,
+      2,
+      { [sides[0]]: randomPlayer(2), [sides[1]]: honourAndFortitudeComputer(9) },
+      {
+        maxCommands: 80,
+        onStep: ({ index }, state) => {
+          if (state.phase.kind !== 'firing') return;
+          const asItStands = { ...state.units };
+          for (const u of Object.values(state.units))
+            for (const t of Object.values(state.units)) {
+              if (u.side === t.side || u.gone || t.gone) continue;
+              pairs++;
+              const cached = fireFactsFor(state, state.units, u, t) !== undefined;
+              if (cached !== (fireFactsFor(state, asItStands, u, t) !== undefined))
+                wrong.push(`after command ${index}: ${u.id} at ${t.id}`);
+            }
+        },
+      },
+    );
+    expect(pairs).toBeGreaterThan(1000);
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { GameStateBase } from '../../src/game/engine/game.ts';
 import type { GameRecord, RecordedCommand } from '../../src/game/engine/record.ts';
 import { findPlayableRuleSet } from '../../src/game/registry.ts';
-import { computerSeed } from '../../src/server/referee.ts';
+import { computerSeed } from '../../src/server/in-play.ts';
 import { REPO } from './fixtures.ts';
 
 /**

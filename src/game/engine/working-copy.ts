@@ -81,18 +81,6 @@ export class CopyOnWriteRecord<T> {
     this.everCopied = true;
   }
 
-  /**
-   * Copies the record now (if not yet copied), so that it stays one object through every later change
-   * until `share`: for a rule set whose caches, keyed by the record, are filled with the working record
-   * while the command changes it.
-   */
-  copyNow(): void {
-    if (this.own) return;
-    this.current = { ...this.current };
-    this.own = true;
-    this.everCopied = true;
-  }
-
   /** The record, handed out for keeps: a later change copies it first. */
   share(): Readonly<Record<string, T>> {
     this.own = false;

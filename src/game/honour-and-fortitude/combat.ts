@@ -254,7 +254,8 @@ export function fireFactsAt(
 export function fireAt(d: Draft, firerId: string, targetId: string, defensive: boolean): number {
   const firer = d.unit(firerId);
   const target = d.unit(targetId);
-  const facts = fireFactsAt(d.base, d.units, firerId, targetId, defensive);
+  // Sight is cached by the record of units: give it one that stays as it is now.
+  const facts = fireFactsAt(d.base, d.sharedUnits(), firerId, targetId, defensive);
   if (!facts) return 0;
   const r = resolveFire(facts, d.dice);
   if (!defensive) d.update(firerId, { fired: true });

@@ -7,7 +7,7 @@ const HF_ENGINE: EngineOptions = { traces: false };
 
 /**
  * The working copy of a state while one command is applied (`WorkingCopy`): units replaced (never
- * mutated) in a record of their own, dice from the state's PRNG with every throw recorded for the
+ * mutated) in a copy-on-write record of their own, dice from the state's PRNG with every throw recorded for the
  * events, and the events so far.
  */
 export class Draft extends WorkingCopy<HfGameState, HfEvent> {
@@ -18,15 +18,20 @@ export class Draft extends WorkingCopy<HfGameState, HfEvent> {
   constructor(base: HfGameState) {
     super(base, HF_ENGINE, true);
     this.unitRecord = new CopyOnWriteRecord(base.units);
-    // Copied at once, one object for the whole command: sight.ts and legal.ts key their caches by a
-    // record of units, and they are asked about this one while the command changes it.
-    this.unitRecord.copyNow();
     this.generals = [...base.generals];
   }
 
   /** Every unit by id, as it is now (read only: change a unit with `update`). */
   get units(): Readonly<Record<string, HfUnit>> {
     return this.unitRecord.record;
+  }
+
+  /**
+   * Every unit by id, handed out for keeps (`CopyOnWriteRecord.share`): a record that never changes
+   * (the next `update` copies it first), for what keys a cache by its record of units (sight.ts).
+   */
+  sharedUnits(): Readonly<Record<string, HfUnit>> {
+    return this.unitRecord.share();
   }
 
   unit(id: string): HfUnit {

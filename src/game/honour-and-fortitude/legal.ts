@@ -85,7 +85,10 @@ function nearestEnemy(state: HfGameState, unit: HfUnit): HfUnit | undefined {
 
 const holders = new WeakMap<object, readonly (string | undefined)[]>();
 
-/** Who holds each objective (cached per table of units). */
+/**
+ * Who holds each objective, worked out once per record of units (a state's or a view's, which never
+ * changes).
+ */
 export function objectiveHolders(
   state: Pick<HfGameState, 'units' | 'scenario'>,
 ): readonly (string | undefined)[] {

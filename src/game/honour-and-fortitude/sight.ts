@@ -22,6 +22,10 @@ interface Sight {
   readonly index: TableIndex;
   readonly tracer: SightTracer;
 }
+/**
+ * Each record of units' sight, worked out once. Keyed by the record itself, which must never change
+ * after it is asked about: a state's, or a working copy's handed out with `Draft.sharedUnits`.
+ */
 const cache = new WeakMap<object, Sight>();
 
 function sightOf(state: Pick<HfGameState, 'scenario' | 'units'>): Sight {

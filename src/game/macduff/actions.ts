@@ -268,7 +268,7 @@ export function revealByProximity(ctx: Ctx): void {
   for (const u of ctx.active()) {
     if (!u.concealed) continue;
     if (imperial.some((i) => distanceBetween(ctx.s, i.id, u.id) <= ALWAYS_SEEN_INCHES))
-      reveal(ctx, u, 'seen within 6"');
+      reveal(ctx, ctx.unit(u.id), 'seen within 6"');
   }
 }
 
@@ -304,7 +304,7 @@ export function trySpotting(ctx: Ctx, spotter: MdUnit): void {
     },
     trace,
   );
-  if (r.spotted) reveal(ctx, nearest, `spotted by ${spotter.name}`);
+  if (r.spotted) reveal(ctx, ctx.unit(nearest.id), `spotted by ${spotter.name}`);
 }
 
 /** A general attached to the unit and on the table (1.8), if any. */
@@ -333,8 +333,9 @@ function seniorLeader(ctx: Ctx, unit: MdUnit) {
   const leader = seniorLeaderOf(ctx.s, unit);
   if (!leader) return undefined;
   if (leader.general) {
-    leader.general.personality ??= rollPersonality(ctx, leader.name);
-    return { grade: leader.grade, personality: leader.general.personality };
+    const general = ctx.general(leader.general.id);
+    general.personality ??= rollPersonality(ctx, leader.name);
+    return { grade: leader.grade, personality: general.personality };
   }
   unit.personality ??= rollPersonality(ctx, leader.name, unit);
   return { grade: leader.grade, personality: unit.personality };

@@ -16,7 +16,7 @@ import {
   rollMove,
 } from './actions.ts';
 import { type MdCommand, MdCommandSchema, type Reaction } from './commands.ts';
-import { Ctx, type WorkState } from './context.ts';
+import { Ctx } from './context.ts';
 import type { MdEvent } from './events.ts';
 import { deciderOf, legalCommands } from './legal.ts';
 import { distanceBetween, fireAndEvadeOption, fireOptions, loaded, mayReact } from './queries.ts';
@@ -86,23 +86,9 @@ export function applyCommand(
   const admitted = admitCommand(state, side, input);
   if (!admitted.ok) return admitted;
   const command = admitted.command;
-  const work = workingCopy(state);
-  const ctx = new Ctx(work, state.scenario.basing, options);
+  const ctx = new Ctx(state, state.scenario.basing, options);
   play(ctx, command);
   return { ok: true, state: ctx.finish(), events: ctx.events };
-}
-
-/**
- * The state's working copy: units, generals and melees copied one level (their nested objects are
- * replaced, never changed, by the rules); the table, deck and scenario shared, since every change
- * replaces them.
- */
-function workingCopy(state: MdGameState): WorkState {
-  const units: WorkState['units'] = {};
-  for (const [id, u] of Object.entries(state.units)) units[id] = { ...u };
-  const generals: WorkState['generals'] = {};
-  for (const [id, g] of Object.entries(state.generals)) generals[id] = { ...g };
-  return { ...state, units, generals, melees: [...state.melees] } as WorkState;
 }
 
 /** A move that does not bring the unit nearer its own side's far edge (a retirement). */
@@ -291,7 +277,7 @@ function resolveCharge(ctx: Ctx, charger: MdUnit, target: MdUnit, reaction: Reac
   }
   if (isCavalry(charger.ratings.troop)) charger.mustRally = true;
   if (contact && ctx.onTable(charger.id) && ctx.onTable(target.id) && !charger.shattered) {
-    ctx.s.melees.push({
+    ctx.addMelee({
       attacker: charger.id,
       defender: target.id,
       cavalryCharged: isCavalry(charger.ratings.troop),

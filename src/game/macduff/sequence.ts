@@ -24,7 +24,8 @@ export const GENERAL_RIDE_INCHES = 24;
 export function startTurn(ctx: Ctx): void {
   const s = ctx.s;
   const cards: string[] = [];
-  for (const u of ctx.active()) {
+  for (const { id } of ctx.active()) {
+    const u = ctx.unit(id);
     u.activated = false;
     u.passed = false;
     u.reservedFire = false;

@@ -20,10 +20,10 @@ import {
   type Unit,
 } from '../scenario/schema.ts';
 import { scenarioBasing, scenarioTerrain, standSize } from '../scenario/table.ts';
-import { Ctx, type WorkState } from './context.ts';
+import { Ctx } from './context.ts';
 import { inConcealingGround, layout, overlapsOthers } from './geometry.ts';
 import { startTurn } from './sequence.ts';
-import { MACDUFF_RULE_SET, type MdGameState, type MdUnit } from './state.ts';
+import { MACDUFF_RULE_SET, type MdGameState, type MdGeneral, type MdUnit } from './state.ts';
 
 /**
  * The scenario, parsed, with its MacDuff overrides: per unit (`ratings.macduff`) and per scenario
@@ -154,7 +154,7 @@ export function setupBattle(input: unknown, seed: SeedMaterial, options: EngineO
   }
   const generalSize = standSize(basing, 'general');
   const tableGenerals: Record<string, GeneralState> = {};
-  const generals: WorkState['generals'] = {};
+  const generals: Record<string, MdGeneral> = {};
   for (const g of scenario.generals) {
     const facing = g.facing ?? 90;
     tableGenerals[g.id] = {
@@ -178,7 +178,7 @@ export function setupBattle(input: unknown, seed: SeedMaterial, options: EngineO
       ...(g.attachedTo ? { attachedTo: g.attachedTo } : {}),
     };
   }
-  const work: WorkState = {
+  const start: MdGameState = {
     format: { ruleSet: MACDUFF_RULE_SET, version: 1 },
     rng: rngOf(seed),
     seq: 0,
@@ -210,7 +210,7 @@ export function setupBattle(input: unknown, seed: SeedMaterial, options: EngineO
     },
     melees: [],
   };
-  const ctx = new Ctx(work, basing, options);
+  const ctx = new Ctx(start, basing, options);
   startTurn(ctx);
   return { ...ctx.finish(), seq: 0 };
 }

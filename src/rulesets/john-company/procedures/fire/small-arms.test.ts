@@ -1,59 +1,17 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { DiceInputError, PrngDice, SuppliedDice } from '../../../../core/random/dice.ts';
 import { seedRng } from '../../../../core/random/prng.ts';
 import type { AnyProcedure } from '../../../../core/rules/procedure.ts';
 import { oddsOf, resolveProcedure } from '../../../../core/rules/run.ts';
 import { Trace } from '../../../../core/rules/trace.ts';
-import { ARTILLERY_RANGE_TABLE, ARTILLERY_WEAPONS } from '../../tables/artillery.ts';
-import { COUNTER_BATTERY_RESULTS } from '../../tables/counter-battery.ts';
-import { DEFENDERS_VOLLEY_TABLE } from '../../tables/defenders-volley.ts';
-import { FIRING_TABLE } from '../../tables/firing-table.ts';
-import { SMALL_ARMS_RANGE_TABLE, SMALL_ARMS_WEAPONS } from '../../tables/small-arms.ts';
-import { FORMATIONS, type Formation } from '../../vocabulary.ts';
-import { targetRowFor } from './aiming.ts';
+import { SMALL_ARMS_WEAPONS } from '../../tables/small-arms.ts';
+import { FORMATIONS } from '../../vocabulary.ts';
 import { artilleryFire, resolveArtilleryFire } from './artillery.ts';
-import type { ArtilleryFireFacts, SmallArmsFireFacts } from './facts.ts';
-import { rangeBand, resolveRangeBand } from './range-band.ts';
+import type { SmallArmsFireFacts } from './facts.ts';
+import { ART_BASE, BASE, RF0, sa } from './fixtures.ts';
 import type { FireResult } from './result.ts';
 import { resolveSmallArmsFire, smallArmsFire } from './small-arms.ts';
-
-/** Resolves with typed-in dice, rejecting unused ones. */
-function sa(facts: SmallArmsFireFacts, faces: number[], trace?: Trace): FireResult {
-  const dice = new SuppliedDice(faces);
-  const r = resolveSmallArmsFire(smallArmsFire.facts.parse(facts), dice, trace);
-  dice.assertAllUsed();
-  return r;
-}
-function art(facts: ArtilleryFireFacts, faces: number[], trace?: Trace): FireResult {
-  const dice = new SuppliedDice(faces);
-  const r = resolveArtilleryFire(artilleryFire.facts.parse(facts), dice, trace);
-  dice.assertAllUsed();
-  return r;
-}
-
-/** Steady rifled muskets at a close-order column at point blank: FFF = Resolve Level + RF. */
-const BASE: SmallArmsFireFacts = {
-  weapon: 'rifled-musket',
-  resolveLevel: 15,
-  status: 'Steady',
-  standsFiring: 10,
-  targetFormation: 'close-order-column',
-  range: 'point-blank',
-};
-/** Random Factor 0, no event. */
-const RF0 = [3, 3, 6];
-
-const ART_BASE: ArtilleryFireFacts = {
-  weapon: 'british-horse',
-  resolveLevel: 13,
-  status: 'Steady',
-  crewStands: 4,
-  targetFormation: 'close-order-column',
-  range: 'point-blank',
-};
 
 describe('small-arms fire: worked examples', () => {
   it("the text's loss count: 16 stands at FFF 7 lose the target 3 stands", () => {
@@ -85,12 +43,6 @@ describe('small-arms fire: worked examples', () => {
         expect(run.rolls.flatMap((r) => r.faces)).toEqual(ex.dice);
       }
     }
-  });
-
-  it('the artillery example: a field battery at 15" is at short range, FFF 22, 3 stands lost, an Event', () => {
-    const ex = artilleryFire.examples[0]!;
-    const r = art(ex.facts, [...ex.dice!]);
-    expect(r).toMatchObject({ band: 'short', fff: 22, standsLost: 3, event: true });
   });
 });
 
@@ -176,38 +128,6 @@ describe('small-arms fire: modifiers from the facts', () => {
   });
 });
 
-describe('target-formation row (readings)', () => {
-  it.each<[Formation, boolean, boolean, string]>([
-    ['close-order-line', false, false, 'close-order-line'],
-    ['close-order-line', false, true, 'column-square-or-enfiladed-line'],
-    ['close-order-line', true, true, 'disordered'],
-    ['open-order-line', false, false, 'open-order'],
-    ['open-order-line', false, true, 'column-square-or-enfiladed-line'],
-    ['open-order-column', false, false, 'open-order'],
-    ['close-order-column', false, false, 'column-square-or-enfiladed-line'],
-    ['close-order-column', true, false, 'disordered'],
-    ['square', false, false, 'column-square-or-enfiladed-line'],
-    ['mass', false, false, 'mass'],
-    ['mass', true, false, 'disordered'],
-    ['skirmish-order', true, false, 'skirmishers'],
-    ['artillery-deployed', true, true, 'crews-or-train'],
-    ['artillery-limbered', false, false, 'crews-or-train'],
-  ])('%s, disordered %s, enfiladed %s: %s', (targetFormation, targetDisordered, enf, row) => {
-    expect(
-      targetRowFor({
-        targetFormation,
-        targetDisordered,
-        ...(enf ? { enfilade: { targetRanks: 1, targetArm: 'infantry' } } : {}),
-      }),
-    ).toBe(row);
-  });
-
-  it('train troops use the crews-or-train row whatever their formation', () => {
-    for (const f of FORMATIONS)
-      expect(targetRowFor({ targetFormation: f, targetIsTrain: true })).toBe('crews-or-train');
-  });
-});
-
 describe('stands firing', () => {
   it('firearms fire with the front rank only; bows and javelins with two ranks', () => {
     const { standsFiring: _, ...counted } = BASE;
@@ -233,141 +153,6 @@ describe('stands firing', () => {
       expect(r.standsFiring).toBe(n);
     },
   );
-
-  it('guns count their crew stands', () => {
-    expect(art({ ...ART_BASE, crewStands: 6 }, RF0).standsFiring).toBe(6);
-    expect(
-      art({ ...ART_BASE, crewStands: 6, enfilade: { targetRanks: 1, targetArm: 'cavalry' } }, RF0)
-        .standsFiring,
-    ).toBe(3);
-  });
-});
-
-describe('no fire', () => {
-  const { range: _, ...noRange } = BASE;
-  it.each<[string, SmallArmsFireFacts, string]>([
-    ['Panicked', { ...BASE, status: 'Panicked' }, 'status-may-not-fire'],
-    ['beyond extreme', { ...noRange, distance: 9.5 }, 'beyond-extreme-range'],
-    ['javelins at long', { ...BASE, weapon: 'javelin', range: 'long' }, 'no-such-band'],
-    ['no stands', { ...BASE, standsFiring: 0 }, 'no-stands-firing'],
-  ])('%s: no fire, no dice thrown', (_, facts, reason) => {
-    const r = sa(facts, []);
-    expect(r).toMatchObject({ fired: false, noFire: reason, standsLost: 0, event: false });
-  });
-
-  it('a mortar inside its minimum range cannot fire', () => {
-    const facts = { ...ART_BASE, weapon: 'british-heavy-mortar', distance: 7 } as const;
-    const { range: _, ...withDistance } = facts;
-    expect(art(withDistance, [])).toMatchObject({ fired: false, noFire: 'inside-minimum-range' });
-    expect(art({ ...ART_BASE, weapon: 'british-heavy-mortar' }, [])).toMatchObject({
-      noFire: 'no-such-band',
-    });
-  });
-
-  it('reading: a Wavering unit still fires, at -4', () => {
-    expect(sa({ ...BASE, status: 'Wavering' }, RF0)).toMatchObject({ fired: true, fff: 11 });
-  });
-});
-
-describe('after the Final Fire Factor', () => {
-  it('an Event Die of 1 is an Event on the target', () => {
-    expect(sa(BASE, [3, 3, 1]).event).toBe(true);
-    expect(sa(BASE, [3, 3, 2]).event).toBe(false);
-  });
-
-  it('reading: blinded halves the FFF after the Random Factor, rounding down', () => {
-    // 15 + (6 - 1) = 20, halved 10: row 10, 10 stands: 3.
-    expect(sa({ ...BASE, blinded: true }, [6, 1, 6])).toMatchObject({ fff: 10, standsLost: 3 });
-    // 15 + 0 = 15, halved 7 (rounded down).
-    expect(sa({ ...BASE, blinded: true }, RF0).fff).toBe(7);
-    // 0 or less stays as it is.
-    expect(sa({ ...BASE, resolveLevel: 1, range: 'extreme', blinded: true }, RF0).fff).toBe(-11);
-  });
-
-  it('reading: an FFF above 27 reads row 27', () => {
-    const r = art({ ...ART_BASE, weapon: 'british-siege', resolveLevel: 25, crewStands: 10 }, [6, 1, 6]);
-    expect(r).toMatchObject({ fff: 37, tableRow: 27, standsLost: 10 });
-  });
-
-  it('reading: skirmishers take the first (odd) casualty, the screened unit every second', () => {
-    const facts = {
-      ...BASE,
-      resolveLevel: 30,
-      standsFiring: 30,
-      targetFormation: 'skirmish-order',
-      screening: {},
-    } as const;
-    // 30 - 12 + 5 = 23: 3 columns of 10 at row 23 = 21 casualties: 11 skirmishers, 10 screened.
-    expect(sa(facts, [6, 1, 6])).toMatchObject({
-      tableLosses: 21,
-      targetStandsLost: 11,
-      screenedStandsLost: 10,
-    });
-  });
-
-  it('reading: losses never exceed the stands present; excess casualties are lost', () => {
-    const facts = { ...BASE, resolveLevel: 30, standsFiring: 30, targetStands: 4 };
-    expect(sa(facts, [6, 1, 6])).toMatchObject({ tableLosses: 30, standsLost: 4, targetStandsLost: 4 });
-    const screened = {
-      ...facts,
-      targetFormation: 'skirmish-order',
-      targetStands: 2,
-      screening: { screenedStands: 3 },
-    } as const;
-    expect(sa(screened, [6, 1, 6])).toMatchObject({
-      tableLosses: 21,
-      targetStandsLost: 2,
-      screenedStandsLost: 3,
-      standsLost: 5,
-    });
-  });
-
-  it('the trace is optional and changes nothing', () => {
-    const trace = new Trace();
-    const ex = smallArmsFire.examples[0]!;
-    expect(sa(ex.facts, [...ex.dice!], trace)).toEqual(sa(ex.facts, [...ex.dice!]));
-    expect(trace.steps.at(-1)).toMatchObject({
-      label: 'Firing Table row 7: 2 (10 stands) + 1 (6 stands)',
-      value: 3,
-    });
-  });
-});
-
-describe('facts schema', () => {
-  const bad = (facts: unknown) => smallArmsFire.facts.safeParse(facts);
-  it.each<[string, unknown, RegExp]>([
-    ['both range and distance', { ...BASE, distance: 1 }, /exactly one of range/],
-    ['neither range nor distance', { ...BASE, range: undefined }, /exactly one of range/],
-    ['both stand counts', { ...BASE, frontRankStands: 3 }, /exactly one of standsFiring/],
-    ['no stand count', { ...BASE, standsFiring: undefined }, /exactly one of standsFiring/],
-    ['screening a formed target', { ...BASE, screening: {} }, /skirmish order/],
-    [
-      'enfilading a square',
-      { ...BASE, targetFormation: 'square', enfilade: { targetRanks: 4, targetArm: 'infantry' } },
-      /not to a target in square/,
-    ],
-    ['an unknown field', { ...BASE, volley: true }, /Unrecognized key/],
-    ['an unknown weapon', { ...BASE, weapon: 'musket' }, /weapon/],
-    ['a Resolve Level of 0', { ...BASE, resolveLevel: 0 }, /resolveLevel|>=1/],
-    ['a negative distance', { ...BASE, range: undefined, distance: -1 }, /distance|>=0/],
-  ])('rejects %s', (_, facts, message) => {
-    const r = bad(facts);
-    expect(r.success).toBe(false);
-    expect(JSON.stringify(r.error?.issues)).toMatch(message);
-  });
-
-  it.each([
-    ['small-arms-fire', smallArmsFire.facts],
-    ['artillery-fire', artilleryFire.facts],
-    ['range-band', rangeBand.facts],
-  ] as const)('%s describes every field (for the CLI docs and JSON Schema)', (_, schema) => {
-    const json = z.toJSONSchema(schema, { io: 'input' }) as {
-      properties: Record<string, { description?: string }>;
-    };
-    const fields = Object.entries(json.properties);
-    expect(fields.length).toBeGreaterThan(1);
-    for (const [name, f] of fields) expect(f.description, name).toBeTruthy();
-  });
 });
 
 describe('typed-in dice', () => {
@@ -564,60 +349,3 @@ function forEachFace(facts: SmallArmsFireFacts, check: (r: FireResult) => void):
     for (let n = 1; n <= 6; n++)
       for (const e of [1, 6]) check(resolveSmallArmsFire(facts, new SuppliedDice([p, n, e])));
 }
-
-describe('range-band procedure', () => {
-  it.each([
-    ['rifled-musket', 4.5, 'medium'],
-    ['flintlock-musket', 0, 'point-blank'],
-    ['carbine', 6, 'extreme'],
-    ['native-rockets', 15, 'extreme'],
-    ['javelin', 0.5, 'short'],
-    ['british-field', 15, 'short'],
-    ['native-siege', 79, 'extreme'],
-    ['native-mortar', 9, 'short'],
-  ] as const)('%s at %f": %s', (weapon, distance, band) => {
-    expect(resolveRangeBand({ weapon, distance }, new SuppliedDice([]))).toEqual({ band, outOfRange: null });
-  });
-
-  it('says why a weapon cannot reach', () => {
-    expect(resolveRangeBand({ weapon: 'bows', distance: 6.5 }, new SuppliedDice([])).outOfRange).toBe(
-      'beyond-extreme-range',
-    );
-    expect(resolveRangeBand({ weapon: 'native-mortar', distance: 8 }, new SuppliedDice([])).outOfRange).toBe(
-      'inside-minimum-range',
-    );
-  });
-
-  it('knows every weapon', () => {
-    for (const weapon of [...SMALL_ARMS_WEAPONS, ...ARTILLERY_WEAPONS]) {
-      expect(resolveRangeBand({ weapon, distance: 2 }, new SuppliedDice([])).outOfRange).not.toBe(undefined);
-    }
-  });
-
-  it('its examples and odds', () => {
-    const ex = rangeBand.examples[1]!;
-    const r = resolveProcedure(rangeBand, rangeBand.facts.parse(ex.facts), { dice: ex.dice });
-    expect(r.result).toEqual({ band: null, outOfRange: 'inside-minimum-range' });
-    expect(r.odds[0]!.outcomes).toEqual([{ outcome: 'inside-minimum-range', probability: 1 }]);
-  });
-});
-
-describe('readings', () => {
-  it('every reading a fire table names has its entry in docs/rules/john-company/fire.md', () => {
-    const doc = readFileSync(
-      new URL('../../../../../docs/rules/john-company/fire.md', import.meta.url),
-      'utf8',
-    );
-    const headings = new Set([...doc.matchAll(/^### (.+)$/gm)].map((m) => m[1]!.trim()));
-    const tables = [
-      FIRING_TABLE,
-      SMALL_ARMS_RANGE_TABLE,
-      ARTILLERY_RANGE_TABLE,
-      COUNTER_BATTERY_RESULTS,
-      DEFENDERS_VOLLEY_TABLE,
-    ];
-    const readings = tables.flatMap((t) => t.readings ?? []);
-    expect(readings.length).toBeGreaterThanOrEqual(8);
-    for (const r of readings) expect(headings.has(r), r).toBe(true);
-  });
-});

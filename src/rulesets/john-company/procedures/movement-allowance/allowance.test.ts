@@ -1,14 +1,9 @@
-import { readFileSync } from 'node:fs';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DiceInputError, PrngDice, SuppliedDice } from '../../../../core/random/dice.ts';
-import { seedRng } from '../../../../core/random/prng.ts';
-import { oddsOf, resolveProcedure } from '../../../../core/rules/run.ts';
+import { DiceInputError, SuppliedDice } from '../../../../core/random/dice.ts';
+import { resolveProcedure } from '../../../../core/rules/run.ts';
 import { Trace } from '../../../../core/rules/trace.ts';
-import { GENERAL_MOVEMENT } from '../../tables/general-movement.ts';
 import {
   MOVEMENT_RATES,
-  type MoverClass,
   movementRate,
   RATE_COLUMNS,
   type RateColumn,
@@ -16,35 +11,10 @@ import {
   TROOP_TYPES,
   type TroopTypeId,
 } from '../../tables/movement-rates.ts';
-import { ORDERS } from '../../tables/orders.ts';
-import { COMMAND_RADIUS, DEFAULT_ORDERS_DECK, ORDERS_PER_GENERAL } from '../../tables/orders-deck.ts';
 import { MOVEMENT_RESULT_IDS } from '../../tables/reaction-table.ts';
-import {
-  TERRAIN_COSTS,
-  TERRAINS,
-  type TerrainId,
-  WALL_COSTS,
-  WALL_JUMP_ROLL,
-  WATER_COSTS,
-} from '../../tables/terrain-costs.ts';
-import { ORDERS_DRAW_READINGS } from '../orders-draw.ts';
 import { resolveMovementAllowance } from './allowance.ts';
-import { type MovementAllowanceResult, type MovementFacts, movementFactsSchema } from './facts.ts';
-import { MOVEMENT_ALLOWANCE_READINGS, movementAllowance } from './index.ts';
-
-const move = (
-  facts: Partial<MovementFacts>,
-  dice: readonly number[] | Readonly<Record<string, readonly number[]>> = [],
-): MovementAllowanceResult => {
-  const d = new SuppliedDice(dice);
-  const r = resolveMovementAllowance(
-    { troop: 'british-infantry', formation: 'close-order-line', ...facts } as MovementFacts,
-    d,
-  );
-  d.assertAllUsed();
-  return r;
-};
-const parse = (facts: unknown) => movementFactsSchema.safeParse(facts);
+import { move, parse } from './fixtures.ts';
+import { movementAllowance } from './index.ts';
 
 describe('movement rates: every cell of both tables, as printed in Part 3', () => {
   // [line close, line open, column close, column open, skirmish, square, mass]; null = NA.
@@ -215,53 +185,6 @@ describe('movement allowance: direction changes', () => {
   });
 });
 
-describe('movement allowance: terrain, every row', () => {
-  const movers: [MoverClass, TroopTypeId, RateColumn][] = [
-    ['regular-infantry', 'british-infantry', 'skirmish-order'],
-    ['irregular-infantry', 'native-irregular-infantry', 'mass'],
-    ['cavalry', 'british-cavalry', 'skirmish-order'],
-    ['artillery', 'british-horse-artillery', 'artillery-column'],
-  ];
-  // Inches per inch, as read from Part 3: open, difficult, swamp, light woods, heavy woods, town, town on road.
-  const expected: Record<MoverClass, (number | null)[]> = {
-    'regular-infantry': [1, 3, 3, 2, 4, 2, 2],
-    'irregular-infantry': [1, 3, 3, 2, 3, 2, 2],
-    cavalry: [1, 3, 3, 3, null, 2, 2],
-    artillery: [1, 3, 3, 3, null, 2, 2],
-  };
-  const cells = movers.flatMap(([mover, troop, formation]) =>
-    TERRAINS.map((terrain, i) => [mover, terrain, troop, formation, expected[mover][i]!] as const),
-  );
-  it.each(cells)('%s in %s: %s per inch', (mover, terrain, troop, formation, per) => {
-    expect(TERRAIN_COSTS.terrains[terrain].cost[mover]).toBe(per);
-    const r = move({ troop, formation, terrain: [{ terrain, inches: 2 }] });
-    if (per === null) {
-      expect(r).toMatchObject({ impassable: true, fits: false });
-    } else {
-      expect(r.used).toBe(2 * per);
-      expect(r.terrainLoss).toBe(2 * (per - 1));
-      expect(r.impassable).toBe(false);
-    }
-    expect(r.distance).toBe(2);
-  });
-
-  it.each([
-    ['swamp', true],
-    ['town', true],
-    ['town-on-road', false],
-    ['open', false],
-  ] as const)('%s Disorders whatever the cost: %s', (terrain: TerrainId, disorders) => {
-    // 1" of it, for British cavalry in skirmish order (26"): far below a quarter.
-    const r = move({
-      troop: 'british-cavalry',
-      formation: 'skirmish-order',
-      terrain: [{ terrain, inches: 1 }],
-    });
-    expect(r.disorderCauses.includes(terrain as 'swamp' | 'town')).toBe(disorders);
-    expect(r.disorderCauses.includes('terrain-loss')).toBe(false);
-  });
-});
-
 describe('movement allowance: Disorder from losing a quarter of the move', () => {
   // British line 6": a quarter is 1.5".
   it('a loss of exactly a quarter Disorders; just under does not', () => {
@@ -286,112 +209,6 @@ describe('movement allowance: Disorder from losing a quarter of the move', () =>
 
   it('flank marching is a direction change, not a terrain loss', () => {
     expect(move({ flankMarchInches: 3 }).disordered).toBe(false);
-  });
-});
-
-describe('movement allowance: walls', () => {
-  it.each([
-    ['close-order-line', 'low', 4],
-    ['close-order-line', 'medium', 6],
-    ['close-order-line', 'high', 8],
-    ['open-order-line', 'low', 4],
-    ['skirmish-order', 'medium', 6],
-  ] as const)('British infantry in %s crosses a %s wall for %i"', (formation, wall, cost) => {
-    const r = move({ formation, walls: [wall], rateVariant: 'second' });
-    expect(r.used).toBe(cost);
-  });
-
-  it.each([
-    ['low', 3],
-    ['medium', 5],
-    ['high', 7],
-  ] as const)('troops in mass cross a %s wall for %i"', (wall, cost) => {
-    expect(move({ troop: 'native-irregular-infantry', formation: 'mass', walls: [wall] }).used).toBe(cost);
-  });
-
-  it('the low-wall cost may be set for a unit (the +2"/+4" still apply)', () => {
-    expect(move({ formation: 'skirmish-order', walls: ['low', 'high'], lowWallCost: 2 }).used).toBe(2 + 6);
-  });
-
-  it('cavalry jumps a low wall for 5" and is Disordered; no dice', () => {
-    const r = move({ troop: 'british-cavalry', formation: 'skirmish-order', walls: ['low'] });
-    expect(r).toMatchObject({ used: 5, standsLost: 0 });
-    expect(r.disorderCauses).toContain('wall-jump');
-  });
-
-  it.each([
-    [1, 1],
-    [2, 2],
-    [3, 0],
-    [4, 0],
-    [5, 0],
-    [6, 0],
-  ])('cavalry jumping a medium wall (9") rolls %i: %i stands lost', (face, lost) => {
-    expect(WALL_JUMP_ROLL.combine([face])).toBe(lost);
-    const r = move(
-      { troop: 'british-cavalry', formation: 'skirmish-order', walls: ['medium'] },
-      { wallJump: [face] },
-    );
-    expect(r).toMatchObject({ used: 9, standsLost: lost });
-  });
-
-  it('cavalry cannot jump a high wall; guns cannot cross any wall', () => {
-    expect(move({ troop: 'british-cavalry', formation: 'skirmish-order', walls: ['high'] })).toMatchObject({
-      impassable: true,
-      fits: false,
-    });
-    expect(
-      move({ troop: 'jinsi-field-artillery', formation: 'artillery-line', walls: ['low'] }).impassable,
-    ).toBe(true);
-  });
-
-  it('stands lost never exceed 2 per medium wall', () => {
-    fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 5 }), (faces) => {
-        const r = move(
-          {
-            troop: 'british-cavalry',
-            formation: 'skirmish-order',
-            walls: faces.map(() => 'medium' as const),
-          },
-          { wallJump: faces },
-        );
-        expect(r.standsLost).toBeLessThanOrEqual(2 * faces.length);
-        expect(r.standsLost).toBe(faces.reduce((n, f) => n + (f <= 2 ? f : 0), 0));
-      }),
-    );
-  });
-});
-
-describe('movement allowance: water', () => {
-  it.each([
-    ['nullah', [4], 4],
-    ['stream', [3, 5], 8],
-    ['river', [1, 2, 3], 6],
-  ] as const)('a %s costs its dice %j: %i"', (kind, faces, cost) => {
-    const r = move({ formation: 'skirmish-order', water: [kind] }, { [kind]: [...faces] });
-    expect(r.used).toBe(cost);
-    expect(r.disorderCauses).toContain('water');
-  });
-
-  it('a river is 4d6 when fixed so before play; several crossings of a kind take their dice in order', () => {
-    expect(
-      move({ formation: 'skirmish-order', water: ['river'], riverDice: 4 }, { river: [1, 1, 1, 1] }).used,
-    ).toBe(4);
-    expect(move({ formation: 'skirmish-order', water: ['nullah', 'nullah'] }, { nullah: [2, 5] }).used).toBe(
-      7,
-    );
-  });
-
-  it('crossing water forbids fire, and guns cannot prolonge across it', () => {
-    expect(move({ order: 'advance-and-fire', moveInches: 3, water: ['nullah'] }, [1]).mayFire).toBe(false);
-    const r = move({
-      troop: 'british-field-artillery',
-      formation: 'artillery-prolonge',
-      order: 'prolonge',
-      water: ['nullah'],
-    });
-    expect(r).toMatchObject({ impassable: true, fits: false });
   });
 });
 
@@ -609,208 +426,11 @@ describe('movement allowance: orders', () => {
 });
 
 describe('movement allowance: validation and typed-in dice', () => {
-  it('rejects a missing or stray Without Orders result, unknown fields, bad inches', () => {
-    expect(
-      parse({ troop: 'british-infantry', formation: 'close-order-line', movement: 'roll-without-orders' })
-        .error?.issues[0]?.message,
-    ).toMatch(/needs the Without Orders Table result/);
-    expect(
-      parse({ troop: 'british-infantry', formation: 'close-order-line', withoutOrders: 'no-orders' }).success,
-    ).toBe(false);
-    expect(parse({ troop: 'british-infantry', formation: 'close-order-line', speed: 3 }).success).toBe(false);
-    expect(parse({ troop: 'british-infantry', formation: 'close-order-line', moveInches: -1 }).success).toBe(
-      false,
-    );
-    expect(parse({ troop: 'british-infantry', formation: 'close-order-line', riverDice: 5 }).success).toBe(
-      false,
-    );
-  });
-
   it('typed-in dice of the wrong range or count are rejected with a clear message', () => {
     expect(() => move({ movement: 'normal-plus-1-dice' }, [7])).toThrow(DiceInputError);
     expect(() => move({ movement: 'normal-plus-1-dice' }, [0])).toThrow(/d6 showing 1-6, but got 0/);
     expect(() => move({ movement: 'normal-plus-2-dice' }, [3])).toThrow(/not enough dice.*needs 2 dice/);
     expect(() => move({ water: ['stream'] }, { stream: [1] })).toThrow(/only 1 was left/);
     expect(() => move({}, [2])).toThrow(/too many dice/);
-  });
-});
-
-describe('movement allowance: exact odds and properties', () => {
-  const sum = (outcomes: readonly { probability: number }[]) =>
-    outcomes.reduce((s, o) => s + o.probability, 0);
-
-  it('the examples enumerate exactly; every view sums to 1', () => {
-    for (const ex of movementAllowance.examples) {
-      for (const view of oddsOf(movementAllowance, movementAllowance.facts.parse(ex.facts)))
-        expect(sum(view.outcomes)).toBeCloseTo(1, 12);
-    }
-  });
-
-  it('+2 Dice on a 7" column: 9"..19" available with the 2d6 spread', () => {
-    const [available] = oddsOf(movementAllowance, {
-      troop: 'british-infantry',
-      formation: 'close-order-column',
-      movement: 'normal-plus-2-dice',
-    });
-    expect(available!.outcomes).toHaveLength(11);
-    expect(available!.outcomes.find((o) => o.outcome === 14)!.probability).toBeCloseTo(6 / 36, 12);
-  });
-
-  it('a medium-wall jump loses 1 or 2 stands with probability 1/6 each', () => {
-    const odds = oddsOf(movementAllowance, {
-      troop: 'british-cavalry',
-      formation: 'close-order-line',
-      walls: ['medium'],
-    });
-    const lost = odds.find((v) => v.name === 'Stands lost jumping walls')!;
-    expect(lost.outcomes).toEqual([
-      { outcome: 0, probability: 4 / 6 },
-      { outcome: 1, probability: 1 / 6 },
-      { outcome: 2, probability: 1 / 6 },
-    ]);
-  });
-
-  it('exact odds agree with 100,000 seeded rolls', () => {
-    const facts: MovementFacts = {
-      troop: 'native-regular-cavalry',
-      formation: 'close-order-line',
-      movement: 'normal-plus-1-dice',
-      moveInches: 6,
-      walls: ['medium'],
-      water: ['stream'],
-    };
-    const odds = oddsOf(movementAllowance, facts);
-    const fitsView = odds.find((v) => v.name === 'Fits')!;
-    const lostView = odds.find((v) => v.name === 'Stands lost jumping walls')!;
-    const dice = new PrngDice(seedRng(3));
-    const n = 100_000;
-    const fits = new Map<string, number>();
-    const lost = new Map<number, number>();
-    for (let i = 0; i < n; i++) {
-      const r = resolveMovementAllowance(facts, dice);
-      const k = r.fits ? 'fits' : r.impassable ? 'impassable' : 'too far';
-      fits.set(k, (fits.get(k) ?? 0) + 1);
-      lost.set(r.standsLost, (lost.get(r.standsLost) ?? 0) + 1);
-    }
-    for (const o of fitsView.outcomes)
-      expect(Math.abs((fits.get(o.outcome as string) ?? 0) / n - o.probability)).toBeLessThan(0.006);
-    for (const o of lostView.outcomes)
-      expect(Math.abs((lost.get(o.outcome as number) ?? 0) / n - o.probability)).toBeLessThan(0.006);
-  });
-
-  const arbFacts = fc.record({
-    troop: fc.constantFrom(...TROOP_TYPES),
-    formation: fc.constantFrom(...RATE_COLUMNS),
-    movement: fc.constantFrom(
-      'normal',
-      'half-normal',
-      'normal-plus-1-dice',
-      'normal-and-charge-bonus',
-      'fall-back',
-      'rout',
-    ),
-    moveInches: fc.integer({ min: 0, max: 12 }),
-    terrain: fc.array(
-      fc.record({ terrain: fc.constantFrom(...TERRAINS), inches: fc.integer({ min: 0, max: 4 }) }),
-      { maxLength: 3 },
-    ),
-    water: fc.array(fc.constantFrom('nullah' as const, 'stream' as const), { maxLength: 2 }),
-    aboutFaces: fc.integer({ min: 0, max: 2 }),
-  });
-
-  it('firm ground never shortens the move; more ground never costs less; the same seed gives the same result', () => {
-    fc.assert(
-      fc.property(arbFacts, fc.integer(), (raw, seed) => {
-        const facts = raw as MovementFacts;
-        const base = resolveMovementAllowance(facts, new PrngDice(seedRng(seed)));
-        expect(resolveMovementAllowance(facts, new PrngDice(seedRng(seed)))).toEqual(base);
-        const firm = resolveMovementAllowance(
-          { ...facts, events: ['firm-ground'] },
-          new PrngDice(seedRng(seed)),
-        );
-        expect(firm.fullMove).toBeGreaterThanOrEqual(base.fullMove);
-        const further = resolveMovementAllowance(
-          { ...facts, moveInches: (facts.moveInches ?? 0) + 1 },
-          new PrngDice(seedRng(seed)),
-        );
-        expect(further.used).toBe(base.used + 1);
-        expect(base.available).toBeGreaterThanOrEqual(0);
-        expect(base.fits).toBe(!base.impassable && base.used <= base.available);
-        expect(base.disordered).toBe(base.disorderCauses.length > 0);
-      }),
-    );
-  });
-
-  it('exact odds of any such move sum to 1', () => {
-    fc.assert(
-      fc.property(arbFacts, (raw) => {
-        for (const view of oddsOf(movementAllowance, raw as MovementFacts))
-          expect(sum(view.outcomes)).toBeCloseTo(1, 9);
-      }),
-      { numRuns: 50 },
-    );
-  });
-});
-
-describe('orders and movement: readings are documented', () => {
-  const doc = readFileSync(
-    new URL('../../../../../docs/rules/john-company/orders-and-movement.md', import.meta.url),
-    'utf8',
-  );
-  const headings = new Set(
-    doc
-      .split('\n')
-      .filter((l) => l.startsWith('### '))
-      .map((l) => l.slice(4).trim()),
-  );
-  const named = new Set([
-    ...(MOVEMENT_RATES.readings ?? []),
-    ...(TERRAIN_COSTS.readings ?? []),
-    ...(WALL_COSTS.readings ?? []),
-    ...(WATER_COSTS.readings ?? []),
-    ...(ORDERS.readings ?? []),
-    ...(ORDERS_PER_GENERAL.readings ?? []),
-    ...(DEFAULT_ORDERS_DECK.readings ?? []),
-    ...(COMMAND_RADIUS.readings ?? []),
-    ...(GENERAL_MOVEMENT.readings ?? []),
-    ...MOVEMENT_ALLOWANCE_READINGS,
-    ...ORDERS_DRAW_READINGS,
-  ]);
-  it.each([...named])('"%s" has a ### entry in orders-and-movement.md', (heading) => {
-    expect(headings.has(heading)).toBe(true);
-  });
-  it('every ### entry is named by a table or procedure', () => {
-    expect([...headings].filter((h) => !named.has(h))).toEqual([]);
-  });
-});
-
-describe('movement allowance: roll keys', () => {
-  it('documents every key it throws under, one per entry', () => {
-    expect(movementAllowance.rolls.map((r) => r.key)).toEqual([
-      'extraDice',
-      'soft-sand',
-      'very-rough-ground',
-      'very-rough-ground-cavalry',
-      'unseen-nullah',
-      'firm-ground',
-      'wallJump',
-      'nullah',
-      'stream',
-      'river',
-    ]);
-    const r = resolveProcedure(
-      movementAllowance,
-      {
-        troop: 'british-cavalry',
-        formation: 'close-order-line',
-        movement: 'normal-plus-1-dice',
-        events: ['very-rough-ground', 'firm-ground'],
-        walls: ['medium'],
-        water: ['nullah', 'stream', 'river'],
-      },
-      { seed: 4 },
-    );
-    const keys = new Set(movementAllowance.rolls.map((x) => x.key));
-    for (const roll of r.rolls) expect(keys.has(roll.key)).toBe(true);
   });
 });
