@@ -257,7 +257,7 @@ function judgeAttack(state: HfGameState, side: string, unitId: string, targetId:
 }
 
 /** An attack always throws an Initiation Roll first (H&F QRS, Initiating Orders). */
-function attack(d: Draft, p: Progress, c: Extract<AcceptedCommand, { type: 'attack' }>): void {
+export function attack(d: Draft, p: Progress, c: Extract<AcceptedCommand, { type: 'attack' }>): void {
   const { unit, target, to, check } = c;
   if (!initiates(d, unit.id, true)) return;
   d.update(unit.id, {
