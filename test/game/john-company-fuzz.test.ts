@@ -167,7 +167,7 @@ describe('John Company: apply under malformed and hostile commands', () => {
       ok: false,
       rejection: {
         code: 'invalid-command',
-        message: 'not a John Company command: unit: Invalid input: expected string, received number',
+        message: 'that is not a command this game can read: its unit and target are not right',
       },
     });
     expect(game.apply(state, decider, { type: 'fire', unit: '__proto__', target: 'toString' })).toMatchObject(

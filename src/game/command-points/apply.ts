@@ -1,5 +1,7 @@
 import type { Applied } from '../engine/game.ts';
+import { malformedCommandWords, withNames } from '../engine/words.ts';
 import { type CpCommand, CpCommandSchema } from './commands.ts';
+import { namesOf } from './describe.ts';
 import type { CpEvent } from './events.ts';
 import { mayFire, mayFireAt, Sight } from './facts.ts';
 import { deciderOf, fireCommands } from './legal.ts';
@@ -11,12 +13,20 @@ type Result = Applied<CpGameState, CpEvent>;
 
 const reject = (code: string, message: string): Result => ({ ok: false, rejection: { code, message } });
 
+/** How a unit that is not formed stands, in words. */
+const NOT_FORMED: Readonly<Record<Exclude<CpUnit['status'], 'formed'>, string>> = {
+  'falling-back': 'falling back',
+  routed: 'routed',
+  destroyed: 'destroyed',
+  gone: 'gone from the table',
+};
+
 /** The side's own formed unit, or why not. */
 function ownFormed(state: CpGameState, side: string, id: string): CpUnit | string {
-  const u = state.units[id];
-  if (!u) return `no unit ${id}`;
-  if (u.side !== side) return `${id} is not yours`;
-  if (u.status !== 'formed') return `${id} is ${u.status}`;
+  const u = Object.hasOwn(state.units, id) ? state.units[id] : undefined;
+  if (!u) return 'there is no such unit';
+  if (u.side !== side) return `${u.id} is not yours`;
+  if (u.status !== 'formed') return `${u.id} is ${NOT_FORMED[u.status]}`;
   return u;
 }
 
@@ -50,19 +60,26 @@ function endFire(w: Work): void {
 }
 
 /**
- * Applies one command of the deciding side: a new state and its events, or a rejection saying why
- * (never a throw for bad input).
+ * Applies one command of the deciding side: a new state and its events, or a rejection saying why in
+ * words, units and commanders by their names (never a throw for bad input).
  */
 export function applyCommand(state: CpGameState, side: string, input: CpCommand): Result {
+  const applied = applyChecked(state, side, input);
+  if (applied.ok) return applied;
+  const { code, message } = applied.rejection;
+  return reject(code, withNames(message, namesOf(state)));
+}
+
+function applyChecked(state: CpGameState, side: string, input: CpCommand): Result {
   const parsed = CpCommandSchema.safeParse(input);
-  if (!parsed.success) return reject('bad-command', parsed.error.issues.map((i) => i.message).join('; '));
+  if (!parsed.success)
+    return reject('bad-command', malformedCommandWords(parsed.error.issues.map((i) => i.path)));
   const c = parsed.data;
   if (state.phase === 'over') return reject('game-over', 'the battle is over');
-  if (deciderOf(state) !== side)
-    return reject('not-your-turn', `${deciderOf(state)} decides now, not ${side}`);
+  if (deciderOf(state) !== side) return reject('not-your-turn', 'it is the other side that decides now');
   const commandPhase = ['move', 'formation', 'redress', 'attach', 'end-command'].includes(c.type);
   if (commandPhase !== (state.phase === 'command'))
-    return reject('wrong-phase', `${c.type} is not a command of the ${state.phase} phase`);
+    return reject('wrong-phase', `that is not a command of the ${state.phase} phase`);
   const w = new Work(state);
   switch (c.type) {
     case 'move':
@@ -111,11 +128,13 @@ export function applyCommand(state: CpGameState, side: string, input: CpCommand)
       break;
     }
     case 'attach': {
-      const commander = state.commanders[c.commander];
+      const commander = Object.hasOwn(state.commanders, c.commander)
+        ? state.commanders[c.commander]
+        : undefined;
       if (!commander || commander.side !== side || commander.status !== 'active')
-        return reject('illegal-commander', `${c.commander} is not an active commander of yours`);
+        return reject('illegal-commander', 'that is not an active commander of yours');
       if (commander.attachedThisTurn)
-        return reject('already-moved', `${c.commander} has joined a unit this turn`);
+        return reject('already-moved', `${commander.id} has joined a unit this turn`);
       const u = ownFormed(state, side, c.unit);
       if (typeof u === 'string') return reject('illegal-unit', u);
       if (!inCommandOf(state, commander.id, u) || u.id === commander.attachedTo)
@@ -135,11 +154,12 @@ export function applyCommand(state: CpGameState, side: string, input: CpCommand)
       else w.set({ phase: 'fire', active: 0, fireOrders: [] });
       break;
     case 'fire': {
-      const u = state.units[c.unit];
-      const t = state.units[c.target];
-      if (!u || u.side !== side || !mayFire(u)) return reject('illegal-fire', `${c.unit} may not fire now`);
+      const u = Object.hasOwn(state.units, c.unit) ? state.units[c.unit] : undefined;
+      const t = Object.hasOwn(state.units, c.target) ? state.units[c.target] : undefined;
+      if (!u || u.side !== side || !mayFire(u))
+        return reject('illegal-fire', u ? `${u.id} may not fire now` : 'there is no such unit');
       if (!t || !onTable(t) || !mayFireAt(state, new Sight(state), u, t))
-        return reject('illegal-target', `${c.unit} cannot fire at ${c.target}`);
+        return reject('illegal-target', t ? `${u.id} cannot fire at ${t.id}` : 'there is no such target');
       w.setUnit(u.id, { ...u, firedThisTurn: true });
       w.set({ fireOrders: [...state.fireOrders, { unit: u.id, target: t.id }] });
       w.emit({ type: 'fire-declared', visibleTo: 'all', unit: u.id, target: t.id });

@@ -196,23 +196,91 @@ describe('commandOdds', () => {
     expect(commandOdds(state, side, { type: 'end-fire' })).toEqual([]);
   });
 
-  it('no odds in the command phase: moves (a charge is fought only after the fire), formations, redress, end-command', () => {
+  it('no odds in the command phase but for a move that attacks: formations, redress, end-command, other moves', () => {
     let movesWithoutCombat = 0;
-    let charges = 0;
+    let attacks = 0;
     for (const { state, side, legal } of BATTLE) {
       if (state.phase !== 'command') continue;
       for (const command of legal) {
-        expect(commandOdds(state, side, command), JSON.stringify(command)).toEqual([]);
-        if (command.type !== 'move') continue;
+        const odds = commandOdds(state, side, command);
         const applied = game.apply(state, side, command);
         expect(applied.ok).toBe(true);
-        if (applied.ok && applied.events.some((e) => e.type === 'moved' && e.attacking)) charges++;
-        else movesWithoutCombat++;
+        const attacking = applied.ok && applied.events.some((e) => e.type === 'moved' && e.attacking);
+        if (command.type === 'move' && attacking) {
+          attacks++;
+          expect(odds.length, JSON.stringify(command)).toBeLessThanOrEqual(1);
+          for (const o of odds) {
+            expect(o.procedure).toBe('combat');
+            expect(o.title).toMatch(
+              /attacks? .+: the combat after the fire, if no fire touches either side$/,
+            );
+            expect(o.charts.map((c) => c.name)).toEqual([
+              'Attacker result',
+              'Defender result',
+              'Attacker casualties',
+              'Defender casualties',
+              'The attackers then',
+              'The defender then',
+            ]);
+          }
+          expectDistributions(odds);
+        } else {
+          expect(odds, JSON.stringify(command)).toEqual([]);
+          if (command.type === 'move') movesWithoutCombat++;
+        }
       }
     }
     expect(movesWithoutCombat).toBeGreaterThan(10);
-    expect(charges).toBeGreaterThan(0);
+    expect(attacks).toBeGreaterThan(0);
   });
+
+  it('agrees with the combat the engine fights after a move that attacks, when no fire is declared', () => {
+    const attack = BATTLE.flatMap(({ state, side, legal }) =>
+      state.phase === 'command'
+        ? legal
+            .filter((c) => c.type === 'move' && commandOdds(state, side, c).length === 1)
+            .map((command) => ({ state, side, command }))
+        : [],
+    )[0]!;
+    expect(attack).toBeDefined();
+    const [odds] = commandOdds(attack.state, attack.side, attack.command);
+    const unit = attack.command.type === 'move' ? attack.command.unit : '';
+    const runs = 3000;
+    const tallies = new Map<string, Map<string, number>>();
+    const count = (chart: string, outcome: string | number) => {
+      const tally = tallies.get(chart) ?? new Map<string, number>();
+      tally.set(String(outcome), (tally.get(String(outcome)) ?? 0) + 1);
+      tallies.set(chart, tally);
+    };
+    for (let seed = 1; seed <= runs; seed++) {
+      let applied = game.apply({ ...attack.state, rng: seedRng(seed) }, attack.side, attack.command);
+      let fought: Extract<CpEvent, { type: 'combat' }> | undefined;
+      for (let step = 0; step < 6 && applied.ok && !fought; step++) {
+        const next = applied.state;
+        applied = game.apply(next, game.decider(next)!, {
+          type: next.phase === 'command' ? 'end-command' : 'end-fire',
+        });
+        if (applied.ok)
+          fought = applied.events.find(
+            (e): e is Extract<CpEvent, { type: 'combat' }> =>
+              e.type === 'combat' && e.attackers.includes(unit),
+          );
+      }
+      expect(fought).toBeDefined();
+      count('Attacker result', fought!.attackerResult);
+      count('Defender result', fought!.defenderResult);
+    }
+    for (const name of ['Attacker result', 'Defender result']) {
+      const chart = odds!.charts.find((c) => c.name === name)!;
+      const tally = tallies.get(name)!;
+      for (const seen of tally.keys()) expect(chart.outcomes.map((o) => String(o.outcome))).toContain(seen);
+      for (const o of chart.outcomes)
+        expect(
+          Math.abs((tally.get(String(o.outcome)) ?? 0) / runs - o.probability),
+          `${name} ${o.outcome}`,
+        ).toBeLessThan(0.03);
+    }
+  }, 60_000);
 
   it('no odds for the other side’s command, a unit or target that does not exist, or fire out of its phase', () => {
     const { state, side, command } = firstFireOf('infantry');

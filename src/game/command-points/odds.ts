@@ -1,9 +1,21 @@
+import { forEachOutcome } from '../../core/odds/enumerate.ts';
+import type { OddsReport } from '../../core/odds/tally.ts';
+import { seedRng } from '../../core/random/prng.ts';
 import { oddsOf } from '../../core/rules/run.ts';
 import { artilleryFire } from '../../rulesets/command-points/procedures/artillery-fire.ts';
+import {
+  type CombatResult,
+  type CombatSideResult,
+  combat,
+  prepareCombat,
+} from '../../rulesets/command-points/procedures/combat.ts';
 import { infantryFire } from '../../rulesets/command-points/procedures/infantry-fire.ts';
+import { COMBAT_DISTANCE } from '../../rulesets/command-points/tables/combat.ts';
 import type { CommandOdds } from '../engine/battle.ts';
+import { applyCommand } from './apply.ts';
 import type { CpCommand } from './commands.ts';
-import { artilleryFacts, infantryFacts, mayFire, mayFireAt, Sight } from './facts.ts';
+import { artilleryFacts, combatFacts, infantryFacts, mayFire, mayFireAt, Sight } from './facts.ts';
+import { within } from './geometry.ts';
 import { deciderOf, fireCommands } from './legal.ts';
 import { type CpBoard, type CpUnit, type FireOrder, onTable } from './state.ts';
 
@@ -21,11 +33,16 @@ import { type CpBoard, type CpUnit, type FireOrder, onTable } from './state.ts';
  * - An `end-fire` that closes the fire phase (the second side's, or the first side's when the second has
  *   nothing to fire at) throws every declared fire: the odds of each, in the order thrown. One that only
  *   passes the phase to the other side throws nothing.
- * - Later dice that depend on earlier dice are not previewed: combat (step 4) is fought after the fire,
- *   with the D-points and losses its dice inflict, so a `move` that ends within 4" of an enemy has no
- *   odds, nor do the combats, morale and command dice that follow a closing `end-fire`. An `end-command`
- *   that leaves neither side anything to fire at goes straight on to the combats; those are not
- *   previewed either (which attackers fight together is sequence.ts `resolveCombats`'s to decide).
+ * - A `move` that ends within 4" of an enemy makes its unit attack it (sequence.ts `resolveCombats`): the
+ *   combat's odds (step 4), from the state the move leaves, with the attackers `resolveCombats` would put
+ *   together against that enemy (the two with the most bases first: the mover when it is one of them).
+ *   The combat is fought after the fire phase, so fire still to be declared may change its facts: the
+ *   odds are those of the combat if no fire touches either side. Besides each side's result and
+ *   casualties, the charts give what each result makes the side do: hold, fall back or rout.
+ * - Later dice that depend on earlier dice are not previewed: the combats, morale and command dice that
+ *   follow a closing `end-fire` depend on the D-points and losses its fire inflicts. An `end-command`
+ *   that leaves neither side anything to fire at goes straight on to the combats; those were previewed
+ *   with the moves that made them.
  * - Other moves, formation changes, redress, joining a unit and `end-command` throw nothing: no odds.
  *
  * A command `side` may not give now (not its decision, the wrong phase, a unit that does not exist, is
@@ -33,6 +50,7 @@ import { type CpBoard, type CpUnit, type FireOrder, onTable } from './state.ts';
  * command.
  */
 export function commandOdds(state: CpBoard, side: string, command: CpCommand): CommandOdds[] {
+  if (command.type === 'move' && state.phase === 'command') return attackOdds(state, side, command);
   if (state.phase !== 'fire' || deciderOf(state) !== side) return [];
   switch (command.type) {
     case 'fire':
@@ -88,4 +106,72 @@ function fireOdds(state: CpBoard, order: FireOrder): CommandOdds {
     title,
     charts: oddsOf(infantryFire, infantryFacts(state, firer, target)),
   };
+}
+
+/**
+ * The combat a `move` leads to, if it makes its unit attack (see `commandOdds`). The move is made by the
+ * engine itself (`applyCommand`: a move throws no dice, so the generator it is given changes nothing), so
+ * a move it refuses has no odds and one it accepts is judged exactly as it will be played.
+ */
+function attackOdds(
+  state: CpBoard,
+  side: string,
+  command: Extract<CpCommand, { type: 'move' }>,
+): CommandOdds[] {
+  const moved = applyCommand({ ...state, rng: seedRng(0) }, side, command);
+  if (!moved.ok) return [];
+  const after = moved.state;
+  const mover = after.units[command.unit]!;
+  if (mover.attacking === undefined) return [];
+  const defender = after.units[mover.attacking]!;
+  const group = firstAttackers(after, defender);
+  if (!group.some((u) => u.id === mover.id)) return [];
+  const facts = combatFacts(after, group, defender);
+  const attackers = group.map((u) => u.name).join(' and ');
+  return [
+    {
+      procedure: combat.id,
+      title: `${attackers} ${group.length > 1 ? 'attack' : 'attacks'} ${defender.name}: the combat after the fire, if no fire touches either side`,
+      charts: [...oddsOf(combat, facts), ...retreatCharts(prepareCombat(facts))],
+    },
+  ];
+}
+
+/**
+ * The attackers that fight `defender` first, as sequence.ts `resolveCombats` groups them: formed units
+ * attacking it, the most bases first (then by id), two at most, those still within 4" of it.
+ */
+function firstAttackers(state: CpBoard, defender: CpUnit): CpUnit[] {
+  return Object.values(state.units)
+    .filter((u) => u.attacking === defender.id && u.status === 'formed')
+    .sort((a, b) => b.bases - a.bases || a.id.localeCompare(b.id))
+    .slice(0, 2)
+    .filter((u) => within(u, defender, COMBAT_DISTANCE));
+}
+
+/** What a side's result makes it do (the result table's retreat), in words. */
+const RETREAT_WORDS: Readonly<Record<CombatSideResult['retreat'], string>> = {
+  none: 'holds its ground',
+  'one-move': 'falls back one move',
+  'until-covered': 'falls back until covered',
+  rout: 'routs',
+};
+
+/** The chance of each retreat the combat's result calls for, each side's, by every path of its dice. */
+function retreatCharts(
+  run: (dice: Parameters<ReturnType<typeof prepareCombat>>[0]) => CombatResult,
+): OddsReport[] {
+  const attacker = new Map<string, number>();
+  const defender = new Map<string, number>();
+  const add = (tally: Map<string, number>, key: string, p: number) =>
+    tally.set(key, (tally.get(key) ?? 0) + p);
+  forEachOutcome(run, (r, p) => {
+    add(attacker, RETREAT_WORDS[r.attacker.retreat], p);
+    add(defender, RETREAT_WORDS[r.defender.retreat], p);
+  });
+  const chart = (name: string, tally: Map<string, number>): OddsReport => ({
+    name,
+    outcomes: [...tally].map(([outcome, probability]) => ({ outcome, probability })),
+  });
+  return [chart('The attackers then', attacker), chart('The defender then', defender)];
 }

@@ -109,3 +109,23 @@ export interface PanelWords<View> {
 
 /** "Heroic" from "heroic". */
 export const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A command that does not parse, in words for the player: which of its fields are wrong (by the paths of
+ * the schema's issues), never the schema's own message, which lists ids and field names.
+ */
+export function malformedCommandWords(paths: readonly (readonly PropertyKey[])[]): string {
+  const fields = [
+    ...new Set(
+      paths.map(
+        (path) =>
+          path
+            .filter((key): key is string => typeof key === 'string')
+            .map((key) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())
+            .join(' ') || 'kind',
+      ),
+    ),
+  ];
+  const listed = fields.length === 1 ? fields[0] : `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}`;
+  return `that is not a command this game can read: its ${listed} ${fields.length === 1 ? 'is' : 'are'} not right`;
+}

@@ -4,15 +4,16 @@ import {
   resolveInitiation,
 } from '../../rulesets/honour-and-fortitude/procedures/small-rolls.ts';
 import type { Applied, Rejection } from '../engine/game.ts';
+import { malformedCommandWords, plain, withNames } from '../engine/words.ts';
 import { fireAt, fireFactsAt } from './combat.ts';
 import { type HfCommand, HfCommandSchema } from './commands.ts';
+import { namesOf } from './describe.ts';
 import { Draft } from './draft.ts';
 import type { HfEvent } from './events.ts';
 import { responseChoices } from './legal.ts';
 import { attackPlacement, checkMove, type MoveCheck, type MoveTo, mayAct } from './moves.ts';
 import { mayAttack } from './rules.ts';
 import {
-  DEFENDER_CHOICES,
   type DefenderChoice,
   endFiring,
   endMovement,
@@ -26,6 +27,13 @@ import { type HfGameState, type HfUnit, isFighting } from './state.ts';
 export function deciderOf(state: HfGameState): string | undefined {
   return state.phase.kind === 'over' ? undefined : state.phase.side;
 }
+
+/** Each phase a command may be given in, as a refusal names it. */
+const PHASE_WORDS: Readonly<Record<Exclude<HfGameState['phase']['kind'], 'over'>, string>> = {
+  movement: 'movement phase',
+  firing: 'firing phase',
+  response: 'attacks phase, where a defender answers an attack',
+};
 
 const refuse = (code: string, message: string): Judgement => ({ ok: false, rejection: { code, message } });
 
@@ -66,15 +74,22 @@ export type Judgement =
  * and without throwing any dice: the command accepted, or why it is refused.
  */
 export function judgeCommand(state: HfGameState, side: string, input: HfCommand): Judgement {
+  const judged = judgeAsGiven(state, side, input);
+  if (judged.ok) return judged;
+  return refuse(judged.rejection.code, withNames(judged.rejection.message, namesOf(state)));
+}
+
+/** `judgeCommand`, its refusals naming units by their ids (given by their names when it returns). */
+function judgeAsGiven(state: HfGameState, side: string, input: HfCommand): Judgement {
   const parsed = HfCommandSchema.safeParse(input);
-  if (!parsed.success) return refuse('bad-command', parsed.error.issues.map((i) => i.message).join('; '));
+  if (!parsed.success)
+    return refuse('bad-command', malformedCommandWords(parsed.error.issues.map((i) => i.path)));
   const command = parsed.data;
   if (state.phase.kind === 'over') return refuse('game-over', 'the battle is over');
-  if (deciderOf(state) !== side)
-    return refuse('not-your-turn', `${deciderOf(state)} decides now, not ${side}`);
+  if (deciderOf(state) !== side) return refuse('not-your-turn', `${deciderOf(state)} decides now, not you`);
   const phase = state.phase.kind;
   const wrongPhase = (wanted: string): Judgement =>
-    refuse('wrong-phase', `${command.type} is given in the ${wanted} phase; this is the ${phase} phase`);
+    refuse('wrong-phase', `that is given in the ${wanted} phase; this is the ${PHASE_WORDS[phase]}`);
   switch (command.type) {
     case 'move':
     case 'attack':
@@ -87,14 +102,17 @@ export function judgeCommand(state: HfGameState, side: string, input: HfCommand)
       return { ok: true, command };
     case 'fire': {
       if (phase !== 'firing') return wrongPhase('firing');
-      const firer = state.units[command.unit];
-      const target = state.units[command.target];
+      const firer = Object.hasOwn(state.units, command.unit) ? state.units[command.unit] : undefined;
+      const target = Object.hasOwn(state.units, command.target) ? state.units[command.target] : undefined;
       if (!firer || firer.side !== side)
-        return refuse('not-your-unit', `${command.unit} is not a unit of ${side}`);
+        return refuse('not-your-unit', firer ? `${firer.id} is not yours` : 'there is no such unit');
       if (firer.fired) return refuse('unit-already-fired', `${firer.id} has fired this turn`);
       if (firer.meleeWith !== null) return refuse('unit-in-melee', `${firer.id} is locked in melee`);
       if (!target || target.side === side || !isFighting(target))
-        return refuse('illegal-target', `${command.target} is not an enemy unit standing on the table`);
+        return refuse(
+          'illegal-target',
+          `${target ? target.id : 'that'} is not an enemy unit standing on the table`,
+        );
       const facts = fireFactsAt(state, state.units, firer.id, target.id, false);
       if (!facts)
         return refuse(
@@ -107,11 +125,11 @@ export function judgeCommand(state: HfGameState, side: string, input: HfCommand)
       if (phase !== 'firing') return wrongPhase('firing');
       return { ok: true, command };
     case 'respond':
-      if (state.phase.kind !== 'response') return wrongPhase('attacks (response)');
+      if (state.phase.kind !== 'response') return wrongPhase("attacks (a defender's response)");
       if (!responseChoices(state).includes(command.choice))
         return refuse(
           'illegal-response',
-          `${command.choice} is not open to this defender (${responseChoices(state).join(', ')}; of ${DEFENDER_CHOICES.join(', ')})`,
+          `that response is not open to this defender (it may ${responseChoices(state).map(plain).join(', ')})`,
         );
       return { ok: true, command };
   }
@@ -220,23 +238,26 @@ function move(d: Draft, c: Extract<AcceptedCommand, { type: 'move' }>): void {
 }
 
 function judgeAttack(state: HfGameState, side: string, unitId: string, targetId: string): Judgement {
-  const unit = state.units[unitId];
+  const unit = Object.hasOwn(state.units, unitId) ? state.units[unitId] : undefined;
   const cannot = mayAct(unit, side);
   if (cannot || !unit) return { ok: false, rejection: cannot! };
   if (!mayAttack(unit))
-    return refuse('guns-do-not-attack', `${unitId} is artillery: guns fire, they do not attack`);
-  const target = state.units[targetId];
+    return refuse('guns-do-not-attack', `${unit.id} is artillery: guns fire, they do not attack`);
+  const target = Object.hasOwn(state.units, targetId) ? state.units[targetId] : undefined;
   if (!target || target.side === side || !isFighting(target) || target.meleeWith !== null)
-    return refuse('illegal-target', `${targetId} is not an enemy unit that can be attacked`);
+    return refuse(
+      'illegal-target',
+      `${target ? target.id : 'that'} is not an enemy unit that can be attacked`,
+    );
   const to = attackPlacement(state, unit, target);
-  if (!to) return refuse('no-room', `${unitId} finds no place 6" from ${targetId}`);
+  if (!to) return refuse('no-room', `${unit.id} finds no place 6" from ${target.id}`);
   const check = checkMove(state, unit, to, target.id);
   if (!check.ok) return check;
   return { ok: true, command: { type: 'attack', unit, target, to, check } };
 }
 
 /** An attack always throws an Initiation Roll first (H&F QRS, Initiating Orders). */
-function attack(d: Draft, p: Progress, c: Extract<AcceptedCommand, { type: 'attack' }>): void {
+export function attack(d: Draft, p: Progress, c: Extract<AcceptedCommand, { type: 'attack' }>): void {
   const { unit, target, to, check } = c;
   if (!initiates(d, unit.id, true)) return;
   d.update(unit.id, {

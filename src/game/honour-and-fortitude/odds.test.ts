@@ -102,7 +102,7 @@ describe('Honour & Fortitude odds preview', () => {
     const command = legalOf(state, side, 'attack')[0]!;
     if (command.type !== 'attack') throw new Error('not an attack');
     const odds = commandOdds(state, side, command);
-    expect(odds.map((o) => o.procedure)).toEqual(['hf-initiation']);
+    expect(odds[0]!.procedure).toBe('hf-initiation');
     expect(odds[0]!.title).toContain(state.units[command.target]!.name);
     expectAgreement(odds[0]!, 'Initiated', empirical(state, side, command, initiatedBy(command.unit)));
   });
@@ -160,6 +160,56 @@ describe('Honour & Fortitude odds preview', () => {
     expectAgreement(changeFaceOdds[0]!, 'Changed face', empirical(state, side, changeFace, changed));
     expect(commandOdds(state, side, { type: 'respond', choice: 'retire' })).toEqual([]);
   });
+
+  it('an attack previews, after its Initiation Roll, what the attack comes to: each chart a distribution', () => {
+    const { state, side } = playUntil(
+      'training-village-ford',
+      1,
+      (s, d) => legalOf(s, d, 'attack').length > 0,
+    );
+    const command = legalOf(state, side, 'attack')[0]!;
+    if (command.type !== 'attack') throw new Error('not an attack');
+    const odds = commandOdds(state, side, command);
+    expect(odds.map((o) => o.procedure)).toEqual(['hf-initiation', 'hf-melee-round']);
+    expect(odds[1]!.title).toMatch(/^What .+'s attack on .+ comes to, if it goes in as things stand now$/);
+    expect(odds[1]!.charts.map((c) => c.name)).toEqual(['The attack', 'Routed or destroyed']);
+    for (const c of odds[1]!.charts)
+      expect(c.outcomes.reduce((t, o) => t + o.probability, 0)).toBeCloseTo(1, 9);
+    const stays = odds[0]!.charts
+      .find((c) => c.name === 'Initiated')!
+      .outcomes.find((o) => o.outcome === 'carries on');
+    const notOut = odds[1]!.charts[0]!.outcomes.find((o) => String(o.outcome).endsWith('does not set out'));
+    expect(notOut?.probability).toBeCloseTo(stays?.probability ?? 0, 9);
+  }, 60_000);
+
+  it('a defender that stands previews the melee and the morale tests that follow, as the engine fights them', () => {
+    const stand: HfCommand = { type: 'respond', choice: 'stand' };
+    const { state, side } = playUntil(
+      'training-village-ford',
+      2,
+      (s, d) => s.phase.kind === 'response' && commandOdds(s, d, stand).length > 0,
+    );
+    if (state.phase.kind !== 'response') throw new Error('not a response');
+    const { attacker, defender } = state.phase;
+    const odds = commandOdds(state, side, stand);
+    expect(odds.map((o) => o.procedure)).toEqual(['hf-melee-round']);
+    const names = (id: string) => state.units[id]!.name;
+    expect(odds[0]!.title).toBe(
+      `What ${names(attacker)}'s attack comes to as ${names(defender)} stands to receive it`,
+    );
+    expectAgreement(
+      odds[0]!,
+      'The attack',
+      empirical(state, side, stand, (events) => {
+        const round = events.find(
+          (e) => e.type === 'melee-round' && e.attacker === attacker && e.defender === defender,
+        );
+        if (round?.type !== 'melee-round') return 'no melee';
+        if (round.loser === 'none') return 'the melee is drawn: it goes on next turn';
+        return `${names(round.loser === 'attacker' ? defender : attacker)} wins the melee`;
+      }),
+    );
+  }, 120_000);
 
   it('is empty for commands that throw nothing at once or that the engine would refuse', () => {
     const { state, side } = playUntil('training-village-ford', 1, (s, d) => legalOf(s, d, 'fire').length > 0);

@@ -1,11 +1,13 @@
 import { oddsOf } from '../../core/rules/run.ts';
 import { fire } from '../../rulesets/honour-and-fortitude/procedures/fire.ts';
+import { meleeRound } from '../../rulesets/honour-and-fortitude/procedures/melee-round.ts';
 import { changeFace, initiation } from '../../rulesets/honour-and-fortitude/procedures/small-rolls.ts';
 import type { CommandOdds } from '../engine/battle.ts';
-import { initiationFacts, judgeCommand } from './apply.ts';
+import { attack, initiationFacts, judgeCommand } from './apply.ts';
+import { type AttackSteps, attackCharts, type FirstRound } from './attack-odds.ts';
 import { fireFactsAt } from './combat.ts';
 import type { HfCommand } from './commands.ts';
-import type { DefenderChoice } from './sequence.ts';
+import { closeAndFight, type DefenderChoice, openAttack, progressOf } from './sequence.ts';
 import type { HfGameState, HfUnit } from './state.ts';
 
 /**
@@ -17,14 +19,17 @@ import type { HfGameState, HfUnit } from './state.ts';
  * - `fire`: the Fire procedure (H&F QRS, Firing) with the facts the check accepted and `fireAt` rolls with.
  *   The ammunition explosions and the target's morale test that may follow depend on its hits and
  *   casualties: not previewed.
- * - `attack`: the attacker's Initiation Roll (H&F QRS, Initiating Orders). The attack's morale tests and
- *   melee come when the attacks are fought, after Firing: not previewed.
+ * - `attack`: the attacker's Initiation Roll (H&F QRS, Initiating Orders), then what the attack comes to
+ *   if it goes in as things stand now (attack-odds.ts): the morale tests of both units, the first round
+ *   of melee and the morale tests it brings, or the defender left to choose its response. The attacks are
+ *   fought after Firing, whose fire may change the facts: these are the odds if nothing changes before.
  * - `move`: the Initiation Roll when the move needs one (a unit on Hold orders, or changing formation);
  *   nothing for other moves, which throw no dice.
  * - `respond`: 'change-face' the defender's Drill roll (H&F QRS, Attacks), 'fire' the defensive fire at
- *   close range. A counter-attack or a stand fights a melee round only after the attacker closes to
- *   contact (sequence.ts), whose place sets the cover the melee counts, and the melee after defensive fire
- *   depends on its casualties: neither is previewed. Retiring throws no dice at once.
+ *   close range; 'stand' and 'counter-attack' what the attack comes to (attack-odds.ts): the attacker
+ *   closes, the first round of melee is fought and the loser (and friends a Panic! sets off) test morale.
+ *   The melee after defensive fire depends on its casualties: not previewed. Retiring throws no dice at
+ *   once. What follows an attack is left out when its dice have too many paths to work out here.
  * - `end-movement` and `end-firing`: nothing. Ending the second side's fire fights the turn's melees and
  *   attacks, whose dice each depend on the ones before.
  *
@@ -45,10 +50,22 @@ export function commandOdds(state: HfGameState, side: string, command: HfCommand
         },
       ];
     case 'attack':
-      return initiationOdds(
-        accepted.unit,
-        `${accepted.unit.name} sets out to attack ${accepted.target.name}`,
-      );
+      return [
+        ...initiationOdds(accepted.unit, `${accepted.unit.name} sets out to attack ${accepted.target.name}`),
+        ...followingOdds(
+          state,
+          `What ${accepted.unit.name}'s attack on ${accepted.target.name} comes to, if it goes in as things stand now`,
+          (d) => {
+            attack(d, progressOf(state), accepted);
+            return openAttack(d, accepted.unit.id);
+          },
+          {
+            attacker: accepted.unit.id,
+            defender: accepted.target.id,
+            charging: { attacker: true, defender: false },
+          },
+        ),
+      ];
     case 'move':
       return accepted.initiation
         ? initiationOdds(accepted.unit, `${accepted.unit.name} takes up its new orders`)
@@ -59,6 +76,17 @@ export function commandOdds(state: HfGameState, side: string, command: HfCommand
     case 'end-firing':
       return [];
   }
+}
+
+/** The charts `attackCharts` works out for `steps`, as one preview; none when they are too many to work out. */
+function followingOdds(
+  state: HfGameState,
+  title: string,
+  steps: AttackSteps,
+  round: FirstRound,
+): CommandOdds[] {
+  const charts = attackCharts(state, steps, round);
+  return charts ? [{ procedure: meleeRound.id, title, charts }] : [];
 }
 
 function initiationOdds(unit: HfUnit, title: string): CommandOdds[] {
@@ -75,6 +103,19 @@ function responseOdds(state: HfGameState, choice: DefenderChoice): CommandOdds[]
   const attacker = state.units[state.phase.attacker]!;
   const defender = state.units[state.phase.defender]!;
   switch (choice) {
+    case 'stand':
+    case 'counter-attack': {
+      const counter = choice === 'counter-attack';
+      return followingOdds(
+        state,
+        `What ${attacker.name}'s attack comes to as ${defender.name} ${counter ? 'counter-attacks' : 'stands to receive it'}`,
+        (d) => {
+          closeAndFight(d, attacker.id, defender.id, counter);
+          return undefined;
+        },
+        { attacker: attacker.id, defender: defender.id, charging: { attacker: true, defender: counter } },
+      );
+    }
     case 'change-face':
       return [
         {

@@ -126,7 +126,7 @@ export function runAttacks(d: Draft, p: Progress): void {
  * defender when it passed and must choose, else resolves the attack (a halted defender is caught as it
  * stands; one that retires or panics leaves the attacker where it is).
  */
-function openAttack(d: Draft, id: string): string | undefined {
+export function openAttack(d: Draft, id: string): string | undefined {
   const attacker = d.unit(id);
   const targetId = attacker.attacking;
   if (targetId === null || !isFighting(attacker) || attacker.meleeWith !== null) return undefined;
@@ -152,7 +152,7 @@ function openAttack(d: Draft, id: string): string | undefined {
 }
 
 /** The attacker closes to contact where it can (else fights from where it stands) and round 1 is fought. */
-function closeAndFight(d: Draft, id: string, targetId: string, counterAttack: boolean): void {
+export function closeAndFight(d: Draft, id: string, targetId: string, counterAttack: boolean): void {
   closeIn(d, id, targetId);
   d.update(id, { attacking: null });
   fightRound(d, id, targetId, 1, { attacker: true, defender: counterAttack });

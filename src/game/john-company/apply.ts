@@ -1,9 +1,12 @@
+import { FORMATIONS } from '../../rulesets/john-company/vocabulary.ts';
 import type { Applied, Rejection } from '../engine/game.ts';
+import { malformedCommandWords, plain, withNames } from '../engine/words.ts';
 import type { EngineOptions } from '../engine/working-copy.ts';
 import { aimGuns, finishAiming } from './aiming.ts';
 import { respond } from './charge-response.ts';
 import { reject } from './command-checks.ts';
 import { type JcCommand, JcCommandSchema } from './commands.ts';
+import { namesOf } from './describe.ts';
 import { Draft } from './draft.ts';
 import type { JcEvent } from './events.ts';
 import { attach, detach, moveGeneral } from './general-activation.ts';
@@ -43,17 +46,11 @@ export function applyCommand(
   options: EngineOptions,
 ): Applied<JcGameState, JcEvent> {
   const parsed = JcCommandSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  if (!parsed.success)
     return {
       ok: false,
-      rejection: reject(
-        'invalid-command',
-        `not a John Company command: ${where}${issue?.message ?? 'invalid'}`,
-      ),
+      rejection: reject('invalid-command', malformedCommandWords(parsed.error.issues.map((i) => i.path))),
     };
-  }
   return applyJcCommand(state, side, parsed.data, options);
 }
 
@@ -73,7 +70,11 @@ export function applyJcCommand(
     return { ok: false, rejection: reject('not-your-turn', `it is ${decider}'s decision, not ${side}'s`) };
   const d = new Draft(state, options);
   const refused = handle(d, side, command);
-  if (refused) return { ok: false, rejection: refused };
+  if (refused)
+    return {
+      ok: false,
+      rejection: { ...refused, message: refusalWords(state, command, refused.message) },
+    };
   const next = d.finish();
   const events = limitEvents(next, d.events);
   // Dice thrown make the command irreversible even when no event says so (a move's extra dice).
@@ -122,4 +123,24 @@ function handle(d: Draft, side: string, c: JcCommand): Rejection | undefined {
     case 'end-activation':
       return endActivation(d);
   }
+}
+
+/**
+ * A refusal as the player reads it: units and Generals by their names, formations in words, and a unit
+ * or General the command names that does not exist as "that unit" or "that General" (the handlers name
+ * what they were given).
+ */
+function refusalWords(state: JcGameState, command: JcCommand, message: string): string {
+  const names = new Map(namesOf(state));
+  for (const formation of FORMATIONS) names.set(formation, plain(formation));
+  const given = command as Readonly<Record<string, unknown>>;
+  for (const [field, what] of [
+    ['unit', 'that unit'],
+    ['target', 'that unit'],
+    ['general', 'that General'],
+  ] as const) {
+    const id = given[field];
+    if (typeof id === 'string' && !names.has(id)) names.set(id, what);
+  }
+  return withNames(message, names);
 }

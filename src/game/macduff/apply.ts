@@ -1,6 +1,7 @@
 import { FIRE_OPTIONS_TABLE } from '../../rulesets/macduff/tables/small-arms.ts';
 import { isCavalry } from '../../rulesets/macduff/vocabulary.ts';
 import type { Applied, Rejection } from '../engine/game.ts';
+import { malformedCommandWords, withNames } from '../engine/words.ts';
 import type { EngineOptions } from '../engine/working-copy.ts';
 import {
   chargeInto,
@@ -17,6 +18,7 @@ import {
 } from './actions.ts';
 import { type MdCommand, MdCommandSchema, type Reaction } from './commands.ts';
 import { Ctx } from './context.ts';
+import { namesOf } from './describe.ts';
 import type { MdEvent } from './events.ts';
 import { deciderOf, legalCommands } from './legal.ts';
 import { distanceBetween, fireAndEvadeOption, fireOptions, loaded, mayReact } from './queries.ts';
@@ -24,6 +26,26 @@ import { activate, finishActivation } from './sequence.ts';
 import type { MdGameState, MdNode, MdUnit } from './state.ts';
 
 type ActivationNode = Extract<MdNode, { phase: 'activation' }>;
+
+/** Whether the engine would play a command now: the command parsed, or why not. */
+type Admission =
+  | { readonly ok: true; readonly command: MdCommand }
+  | { readonly ok: false; readonly rejection: Rejection };
+
+/** Each kind of command as a refusal lists what is allowed. */
+const COMMAND_WORDS: Readonly<Record<MdCommand['type'], string>> = {
+  activate: 'activate a unit',
+  move: 'move',
+  fire: 'fire',
+  'reserve-fire': 'reserve fire',
+  charge: 'charge',
+  react: 'react to a charge',
+  'change-formation': 'change formation',
+  limber: 'limber',
+  unlimber: 'unlimber',
+  rally: 'rally',
+  'end-activation': 'end the activation',
+};
 
 function reject(code: string, message: string): { readonly ok: false; readonly rejection: Rejection } {
   return { ok: false, rejection: { code, message } };
@@ -40,25 +62,26 @@ function sameCommand(a: MdCommand, b: MdCommand): boolean {
  * the legal commands (any point on the table is a legal move when a move is, but a unit that failed its
  * control check may only retire); else the rejection `applyCommand` returns. Never throws for bad input.
  */
-export function admitCommand(
-  state: MdGameState,
-  side: string,
-  input: MdCommand,
-):
-  | { readonly ok: true; readonly command: MdCommand }
-  | { readonly ok: false; readonly rejection: Rejection } {
+export function admitCommand(state: MdGameState, side: string, input: MdCommand): Admission {
+  const admitted = admitAsGiven(state, side, input);
+  if (admitted.ok) return admitted;
+  return reject(admitted.rejection.code, withNames(admitted.rejection.message, namesOf(state)));
+}
+
+/** `admitCommand`, its refusals naming sides and units by their ids (given by their names when it returns). */
+function admitAsGiven(state: MdGameState, side: string, input: MdCommand): Admission {
   const parsed = MdCommandSchema.safeParse(input);
-  if (!parsed.success) return reject('invalid-command', parsed.error.issues.map((i) => i.message).join('; '));
+  if (!parsed.success)
+    return reject('invalid-command', malformedCommandWords(parsed.error.issues.map((i) => i.path)));
   const command = parsed.data;
   if (state.node.phase === 'over') return reject('game-over', 'the battle is over');
-  if (deciderOf(state) !== side)
-    return reject('not-your-turn', `${deciderOf(state)} decides now, not ${side}`);
+  if (deciderOf(state) !== side) return reject('not-your-turn', 'it is the other side that decides now');
   const legal = legalCommands(state, side);
   if (command.type === 'move') {
     if (!legal.some((c) => c.type === 'move')) return reject('illegal-command', 'this unit may not move now');
     const { x, y } = command.to;
     if (x < 0 || y < 0 || x > state.table.width || y > state.table.depth)
-      return reject('off-table', `(${x}, ${y}) is off the table`);
+      return reject('off-table', 'that point is off the table');
     if (
       state.node.phase === 'activation' &&
       state.node.control === 'no-advance' &&
@@ -68,7 +91,7 @@ export function admitCommand(
   } else if (!legal.some((c) => sameCommand(c, command)))
     return reject(
       'illegal-command',
-      `${command.type} is not allowed now; allowed: ${[...new Set(legal.map((c) => c.type))].join(', ')}`,
+      `that is not allowed now; allowed: ${[...new Set(legal.map((c) => COMMAND_WORDS[c.type]))].join(', ')}`,
     );
   return { ok: true, command };
 }

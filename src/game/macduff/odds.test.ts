@@ -32,7 +32,12 @@ const uncertain = (odds: readonly CommandOdds[]) =>
  * Plays a shipped scenario with the computer on both sides (seeded) until a legal command's preview
  * resolves `procedure` with more than one possible outcome, and returns that position and command.
  */
-function findCommand(scenarioId: string, type: MdCommand['type'], procedure: string): Found {
+function findCommand(
+  scenarioId: string,
+  type: MdCommand['type'],
+  procedure: string,
+  wanted: (odds: readonly CommandOdds[]) => boolean = uncertain,
+): Found {
   let state = game.setup(scenario(scenarioId), 1);
   const players = Object.fromEntries(state.scenario.sides.map((s, i) => [s, computerPlayer(i + 7)]));
   for (let step = 0; step < 1000 && state.node.phase !== 'over'; step++) {
@@ -40,7 +45,7 @@ function findCommand(scenarioId: string, type: MdCommand['type'], procedure: str
     const legal = game.legalCommands(state, side);
     for (const command of legal.filter((c) => c.type === type)) {
       const odds = commandOdds(state, side, command);
-      if (odds[0]?.procedure === procedure && uncertain(odds)) return { state, side, command, odds };
+      if (odds[0]?.procedure === procedure && wanted(odds)) return { state, side, command, odds };
     }
     const r = game.apply(state, side, players[side]!(game.viewFor(state, side), legal));
     if (!r.ok) throw new Error(r.rejection.message);
@@ -143,6 +148,52 @@ describe('MacDuff command odds agree with the engine', () => {
       expect(found.odds[0]!.title).toMatch(/^How far .+ may (charge at|evade) .+$/);
       expectChartsSumToOne(found.odds);
     }
+  });
+});
+
+/** The odds named `title`'s chart `name` against the engine's frequencies of `outcome` over `RUNS` dice. */
+function expectChartAgrees(
+  found: Found,
+  odds: CommandOdds,
+  chartName: string,
+  outcome: (events: readonly MdEvent[]) => string | number,
+) {
+  expectAgreement({ ...found, odds: [odds] }, chartName, outcome);
+}
+
+const contactOf = (events: readonly MdEvent[]) => {
+  const ended = events.find((e) => e.type === 'charge-ended');
+  if (!ended) throw new Error('the charge never ended');
+  return ended.text.includes('is in contact') ? 'in contact' : 'falls short';
+};
+
+describe('MacDuff charge odds: contact and what follows it', () => {
+  const withContact = (odds: readonly CommandOdds[]) =>
+    odds[1]?.charts[0]?.outcomes.length === 2 && odds[1].charts[0].name === 'Contact';
+
+  it('a charge the target may not answer: the chance of contact agrees with the engine', () => {
+    const found = findCommand('assaye-1803', 'charge', 'macduff-movement', withContact);
+    expect(found.odds[1]!.title).toMatch(/^Whether .+ reaches .+$/);
+    expectChartsSumToOne(found.odds);
+    expectChartAgrees(found, found.odds[1]!, 'Contact', contactOf);
+  });
+
+  it("a target that stands: the chance of contact and of its fire's hits on contact agree with the engine", () => {
+    const standsAndFires = (odds: readonly CommandOdds[]) =>
+      withContact(odds) && odds[1]!.charts.some((c) => c.name.endsWith('on contact: Hits'));
+    const found = findCommand('gujrat-1849', 'react', 'macduff-movement', standsAndFires);
+    expect(found.command).toEqual({ type: 'react', reaction: 'stand' });
+    expectChartsSumToOne(found.odds);
+    const odds = found.odds[1]!;
+    expect(odds.title).toMatch(/^Whether .+ reaches .+, and .+'s fire as it comes in$/);
+    expectChartAgrees(found, odds, 'Contact', contactOf);
+    const hits = odds.charts.find((c) => c.name.endsWith('on contact: Hits'))!;
+    const node = found.state.node;
+    if (node.phase !== 'reaction') throw new Error('not a reaction');
+    expectChartAgrees(found, odds, hits.name, (events) => {
+      const fired = events.find((e) => e.type === 'fired' && e.unit === node.target);
+      return fired ? (fired.data!.hits as number) : 'no fire';
+    });
   });
 });
 

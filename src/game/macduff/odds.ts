@@ -1,3 +1,5 @@
+import type { OddsReport } from '../../core/odds/tally.ts';
+import { seedRng } from '../../core/random/prng.ts';
 import type { ProcedureDefinition } from '../../core/rules/procedure.ts';
 import { oddsOf } from '../../core/rules/run.ts';
 import { canister, machineGun, shotAndShell } from '../../rulesets/macduff/procedures/artillery-fire.ts';
@@ -12,6 +14,7 @@ import { personalityRoll } from '../../rulesets/macduff/procedures/personality.t
 import { smallArmsFire } from '../../rulesets/macduff/procedures/small-arms-fire.ts';
 import type { CommandOdds } from '../engine/battle.ts';
 import {
+  chargeInto,
   controlCheckDue,
   controlFacts,
   fireFacts,
@@ -25,8 +28,9 @@ import {
 } from './actions.ts';
 import { admitCommand, moveIntent } from './apply.ts';
 import type { MdCommand, Reaction } from './commands.ts';
+import { Ctx } from './context.ts';
 import { layout } from './geometry.ts';
-import { fireAndEvadeOption, mayReact } from './queries.ts';
+import { fireAndEvadeOption, fireOptions, loaded, mayReact, type Readable } from './queries.ts';
 import type { MdGameState, MdNode, MdUnit } from './state.ts';
 import { type MdView, viewFor } from './view.ts';
 
@@ -41,14 +45,16 @@ import { type MdView, viewFor } from './view.ts';
  * - `fire`: the fire procedure (8, 9): small arms, canister, shot and shell, or the machine gun.
  * - `move`: the move roll (5) for the path to the point.
  * - `charge`: the charger's charge move (5.4, 6.1), only when the target may not react (6.2); otherwise
- *   the charge waits for the reaction and nothing is rolled yet.
+ *   the charge waits for the reaction and nothing is rolled yet. With the move, what follows it: the
+ *   chance the charge reaches the target (contact), over the ground and past the units in its way.
  * - `react`: an evading target's move (6.2), a skirmisher's fire as it fires and evades (its retreat
  *   and the charge come after), else the charger's charge move at the target where the reaction leaves
- *   it (formed in square, or where it stands).
+ *   it (formed in square, or where it stands), the chance of contact, and the fire of a loaded target
+ *   that stood, on contact (6.2, 6.3).
  * - `rally`: the Casualty Recovery (12.5).
  *
- * Only what is rolled first, on facts known now: dice that depend on earlier dice are left out (the
- * casualties of a fire's hits (10), defensive fire and the melee after a charge's move (6.3, 11), a
+ * Otherwise only what is rolled first, on facts known now: dice that depend on earlier dice are left out
+ * (the casualties of a fire's hits (10), the melee a charge's contact makes at the end of the turn (11), a
  * control check after a personality roll, the melees and shuffle at the end of a turn the command
  * finishes). `reserve-fire`, `end-activation`, `change-formation`, `limber` and `unlimber` throw no
  * dice of their own: none.
@@ -136,7 +142,7 @@ function activationOdds(view: MdView, unit: MdUnit): CommandOdds[] {
 }
 
 function fireOdds(
-  view: MdView,
+  view: Readable,
   firer: MdUnit,
   target: MdUnit,
   option: Extract<MdCommand, { type: 'fire' }>['option'],
@@ -175,7 +181,8 @@ function moveOdds(
 
 /**
  * The charger's charge move (`resolveCharge` in apply.ts) at the target's nearest stand: where the target
- * stands, or laid out in square when it forms one (`reaction`).
+ * stands, or laid out in square when it forms one (`reaction`); then whether the charge reaches it and what
+ * follows contact at once (`contactOdds`).
  */
 function chargeMoveOdds(
   view: MdView,
@@ -189,14 +196,104 @@ function chargeMoveOdds(
   const aimAt = square ?? stands;
   if (aimAt.length === 0) return [];
   const facts = moveFacts(view, charger, nearestOf(aimAt, charger.anchor), { charging: true });
-  return [
-    {
-      procedure: movement.id,
-      title: `How far ${charger.name} may charge at ${target.name}`,
-      charts: oddsOf(movement, facts),
-    },
-  ];
+  const move = {
+    procedure: movement.id,
+    title: `How far ${charger.name} may charge at ${target.name}`,
+    charts: oddsOf(movement, facts),
+  };
+  return [move, contactOdds(view, charger, target, reaction, move.charts)];
 }
+
+/** Whether a charge reaches its target ("Contact"), and a standing target's fire as it comes (6.2, 6.3). */
+const CONTACT = 'in contact';
+const SHORT = 'falls short';
+
+/**
+ * Whether the charge reaches its target, and what follows contact at once, worked out for each distance
+ * the charge move may roll (`moveCharts`' "Inches") by the engine's own steps on a copy of the side's
+ * view: the target forms square if that is its reaction, the charger goes in as far as the roll and the
+ * ground let it (`chargeInto`, which stops at units in the way), and a target that stood, loaded, fires
+ * at it on contact (`resolveCharge`): the chance of each of that fire's outcomes, "no fire" when the
+ * charge falls short. The melee that contact makes is fought at the end of the turn, after every other
+ * activation: not previewed.
+ */
+function contactOdds(
+  view: MdView,
+  charger: MdUnit,
+  target: MdUnit,
+  reaction: Reaction | undefined,
+  moveCharts: readonly OddsReport[],
+): CommandOdds {
+  const rolled = moveCharts.find((c) => c.name === 'Inches')?.outcomes ?? [];
+  const stands = reaction === 'stand' && mayReact(target) && loaded(view, target);
+  const contact = new Tally();
+  const fired = new Map<string, Tally>();
+  let fireProcedure = '';
+  for (const { outcome, probability } of rolled) {
+    const ctx = scratchOf(view);
+    if (reaction === 'form-square') ctx.place(target.id, 'square', target.anchor);
+    const reached = chargeInto(ctx, ctx.unit(charger.id), ctx.unit(target.id), Number(outcome));
+    contact.add(reached ? CONTACT : SHORT, probability);
+    if (!stands) continue;
+    const firing = reached ? defensiveFire(ctx, target.id, charger.id) : undefined;
+    if (firing) fireProcedure = firing.procedure;
+    for (const chart of firing?.charts ?? []) {
+      const tally = fired.get(chart.name) ?? new Tally();
+      for (const o of chart.outcomes) tally.add(o.outcome, probability * o.probability);
+      fired.set(chart.name, tally);
+    }
+    if (!firing) for (const tally of fired.values()) tally.add('no fire', probability);
+  }
+  // A chart first met after a roll that fell short (or brought no fire) has that roll's share added now.
+  for (const tally of fired.values()) tally.fill('no fire', 1);
+  const charts = [contact.report('Contact')];
+  for (const [name, tally] of fired) charts.push(tally.report(`${target.name}'s fire on contact: ${name}`));
+  return {
+    procedure: fireProcedure || movement.id,
+    title: `Whether ${charger.name} reaches ${target.name}${fired.size > 0 ? `, and ${target.name}'s fire as it comes in` : ''}`,
+    charts,
+  };
+}
+
+/** The fire of a target that stood, at its charger in contact (`resolveCharge`: its stand option, else its first). */
+function defensiveFire(ctx: Ctx, targetId: string, chargerId: string): CommandOdds | undefined {
+  const target = ctx.unit(targetId);
+  const options = fireOptions(target);
+  const option = options.includes('stand') ? 'stand' : options[0];
+  return option ? fireOdds(ctx.s, target, ctx.unit(chargerId), option)[0] : undefined;
+}
+
+/** Probabilities by outcome, in the order first met. */
+class Tally {
+  private readonly sums = new Map<string | number, number>();
+
+  add(outcome: string | number, probability: number): void {
+    this.sums.set(outcome, (this.sums.get(outcome) ?? 0) + probability);
+  }
+
+  /** Adds to `outcome` what the tally lacks of `total`. */
+  fill(outcome: string | number, total: number): void {
+    const missing = total - [...this.sums.values()].reduce((a, b) => a + b, 0);
+    if (missing > 1e-12) this.add(outcome, missing);
+  }
+
+  report(name: string): OddsReport {
+    return { name, outcomes: [...this.sums].map(([outcome, probability]) => ({ outcome, probability })) };
+  }
+}
+
+/**
+ * A working copy of the side's view for trying the engine's steps out (as apply.ts's working copy: units
+ * and Generals copy-on-write, so the view is never changed). It throws no dice: its generator is a fixed
+ * one, never read.
+ */
+function scratchOf(view: MdView): Ctx {
+  const { viewer: _viewer, cardsLeft: _cards, ...seen } = view;
+  const work = { ...seen, melees: [...view.melees], rng: seedRng(0), deck: NO_DECK };
+  return new Ctx(work as MdGameState, view.scenario.basing, { traces: false });
+}
+
+const NO_DECK = { drawPile: [], discards: [] };
 
 function reactionOdds(view: MdView, charger: MdUnit, target: MdUnit, reaction: Reaction): CommandOdds[] {
   if (reaction !== 'evade' && reaction !== 'fire-and-evade')

@@ -79,8 +79,8 @@ export function resolveMovementAllowance(
   trace?.add({
     rule: troop.rule,
     label: rateGiven
-      ? `Normal Movement Rate: ${troop.label}, ${column}${facts.rateVariant === 'second' ? ' (second of X/Y)' : ''}`
-      : `No rate for ${troop.label} in ${column} (NA)`,
+      ? `Normal Movement Rate: ${troop.label}, ${column.replace(/-/g, ' ')}${facts.rateVariant === 'second' ? ' (second of X/Y)' : ''}`
+      : `No rate for ${troop.label} in ${column.replace(/-/g, ' ')} (NA)`,
     total: rate,
   });
 

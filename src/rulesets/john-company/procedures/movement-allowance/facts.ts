@@ -38,6 +38,17 @@ export const DISORDER_CAUSES = [
 ] as const;
 export type DisorderCause = (typeof DISORDER_CAUSES)[number];
 
+/** Each cause of Disorder in a few words, for the referee. */
+export const DISORDER_CAUSE_WORDS: Readonly<Record<DisorderCause, string>> = {
+  'terrain-loss': 'lost a quarter of its move to terrain',
+  swamp: 'swamp',
+  town: 'town',
+  water: 'crossed water',
+  'wall-jump': 'jumped a wall',
+  'unseen-nullah': 'an unseen nullah',
+  'mandatory-move': 'a mandatory move',
+};
+
 /** Everything a unit's movement allowance depends on. */
 export interface MovementFacts extends PathFacts {
   readonly troop: TroopTypeId;

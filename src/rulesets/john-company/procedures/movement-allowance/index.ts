@@ -7,7 +7,12 @@ import { measureText } from '../../../../core/rules/measure.ts';
 import type { ProcedureDefinition } from '../../../../core/rules/procedure.ts';
 import { jc3 } from '../../vocabulary.ts';
 import { resolveMovementAllowance } from './allowance.ts';
-import { type MovementAllowanceResult, type MovementFacts, movementFactsSchema } from './facts.ts';
+import {
+  DISORDER_CAUSE_WORDS,
+  type MovementAllowanceResult,
+  type MovementFacts,
+  movementFactsSchema,
+} from './facts.ts';
 
 /** Headings in docs/rules/john-company/orders-and-movement.md for the readings this procedure applies. */
 export const MOVEMENT_ALLOWANCE_READINGS: readonly string[] = [
@@ -29,15 +34,23 @@ export const movementAllowance: ProcedureDefinition<MovementFacts, MovementAllow
   facts: movementFactsSchema as z.ZodType<MovementFacts>,
   rolls: [
     { key: 'extraDice', dice: '1d6 or 2d6 (summed)', when: 'on a "+1 Dice" or "+2 Dice" reaction result' },
-    { key: 'soft-sand', dice: '1d6 (inches lost)', when: 'event soft-sand' },
+    { key: 'soft-sand', dice: '1d6 (inches lost)', when: 'a soft sand event' },
     {
       key: 'very-rough-ground',
       dice: '1d6 (inches lost, +3)',
-      when: 'event very-rough-ground, infantry or guns',
+      when: 'a very rough ground event, infantry or guns',
     },
-    { key: 'very-rough-ground-cavalry', dice: '2d6 (inches lost)', when: 'event very-rough-ground, cavalry' },
-    { key: 'unseen-nullah', dice: '2d6 (inches lost; +3 for cavalry and guns)', when: 'event unseen-nullah' },
-    { key: 'firm-ground', dice: '1d6 (inches gained)', when: 'event firm-ground' },
+    {
+      key: 'very-rough-ground-cavalry',
+      dice: '2d6 (inches lost)',
+      when: 'a very rough ground event, cavalry',
+    },
+    {
+      key: 'unseen-nullah',
+      dice: '2d6 (inches lost; +3 for cavalry and guns)',
+      when: 'an unseen nullah event',
+    },
+    { key: 'firm-ground', dice: '1d6 (inches gained)', when: 'a firm ground event' },
     { key: 'wallJump', dice: '1d6 (1-2: that many stands lost)', when: 'each medium wall jumped by cavalry' },
     { key: 'nullah', dice: '1d6 (inches lost)', when: 'each nullah crossed, in list order' },
     { key: 'stream', dice: '2d6 (inches lost)', when: 'each stream crossed, in list order' },
@@ -102,7 +115,9 @@ export const movementAllowance: ProcedureDefinition<MovementFacts, MovementAllow
     }`,
     ...(r.minimum > 0 ? [`Minimum ${measureText(r.minimum)}": ${r.meetsMinimum ? 'met' : 'not met'}`] : []),
     ...(r.mandatory ? [`Mandatory move: ${r.mandatory}`] : []),
-    r.disordered ? `Disordered (${r.disorderCauses.join(', ')})` : 'Not disordered',
+    r.disordered
+      ? `Disordered (${r.disorderCauses.map((c) => DISORDER_CAUSE_WORDS[c]).join(', ')})`
+      : 'Not disordered',
     ...(r.standsLost > 0 ? [`${r.standsLost} stand(s) lost jumping walls`] : []),
     ...(r.mayFire === undefined ? [] : [r.mayFire ? 'May fire' : 'May not fire']),
   ],

@@ -1,5 +1,24 @@
 /** A unit event's effects in a few words each, in Muster's words, and their kinds for the odds views. */
+import {
+  NEGATIVE_REACTION_MODIFIERS,
+  type NegativeReactionModifierId,
+  POSITIVE_REACTION_MODIFIERS,
+  type PositiveReactionModifierId,
+} from '../../tables/reaction-modifiers.ts';
 import type { UnitEventEffect } from '../../tables/unit-events.ts';
+
+/**
+ * A Reaction Test modifier's name in the Reaction Table's words: its label from the table that holds it,
+ * without the label's note of which tests it counts on (the effect's words say that).
+ */
+function reactionModifierName(id: NegativeReactionModifierId | PositiveReactionModifierId): string {
+  const positive = POSITIVE_REACTION_MODIFIERS.index[id];
+  const label =
+    positive !== undefined
+      ? POSITIVE_REACTION_MODIFIERS.modifiers[positive]!.label
+      : NEGATIVE_REACTION_MODIFIERS.modifiers[NEGATIVE_REACTION_MODIFIERS.index[id]!]!.label;
+  return label.replace(/ \([^()]*\)$/, '');
+}
 
 /** A few words per effect, in Muster's words. */
 export function describeUnitEventEffect(e: UnitEventEffect): string {
@@ -15,7 +34,7 @@ export function describeUnitEventEffect(e: UnitEventEffect): string {
           : e.tests === 'all-future'
             ? 'all future tests'
             : 'every test after the next';
-      return `${e.unit === 'self' ? 'Unit' : 'Facing enemy unit'}: ${e.amount > 0 ? '+' : ''}${e.amount} on ${when} (${e.modifier})`;
+      return `${e.unit === 'self' ? 'Unit' : 'Facing enemy unit'}: ${e.amount > 0 ? '+' : ''}${e.amount} on ${when} (${reactionModifierName(e.modifier)})`;
     }
     case 'resolve-change':
       return `Resolve Level ${e.amount > 0 ? '+' : ''}${e.amount} for the rest of the game`;
