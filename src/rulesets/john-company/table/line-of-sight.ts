@@ -15,6 +15,7 @@ import {
   SIGHT_LINE,
   sameBytes,
 } from './line-of-sight/inheritance.ts';
+import { fireScreen, type SkirmishLines, skirmishLinesOf, viewScreen } from './line-of-sight/screens.ts';
 import {
   defendingStands,
   HEAVY,
@@ -65,6 +66,9 @@ import {
  * earlier one (inheritance.ts), cover (cover.ts) and a block in words (block-words.ts).
  */
 
+/** The skirmish screens a query counts: those that stop fire, or those that hide from view. */
+export type ScreenUse = 'fire' | 'view';
+
 /** `seesIndex` verdicts kept in a sight's memo (0: not worked out yet). */
 const SEES = 1;
 const BLOCKED = 2;
@@ -91,6 +95,8 @@ export class JohnCompanySight {
   /** `unitSeesUnitIndex` verdicts, viewer * unit count + target (made when first asked for). */
   private unitMemo: Uint8Array | undefined;
   private inheritance: Inheritance<JohnCompanySight> | undefined;
+  /** The table's skirmish lines (made when first asked for). */
+  private lines: SkirmishLines | undefined;
   private readonly role: Uint8Array;
   private readonly zoneElevation: Float64Array;
   private readonly zoneSteep: Uint8Array;
@@ -273,15 +279,64 @@ export class JohnCompanySight {
     return inh.from.unitSeesUnitIndex(from, to);
   }
 
-  /** Line of sight between two stands or points, and why not. */
-  verdict(viewer: SightEndpoint, target: SightEndpoint): SightVerdict {
+  /**
+   * Line of sight between two stands or points, and why not. With `screens`, between two stands, the
+   * skirmish screens of that use count too (`firesIndex`, `spotsIndex`).
+   */
+  verdict(viewer: SightEndpoint, target: SightEndpoint, screens?: ScreenUse): SightVerdict {
     const a = this.endpoint(viewer);
     const b = this.endpoint(target);
     this.reason = -1;
     if (a.stand >= 0 && a.stand === b.stand) return { visible: true };
-    if (this.judge(this.tracer.trace(a.x, a.y, a.stand, b.x, b.y, b.stand), a.stand, b.stand))
+    if (
+      this.judge(this.tracer.trace(a.x, a.y, a.stand, b.x, b.y, b.stand), a.stand, b.stand) &&
+      (screens === undefined || a.stand < 0 || b.stand < 0 || this.unscreened(a.stand, b.stand, screens))
+    )
       return { visible: true };
     return { visible: false, blocked: describeBlock(this.index, this.reason, this.culprit) };
+  }
+
+  /**
+   * Whether stand v may fire at stand t: it sees it, and the line passes through or over no skirmish
+   * line but the firer's and the target's own (Part 4, Skirmishers; `fireScreen`).
+   */
+  firesIndex(v: number, t: number): boolean {
+    return this.seesIndex(v, t) && this.unscreened(v, t, 'fire');
+  }
+
+  /**
+   * Whether stand v sees stand t and no skirmish line of t's side hides it (Part 4, Skirmishers;
+   * `viewScreen`): what spotting asks, and so the targets a charge may choose.
+   */
+  spotsIndex(v: number, t: number): boolean {
+    return this.seesIndex(v, t) && this.unscreened(v, t, 'view');
+  }
+
+  /** Whether any stand of one unit spots any stand of the other (`spotsIndex`). */
+  unitSpotsUnit(viewer: UnitId, target: UnitId): boolean {
+    const a = this.unitIndexOf(viewer);
+    const b = this.unitIndexOf(target);
+    if (!this.unitSeesUnitIndex(a, b)) return false;
+    if (this.skirmishLines().units.length === 0) return true;
+    const ix = this.index;
+    for (let v = ix.unitStandStart[a]!; v < ix.unitStandStart[a + 1]!; v++)
+      for (let t = ix.unitStandStart[b]!; t < ix.unitStandStart[b + 1]!; t++)
+        if (this.spotsIndex(v, t)) return true;
+    return false;
+  }
+
+  private skirmishLines(): SkirmishLines {
+    this.lines ??= skirmishLinesOf(this.index);
+    return this.lines;
+  }
+
+  /** Whether no skirmish screen of that use stands between stands v and t (else records the block). */
+  private unscreened(v: number, t: number, use: ScreenUse): boolean {
+    const lines = this.skirmishLines();
+    if (lines.units.length === 0) return true;
+    const k = use === 'fire' ? fireScreen(this.index, lines, v, t) : viewScreen(this.index, lines, v, t);
+    if (k < 0) return true;
+    return this.block(REASON[use === 'fire' ? 'skirmishers-in-the-way' : 'screened-by-skirmishers'], k);
   }
 
   /** The cover a stand is in, for the fire modifiers (`coverOfStand`). */

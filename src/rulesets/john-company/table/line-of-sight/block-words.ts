@@ -1,5 +1,6 @@
 import type { TableIndex } from '../../../../core/table/spatial-index.ts';
 import { HILL_SIGHT, sightRule, TOWN_SIGHT, WOODS_SIGHT } from '../terrain.ts';
+import { SCREEN_DEPTH, SCREEN_DEPTH_CAVALRY, SCREEN_RULE } from './screens.ts';
 import { SIGHT_REASONS, type SightBlocker, type SightVerdict } from './verdicts.ts';
 
 /**
@@ -20,6 +21,19 @@ export function describeBlock(
       by: { kind: 'stand', standId, ownerId },
       rule: sightRule('any unit blocks'),
       label: `Stand ${standId} of ${ownerId} is in the way`,
+    };
+  }
+  if (reason === 'skirmishers-in-the-way' || reason === 'screened-by-skirmishers') {
+    const standId = ix.standIds[culprit]!;
+    const ownerId = ix.standOwner[culprit]!;
+    return {
+      reason,
+      by: { kind: 'stand', standId, ownerId },
+      rule: SCREEN_RULE,
+      label:
+        reason === 'skirmishers-in-the-way'
+          ? `The skirmish line of ${ownerId} is in the way: no fire through or over skirmishers`
+          : `Screened by the skirmish line of ${ownerId}: more than ${SCREEN_DEPTH}" behind it (${SCREEN_DEPTH_CAVALRY}" for cavalry behind infantry)`,
     };
   }
   const f = ix.features[culprit]!;

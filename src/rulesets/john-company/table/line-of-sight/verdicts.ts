@@ -16,6 +16,8 @@ export const SIGHT_REASONS = [
   'town-not-at-edge',
   'hill-crest',
   'hill-dead-ground',
+  'skirmishers-in-the-way',
+  'screened-by-skirmishers',
 ] as const;
 export type SightReason = (typeof SIGHT_REASONS)[number];
 /** Each reason's index in SIGHT_REASONS (the hot path records a number, not a string). */
