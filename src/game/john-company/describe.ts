@@ -185,7 +185,7 @@ export function describeEvent(e: JcEvent, names: Names, places?: Places): string
     case 'control-regained':
       return `${n(e.unit)} ${e.regained ? 'regains control' : 'pursues on'}`;
     case 'looting':
-      return `${n(e.unit)} loots ${e.town} for ${e.turns} turn${e.turns === 1 ? '' : 's'}`;
+      return `${n(e.unit)} loots the town it entered for ${e.turns} turn${e.turns === 1 ? '' : 's'}`;
     case 'looters-recalled':
       return `${n(e.general)} ${e.recalled ? 'recalls' : 'fails to recall'} ${n(e.unit)}`;
     case 'general-moved':
