@@ -41,12 +41,15 @@ export function UnitLabel(props: {
 /** Screen pixels kept clear between two labels. */
 const LABEL_GAP = 1;
 
-function apart(a: DOMRect, b: DOMRect): boolean {
+/** A label's box on screen: left, top, right, bottom. */
+type Box = readonly [number, number, number, number];
+
+function apart(a: Box, b: Box): boolean {
   return (
-    a.right + LABEL_GAP <= b.left ||
-    b.right + LABEL_GAP <= a.left ||
-    a.bottom + LABEL_GAP <= b.top ||
-    b.bottom + LABEL_GAP <= a.top
+    a[2] + LABEL_GAP <= b[0] ||
+    b[2] + LABEL_GAP <= a[0] ||
+    a[3] + LABEL_GAP <= b[1] ||
+    b[3] + LABEL_GAP <= a[1]
   );
 }
 
@@ -55,7 +58,8 @@ function apart(a: DOMRect, b: DOMRect): boolean {
  * screen: in turn, the selected unit's label first (the unit named by the SVG's `data-selected`), then
  * the larger units' (more stands), each label stays where it was drawn, or moves a line up or down,
  * wherever it meets no label already placed; a label with no room is hidden (class `label-hidden`) until
- * the zoom makes room. A hidden unit's name is still in its tooltip, and on it when selected.
+ * the zoom makes room. A hidden unit's name is still in its tooltip, and on it when selected. The labels
+ * are measured once, where they were drawn (a move up or down only shifts a box).
  */
 export function spreadLabels(svg: SVGSVGElement | null, scale: number): void {
   if (!svg) return;
@@ -65,33 +69,27 @@ export function spreadLabels(svg: SVGSVGElement | null, scale: number): void {
     (selected !== undefined && label.closest('[data-unit]')?.getAttribute('data-unit') === selected
       ? 1_000
       : 0) + Number(label.dataset.stands ?? 0);
-  const ranked = labels.map((label) => ({ label, rank: rank(label) })).sort((a, b) => b.rank - a.rank);
-  for (const { label } of ranked) {
+  for (const label of labels) {
     label.classList.remove('label-hidden');
     label.setAttribute('y', label.dataset.y ?? label.getAttribute('y') ?? '0');
   }
-  const placed: DOMRect[] = [];
-  for (const { label } of ranked) {
-    const drawnAt = Number(label.dataset.y ?? label.getAttribute('y'));
-    let box = label.getBoundingClientRect();
-    if (box.width === 0) continue;
-    const line = (box.height * 1.1) / scale;
-    let free = false;
-    for (const shift of [0, -line, line]) {
-      if (shift !== 0) {
-        label.setAttribute('y', String(drawnAt + shift));
-        box = label.getBoundingClientRect();
-      }
-      if (placed.every((other) => apart(other, box))) {
-        free = true;
-        break;
-      }
-    }
-    if (free) placed.push(box);
-    else {
-      label.setAttribute('y', String(drawnAt));
+  const ranked = labels
+    .map((label) => ({ label, rank: rank(label), rect: label.getBoundingClientRect() }))
+    .sort((a, b) => b.rank - a.rank);
+  const placed: Box[] = [];
+  for (const { label, rect } of ranked) {
+    if (rect.width === 0) continue;
+    const line = rect.height * 1.1;
+    const shift = [0, -line, line].find((dy) => {
+      const box: Box = [rect.left, rect.top + dy, rect.right, rect.bottom + dy];
+      return placed.every((other) => apart(other, box));
+    });
+    if (shift === undefined) {
       label.classList.add('label-hidden');
+      continue;
     }
+    placed.push([rect.left, rect.top + shift, rect.right, rect.bottom + shift]);
+    if (shift !== 0) label.setAttribute('y', String(Number(label.dataset.y) + shift / scale));
   }
 }
 
