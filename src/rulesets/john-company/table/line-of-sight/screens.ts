@@ -65,8 +65,8 @@ function crosses(ix: TableIndex, k: number, v: number, t: number): boolean {
 }
 
 /**
- * The stand of a skirmish line that the line of fire from stand v to stand t passes through or over
- * (neither v's unit nor t's), or -1 when none does.
+ * The first stand of a skirmish line that the line of fire from stand v to stand t passes through or
+ * over (neither v's unit nor t's), or -1 when none does.
  */
 export function fireScreen(ix: TableIndex, lines: SkirmishLines, v: number, t: number): number {
   const uv = ix.standUnit[v]!;
