@@ -1,7 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { overPreciseNumbers } from '../../src/core/rules/measure.ts';
 import { commandPointsPanel } from '../../src/game/command-points/panel.ts';
 import { playBattle } from '../../src/game/engine/battle.ts';
 import { hostingOf } from '../../src/game/engine/hosting.ts';
+import { announcedResult, scenarioWordsOf, verdictInWords } from '../../src/game/engine/verdict.ts';
 import type { PanelWords } from '../../src/game/engine/words.ts';
 import { faces, stepWords, turnWords, withNames } from '../../src/game/engine/words.ts';
 import { honourAndFortitudePanel } from '../../src/game/honour-and-fortitude/panel.ts';
@@ -153,5 +157,116 @@ describe.each([
     const text = lines.join('\n');
     expect(text).not.toMatch(/Crews|Routed on turn 0|Dpoints|undefined|\[object/);
     expect(words.unitFacts(view, 'no-such-unit', sideName)).toEqual([]);
+  });
+});
+
+/** A shipped scenario, as far as its words go. */
+interface ShippedScenario {
+  readonly id: string;
+  readonly sides: readonly { readonly id: string; readonly name: string }[];
+  readonly units: readonly { readonly id: string; readonly name: string }[];
+  readonly generals: readonly { readonly id: string; readonly name: string }[];
+  readonly terrain: readonly { readonly id: string }[];
+  readonly victory: { readonly objectives?: readonly { readonly id: string }[] };
+}
+const SCENARIOS_DIR = resolve(import.meta.dirname, '../../scenarios');
+const SHIPPED: readonly ShippedScenario[] = readdirSync(SCENARIOS_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(resolve(SCENARIOS_DIR, f), 'utf8')) as ShippedScenario);
+
+/**
+ * Events whose words still name a side or an objective by its id: a John Company state carries no name
+ * of a side or an objective (the scenario's names live in the game's record, which the server and
+ * `muster play` word the end of a battle with), so a side's "has placed its counters" and a ride's "12"
+ * south-west of the maratha guns" are worded from ids. Unit and General ids are checked in them too.
+ */
+const WORDED_FROM_SCENARIO_IDS: ReadonlySet<string> = new Set(['orders-finished', 'general-moved']);
+
+/** What is unreadable in `line` of a battle of `scenario`: an id, a camelCase field, an unrounded number. */
+function unreadableIn(scenario: ShippedScenario, line: string, sideAndPlaceIds: boolean): string[] {
+  const named = [...scenario.units, ...scenario.generals, ...scenario.sides];
+  let rest = line;
+  for (const name of named.map((u) => u.name).sort((a, b) => b.length - a.length))
+    rest = rest.replaceAll(name, ' ');
+  const ids = [
+    ...scenario.units.map((u) => u.id),
+    ...scenario.generals.map((g) => g.id),
+    ...(sideAndPlaceIds
+      ? [
+          ...scenario.sides.map((s) => s.id),
+          ...scenario.terrain.map((t) => t.id),
+          ...(scenario.victory.objectives ?? []).map((o) => o.id),
+        ]
+      : []),
+  ];
+  const found = ids.filter((id) => new RegExp(`(?<![\\w-])${id}(?![\\w-])`).test(rest));
+  const camel = rest.match(/\b[a-z]+[A-Z][A-Za-z]*\b/g) ?? [];
+  return [...found, ...camel, ...overPreciseNumbers(line)].map((bad) => `${bad} in: ${line}`);
+}
+
+describe('John Company: every kind of event of a seeded battle of every shipped scenario, in words', () => {
+  const playable = findPlayableRuleSet('john-company')!;
+  const rules = hostingOf(playable);
+  /** Each scenario's lines by event kind, as the server's log shows them (the end in the scenario's words). */
+  const byScenario = SHIPPED.map((scenario) => {
+    const lines = new Map<string, string[]>();
+    const words = scenarioWordsOf(scenario);
+    const sides = scenario.sides.map((s) => s.id);
+    playBattle(
+      playable.game,
+      scenario,
+      3,
+      Object.fromEntries(sides.map((s, i) => [s, playable.computer(i + 3)])),
+      {
+        maxCommands: 300,
+        onStep: (_step, state, events) => {
+          for (const e of events) {
+            const result = announcedResult(e);
+            const line = result ? verdictInWords(result, words) : rules.describeEvent(e, state);
+            if (line === undefined) continue;
+            lines.set(e.type, [...(lines.get(e.type) ?? []), line]);
+          }
+        },
+      },
+    );
+    return { scenario, lines };
+  });
+
+  it.each(SHIPPED.map((s, i) => [s.id, i] as const))(
+    '%s: no id, camelCase field or unrounded number',
+    (_id, i) => {
+      const { scenario, lines } = byScenario[i]!;
+      expect(lines.size).toBeGreaterThan(10);
+      const bad = [...lines].flatMap(([kind, said]) =>
+        said.flatMap((line) => unreadableIn(scenario, line, !WORDED_FROM_SCENARIO_IDS.has(kind))),
+      );
+      expect(bad).toEqual([]);
+      expect([...lines.values()].flat().filter((line) => line.trim() === '')).toEqual([]);
+    },
+  );
+
+  it('covers every kind of event the battles threw, fire, tests, charges and Confrontations among them', () => {
+    const kinds = new Set(byScenario.flatMap(({ lines }) => [...lines.keys()]));
+    for (const kind of [
+      'unit-fired',
+      'reaction-tested',
+      'charge-launched',
+      'confrontation-resolved',
+      'stands-lost',
+      'rally-attempted',
+      'unit-moved',
+      'order-revealed',
+      'officer-casualty',
+      'game-over',
+    ])
+      expect(kinds).toContain(kind);
+  });
+
+  it('the check finds a side or an objective named by its id', () => {
+    const training = SHIPPED.find((s) => s.id === 'training-village-ford')!;
+    expect(unreadableIn(training, 'company has placed its counters', true)).toHaveLength(1);
+    expect(unreadableIn(training, 'Colonel Ashby rides 3" to 2" north of the village', true)).not.toEqual([]);
+    expect(unreadableIn(training, 'The picket fires at campoo-1st', false)).toHaveLength(1);
+    expect(unreadableIn(training, "The Company's brigades wins", true)).toEqual([]);
   });
 });

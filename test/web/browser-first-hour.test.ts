@@ -195,9 +195,9 @@ describe("a new player's first hour", () => {
     expect(rides.length).toBeGreaterThan(0);
     for (const ride of rides) {
       expect(ride).toMatch(
-        /: ride [\d.]+" (north|south|east|west)[a-z-]*, to ([\d.]+" (north|south|east|west)[a-z-]* of the \w+|at the \w+|[\d.]+" from the (north|south|east|west) edge)$/,
+        /: ride [\d.]+" (north|south|east|west)[a-z-]*, to ([\d.]+" (north|south|east|west)[a-z-]* of the \w+|at the \w+|[\d.]+" from the (north|south|east|west) edge)( \((towards .+, [\d.]+" from it|[\d.]+" (in front of|behind|to the (left|right) of) .+|with .+)\))?$/,
       );
-      expect(ride).not.toMatch(/\(\d/);
+      expect(ride).not.toMatch(/\(\d+(\.\d+)?, \d/);
     }
     const general = (position.state as JcGameState).generals[
       (position.command as { general: string }).general

@@ -6,6 +6,7 @@ import { MOVEMENT_RESULTS } from '../../rulesets/john-company/tables/reaction-ta
 import { WITHOUT_ORDERS_RESULTS } from '../../rulesets/john-company/tables/without-orders.ts';
 import type { JcCommand } from './commands.ts';
 import type { JcEvent } from './events.ts';
+import { placedByUnits, type UnitLandmark } from './ride-words.ts';
 
 /**
  * A John Company battle as a person reads it: one line per event worth telling (activations, tests with
@@ -184,7 +185,7 @@ export function describeEvent(e: JcEvent, names: Names, places?: Places): string
     case 'control-regained':
       return `${n(e.unit)} ${e.regained ? 'regains control' : 'pursues on'}`;
     case 'looting':
-      return `${n(e.unit)} loots ${e.town} for ${e.turns} turn${e.turns === 1 ? '' : 's'}`;
+      return `${n(e.unit)} loots the town it entered for ${e.turns} turn${e.turns === 1 ? '' : 's'}`;
     case 'looters-recalled':
       return `${n(e.general)} ${e.recalled ? 'recalls' : 'fails to recall'} ${n(e.unit)}`;
     case 'general-moved':
@@ -246,19 +247,23 @@ export function describeCommand(c: JcCommand, names: Names, places?: Places): st
 
 /**
  * A command offered now, as `describeCommand` words it, with what only holds now: a ride says how far
- * it goes from where the General stands ("ride 8.6" north-east, to 10.9" north-east of the village").
+ * it goes from where the General stands, and where it ends by the units about it that its reader may
+ * see (`landmarks`, `placedByUnits`): "ride 8.6" north-east, to 10.9" north-east of the village (2" to
+ * the left of the Sepoy battalion, 4" behind)".
  */
 export function describeOffer(
   c: JcCommand,
   state: { readonly table: Pick<TableState, 'generals'> },
   names: Names,
   places?: Places,
+  landmarks?: readonly UnitLandmark[],
 ): string {
   if (c.type !== 'move-general') return describeCommand(c, names, places);
   const from = state.table.generals[c.general]?.stand;
   if (!from) return describeCommand(c, names, places);
   const far = `${inches(Math.hypot(c.x - from.x, c.y - from.y))} ${compass(from, c)}`;
-  return `${names.get(c.general) ?? c.general}: ride ${far}, to ${rideWords(c, places)}`;
+  const byUnits = landmarks && placedByUnits(from, c, landmarks);
+  return `${names.get(c.general) ?? c.general}: ride ${far}, to ${rideWords(c, places)}${byUnits ? ` (${byUnits})` : ''}`;
 }
 
 function manoeuvreText(m: Extract<JcCommand, { type: 'move' }>['manoeuvres'][number]): string {

@@ -17,6 +17,7 @@ import {
 import type { JcEvent } from './events.ts';
 import { johnCompanyGame, makeJohnCompanyGame } from './game.ts';
 import { commandOdds, planMove } from './plan.ts';
+import { landmarksFor, type UnitLandmark } from './ride-words.ts';
 import { rateJohnCompany } from './roster-ratings.ts';
 import { johnCompanyScenario } from './scenario.ts';
 import { describeSituation } from './situation.ts';
@@ -37,6 +38,13 @@ const jcPlaces = perState(placesOf);
 const placesIn = (state: JcGameState | undefined): Places | undefined =>
   state ? jcPlaces(state) : undefined;
 
+/** The units a ride offered to a General's side may be placed by (`landmarksFor`); none for other commands. */
+function rideLandmarks(command: JcCommand, state: JcGameState | undefined): UnitLandmark[] | undefined {
+  if (!state || command.type !== 'move-general') return undefined;
+  const side = state.generals[command.general]?.side;
+  return side === undefined ? undefined : landmarksFor(state, side, namesIn(state));
+}
+
 /** John Company's whole battle: the game, its computer opponent, its log's wording and its previews. */
 export const johnCompanyPlayable: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
   id: ID,
@@ -50,7 +58,8 @@ export const johnCompanyPlayable: PlayableRuleSet<JcGameState, JcCommand, JcEven
   commandSchema: JcCommandSchema,
   turnOf: (state) => state.turn,
   describeCommand: (command, state) => describeCommand(command, namesIn(state), placesIn(state)),
-  describeOffer: (command, state) => describeOffer(command, state, namesIn(state), placesIn(state)),
+  describeOffer: (command, state) =>
+    describeOffer(command, state, namesIn(state), placesIn(state), rideLandmarks(command, state)),
   describeEvent: (event, state) => describeEvent(event, namesIn(state), placesIn(state)),
   describeSituation: (view, latest, sideName) => describeSituation(view, jcNames(latest), sideName),
   commandSeenBy,

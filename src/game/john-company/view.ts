@@ -1,4 +1,3 @@
-import { BOX_STRIDE, packBox, segmentBoxDistance } from '../../core/geometry/rectangles.ts';
 import type {
   GeneralId,
   GeneralState,
@@ -8,7 +7,6 @@ import type {
   UnitState,
 } from '../../core/table/model.ts';
 import type { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sight.ts';
-import { unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import type { OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import type { GameResult, Viewer } from '../engine/game.ts';
 import { otherRng } from '../engine/invariants.ts';
@@ -26,14 +24,9 @@ import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, OrderCounter, Seq
  * (`commandSeenBy`).
  */
 
-/** Inches behind a skirmish line that a unit must be to be screened (Part 4, Skirmishers). */
-const SCREEN_DEPTH = 3;
-const SCREEN_DEPTH_CAVALRY = 6;
-
 /**
  * What each side has spotted, per set of unit states and town defenders: each enemy unit as first asked
- * about, and the whole set; with the sight and the skirmish lines it is worked out from (made when
- * first needed).
+ * about, and the whole set; with the sight it is worked out from (made when first needed).
  */
 interface Spotting {
   readonly units: Map<SideId, Map<UnitId, boolean>>;
@@ -41,20 +34,10 @@ interface Spotting {
   sight?: JohnCompanySight;
   /** Each side's units on the table, in table order. */
   sides?: Map<SideId, UnitState[]>;
-  skirmishLines?: Map<SideId, SkirmishLine[]>;
 }
 const spottingCache = new WeakMap<TableState['units'], Map<string, Spotting>>();
 /** The spotting of each ground object asked about (a ground is asked about many times over). */
 const spottingOfGround = new WeakMap<SpottingGround, Spotting>();
-const SEGMENT = new Float64Array(4);
-
-/** A unit in skirmish order, as `screened` reads it: its stands packed (rectangles.ts). */
-interface SkirmishLine {
-  readonly unit: UnitState;
-  readonly infantry: boolean;
-  readonly boxes: Float64Array;
-}
-
 /** The units of each side on the table, in table order. */
 function unitsBySide(table: TableState): Map<SideId, UnitState[]> {
   const sides = new Map<SideId, UnitState[]>();
@@ -64,54 +47,6 @@ function unitsBySide(table: TableState): Map<SideId, UnitState[]> {
     else sides.set(u.side, [u]);
   }
   return sides;
-}
-
-/** The units of each side in skirmish order, in table order. */
-function skirmishLinesOf(table: TableState): Map<SideId, SkirmishLine[]> {
-  const lines = new Map<SideId, SkirmishLine[]>();
-  for (const k of Object.values(table.units)) {
-    if (k.formation !== 'skirmish-order') continue;
-    const boxes = new Float64Array(k.stands.length * BOX_STRIDE);
-    for (let i = 0; i < k.stands.length; i++) packBox(k.stands[i]!, boxes, i * BOX_STRIDE);
-    const line = { unit: k, infantry: k.stands.some((s) => s.kind === 'infantry'), boxes };
-    const ofSide = lines.get(k.side);
-    if (ofSide) ofSide.push(line);
-    else lines.set(k.side, [line]);
-  }
-  return lines;
-}
-
-/**
- * Whether unit `target` is screened from a viewer at (vx, vy) by a skirmish line of its own side (its
- * side's `lines`): the sight line to it passes over the line (within a stand's width of a skirmisher,
- * so the gaps of skirmish order count as the line) and it stands more than 3" behind it (6" for cavalry
- * behind infantry skirmishers).
- */
-function screened(lines: readonly SkirmishLine[], target: UnitState, vx: number, vy: number): boolean {
-  if (target.formation === 'skirmish-order') return false;
-  const [tx, ty] = unitCentre(target.stands);
-  SEGMENT[0] = vx;
-  SEGMENT[1] = vy;
-  SEGMENT[2] = tx;
-  SEGMENT[3] = ty;
-  const cavalry = target.stands.some((s) => s.kind === 'cavalry');
-  for (const { unit: k, infantry, boxes } of lines) {
-    if (k.id === target.id) continue;
-    const depth = cavalry && infantry ? SCREEN_DEPTH_CAVALRY : SCREEN_DEPTH;
-    let crosses = false;
-    for (let i = 0; i < k.stands.length; i++) {
-      if (segmentBoxDistance(SEGMENT, 0, boxes, i * BOX_STRIDE) <= k.stands[i]!.width) {
-        crosses = true;
-        break;
-      }
-    }
-    if (!crosses) continue;
-    let behind = Number.POSITIVE_INFINITY;
-    for (const a of target.stands)
-      for (const b of k.stands) behind = Math.min(behind, Math.hypot(a.x - b.x, a.y - b.y) - b.depth / 2);
-    if (behind > depth) return true;
-  }
-  return false;
 }
 
 const statesGround = new WeakMap<JcGameState['units'], SpottingGround>();
@@ -144,9 +79,9 @@ function spottingOf(ground: SpottingGround): Spotting {
 }
 
 /**
- * Whether `side` has spotted the enemy unit `target`: a unit of the side sees one of its stands (John
- * Company line of sight, town defenders included) and no skirmish line of its own screens it from that
- * unit. Worked out once per set of unit states and town defenders (Generals play no part in it).
+ * Whether `side` has spotted the enemy unit `target`: a unit of the side sees one of its stands and no
+ * skirmish line of the target's side screens that stand from it (John Company line of sight, town
+ * defenders and skirmish screens included: `JohnCompanySight.unitSpotsUnit`). Worked out once per set of unit states and town defenders (Generals play no part in it).
  */
 export function isSpotted(ground: SpottingGround, side: SideId, target: UnitId): boolean {
   const spotting = spottingOf(ground);
@@ -189,31 +124,17 @@ function seenBySide(ground: SpottingGround, spotting: Spotting, side: SideId, id
   if (!target || target.side === side) return false;
   spotting.sight ??= sightOf(table, ground.townDefenders);
   spotting.sides ??= unitsBySide(table);
-  spotting.skirmishLines ??= skirmishLinesOf(table);
   const sight = spotting.sight;
-  const lines = spotting.skirmishLines.get(target.side) ?? [];
   const spotters = spottersOf(table, side);
   const last = spotters.get(id);
   const lastUnit = last === undefined ? undefined : table.units[last];
-  if (lastUnit?.side === side && spots(sight, lines, lastUnit, target)) return true;
+  if (lastUnit?.side === side && sight.unitSpotsUnit(lastUnit.id, id)) return true;
   for (const v of spotting.sides.get(side) ?? []) {
-    if (v === lastUnit || !spots(sight, lines, v, target)) continue;
+    if (v === lastUnit || !sight.unitSpotsUnit(v.id, id)) continue;
     spotters.set(id, v.id);
     return true;
   }
   return false;
-}
-
-/** Whether unit `v` sees `target` unscreened by its side's skirmish `lines`. */
-function spots(
-  sight: JohnCompanySight,
-  lines: readonly SkirmishLine[],
-  v: UnitState,
-  target: UnitState,
-): boolean {
-  if (!sight.unitSeesUnit(v.id, target.id)) return false;
-  const [vx, vy] = unitCentre(v.stands);
-  return !screened(lines, target, vx, vy);
 }
 
 /** The enemy units a side has spotted (see `isSpotted`). */

@@ -1,8 +1,15 @@
-import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { Point } from '../../core/geometry/points.ts';
 import type { TableState } from '../../core/table/model.ts';
 import type { GeneralView, UnitView } from '../../game/john-company/view.ts';
-import { SideLegend } from '../table/labels.tsx';
+import { SideLegend, spreadLabels } from '../table/labels.tsx';
 import { type Objective, ScenarioLayer, TerrainLayer, type Zone } from '../table/Terrain.tsx';
 import { useViewport } from '../table/useViewport.ts';
 import { pan, tablePointAt, type Viewport, ZOOM_STEP } from '../table/viewport.ts';
@@ -133,6 +140,12 @@ export function Battlefield(props: BattlefieldProps): ReactNode {
   const tapeLength = tape ? Math.hypot(tape.to.x - tape.from.x, tape.to.y - tape.from.y) : undefined;
   const dragged = drag ? table.units[drag.unit] : undefined;
 
+  // The labels are placed apart again when the units or the selection change (the zoom does it itself).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it reads them from the DOM they are drawn in.
+  useLayoutEffect(() => {
+    spreadLabels(svgRef.current, viewport.current.scale);
+  }, [table.units, props.units, props.selected, svgRef, viewport]);
+
   return (
     <div className="battlefield">
       <div className="table-tools" role="toolbar" aria-label="Table view">
@@ -179,7 +192,7 @@ export function Battlefield(props: BattlefieldProps): ReactNode {
         }}
         onKeyDown={onKeyDown}
       >
-        <svg ref={svgRef} className="table-svg" width="100%" height="100%">
+        <svg ref={svgRef} className="table-svg" width="100%" height="100%" data-selected={props.selected}>
           <title>{`The table, ${table.width}" by ${table.depth}"`}</title>
           <g ref={mapRef} transform={mapTransform()}>
             <rect className="table-cloth" x={0} y={0} width={table.width} height={table.depth} />

@@ -31,6 +31,34 @@ describe('what a roll can do, from its exact odds', () => {
     ).toBe(true);
   });
 
+  it('a fire at an unscreened target (its screened unit\'s chart reads "not screened") cannot either', () => {
+    // The charts of a real fire of the game's odds (a gun at long range, one crew stand firing).
+    const odds: CommandOdds = {
+      procedure: 'artillery-fire',
+      title: 'The light gun fires at the 2nd battalion of the regular brigade',
+      charts: [
+        { name: 'Stands lost', outcomes: [{ outcome: 0, probability: 1 }] },
+        { name: 'Stands lost by the target', outcomes: [{ outcome: 0, probability: 1 }] },
+        { name: 'Stands lost by the screened unit', outcomes: [{ outcome: 'not screened', probability: 1 }] },
+      ],
+    };
+    expect(cannotTakeAStand([odds])).toBe(true);
+    const screened = {
+      ...odds,
+      charts: [
+        ...odds.charts.slice(0, 2),
+        {
+          name: 'Stands lost by the screened unit',
+          outcomes: [
+            { outcome: 0, probability: 0.5 },
+            { outcome: 1, probability: 0.5 },
+          ],
+        },
+      ],
+    };
+    expect(cannotTakeAStand([screened])).toBe(false);
+  });
+
   it('any chance of a stand, or no stands chart at all, is not "cannot hurt"', () => {
     expect(
       cannotTakeAStand([

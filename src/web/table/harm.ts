@@ -7,12 +7,17 @@ import type { CommandOdds } from '../../protocol/api.ts';
 
 const STANDS_LOST = /^Stands lost/;
 
-/** Every "Stands lost" chart of the odds is 0 for certain: a fire (or any roll) that cannot take a stand. */
+/**
+ * Every "Stands lost" chart of the odds is 0 for certain: a fire (or any roll) that cannot take a stand.
+ * An outcome that is not a number takes none ("not screened": the fire's chart of the stands a screened
+ * unit loses, when no skirmishers screen the target).
+ */
 export function cannotTakeAStand(odds: readonly CommandOdds[]): boolean {
   const charts = odds.flatMap((o) => o.charts.filter((c) => STANDS_LOST.test(c.name)));
+  const takesAStand = (outcome: unknown) => typeof outcome === 'number' && outcome > 0;
   return (
     charts.length > 0 &&
-    charts.every((c) => c.outcomes.every((o) => o.outcome === 0 || o.probability < ODDS_EPSILON))
+    charts.every((c) => c.outcomes.every((o) => !takesAStand(o.outcome) || o.probability < ODDS_EPSILON))
   );
 }
 

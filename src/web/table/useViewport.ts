@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { showScale } from './labels.tsx';
+import { showScale, spreadLabels } from './labels.tsx';
 import { fitTable, pan, transformOf, type Viewport, ZOOM_STEP, zoomAt } from './viewport.ts';
 
 /**
@@ -9,7 +9,8 @@ import { fitTable, pan, transformOf, type Viewport, ZOOM_STEP, zoomAt } from './
  * While the table is being panned, the shift goes into the SVG element's CSS transform instead (a
  * composited layer the browser moves without painting the units again), folded into the map's transform
  * once the panning pauses (PAN_SETTLE_MS). The wheel zooms about the pointer; the table is fitted to its
- * frame when the frame first has its size and whenever a table of another size arrives.
+ * frame when the frame first has its size and whenever a table of another size arrives. Each new zoom
+ * places the unit labels apart again (`spreadLabels`).
  */
 export interface TableViewport {
   /** The frame (the element that takes the pointer and the wheel), the SVG and its map group. */
@@ -58,6 +59,7 @@ export function useViewport(table: { readonly width: number; readonly depth: num
     mapRef.current?.setAttribute('transform', transformOf(drawn.current));
     showScale(svgRef.current, drawn.current.scale);
     if (svgRef.current) svgRef.current.style.transform = '';
+    spreadLabels(svgRef.current, drawn.current.scale);
   }, []);
   useEffect(() => () => clearTimeout(settleTimer.current), []);
 

@@ -11,7 +11,8 @@ import type {
   UnitState,
 } from '../../../core/table/model.ts';
 import { moveTable } from '../../../core/table/transform.ts';
-import { JohnCompanySight, type SightReason, sightTraceStep } from './line-of-sight.ts';
+import { type SightReason, sightTraceStep } from './line-of-sight/verdicts.ts';
+import { JohnCompanySight } from './line-of-sight.ts';
 
 /**
  * Hand-checked fixtures for John Company's line of sight (Part 4, small arms fire, "1. Line of Sight").

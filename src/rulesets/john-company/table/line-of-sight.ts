@@ -1,25 +1,41 @@
-import { flattenPoints } from '../../../core/geometry/points.ts';
-import { pointInPolygon } from '../../../core/geometry/polygons.ts';
-import { BOX_STRIDE, segmentBoxDistance } from '../../../core/geometry/rectangles.ts';
-import { pointSegmentDistanceSq } from '../../../core/geometry/segments.ts';
-import type { RuleRef, TraceStep } from '../../../core/rules/trace.ts';
-import type {
-  FeatureId,
-  StandId,
-  TableState,
-  TerrainFeature,
-  TerrainKind,
-  UnitId,
-} from '../../../core/table/model.ts';
+import { BOX_STRIDE } from '../../../core/geometry/rectangles.ts';
+import type { StandId, TableState, TerrainFeature, UnitId } from '../../../core/table/model.ts';
 import { SightTracer } from '../../../core/table/sight-line.ts';
 import { DEFAULT_CELL, TableIndex } from '../../../core/table/spatial-index.ts';
-import type { TargetCover } from '../tables/firing-table.ts';
-import { jc4 } from '../vocabulary.ts';
+import { describeBlock } from './line-of-sight/block-words.ts';
+import { coverOfStand } from './line-of-sight/cover.ts';
+import {
+  boxMeetsChange,
+  changedUnits,
+  INHERIT_CANDIDATES,
+  INHERIT_DEPTH,
+  type Inheritance,
+  inheritanceFrom,
+  lineMeetsChange,
+  SIGHT_LINE,
+  sameBytes,
+} from './line-of-sight/inheritance.ts';
+import { fireScreen, type SkirmishLines, skirmishLinesOf, viewScreen } from './line-of-sight/screens.ts';
+import {
+  defendingStands,
+  HEAVY,
+  HILL,
+  LIGHT,
+  type TerrainSight,
+  TOWN,
+  terrainSightOf,
+} from './line-of-sight/terrain-sight.ts';
+import {
+  type CoverVerdict,
+  type JcSightOptions,
+  REASON,
+  type SightEndpoint,
+  type SightVerdict,
+} from './line-of-sight/verdicts.ts';
 import {
   HILL_SIGHT,
   JC_SIGHT_PROFILE,
   LIMIT_SLACK,
-  sightRule,
   TOWN_SIGHT,
   WOODS_SIGHT,
   type WoodsSight,
@@ -44,336 +60,23 @@ import {
  *   sees out likewise; a unit merely in a town is seen, and sees, only at its edge (`TOWN_SIGHT.edge`).
  *   Symmetric.
  * Everything except woods is symmetric: `sees(a, b) === sees(b, a)`.
+ *
+ * The sight is here; its parts are in line-of-sight/: what a verdict says (verdicts.ts), what the
+ * terrain and the town defenders give a sight (terrain-sight.ts), the verdicts a sight takes from an
+ * earlier one (inheritance.ts), cover (cover.ts) and a block in words (block-words.ts).
  */
 
-/** Why a sight line is blocked. */
-export const SIGHT_REASONS = [
-  'stand-in-the-way',
-  'barrier',
-  'woods-too-far-inside',
-  'woods-too-deep-to-see-out',
-  'woods-too-far-outside',
-  'woods-too-deep-to-see-in',
-  'woods-in-the-way',
-  'town-in-the-way',
-  'town-not-at-edge',
-  'hill-crest',
-  'hill-dead-ground',
-] as const;
-export type SightReason = (typeof SIGHT_REASONS)[number];
-/** Each reason's index in SIGHT_REASONS (the hot path records a number, not a string). */
-const REASON = Object.fromEntries(SIGHT_REASONS.map((r, i) => [r, i])) as Readonly<
-  Record<SightReason, number>
->;
-
-export type SightBlocker =
-  | { readonly kind: 'stand'; readonly standId: StandId; readonly ownerId: string }
-  | { readonly kind: 'terrain'; readonly featureId: FeatureId; readonly terrainKind: TerrainKind };
-
-export interface SightVerdict {
-  readonly visible: boolean;
-  /** Why not (absent when visible): what blocks, under which rule, in Muster's words. */
-  readonly blocked?: {
-    readonly reason: SightReason;
-    readonly by: SightBlocker;
-    readonly rule: RuleRef;
-    readonly label: string;
-  };
-}
-
-/** One end of a sight line: a stand, or a bare point on the table. */
-export type SightEndpoint = { readonly stand: StandId } | { readonly x: number; readonly y: number };
-
-export interface CoverVerdict {
-  readonly cover: TargetCover;
-  /** The feature giving it (absent in the open). */
-  readonly featureId?: FeatureId;
-  readonly rule?: RuleRef;
-}
-
-export interface JcSightOptions {
-  /** Units defending the town they are in (e.g. on Defend orders). */
-  readonly townDefenders?: readonly UnitId[];
-  /** Grid cell size for the spatial index (inches). */
-  readonly cellSize?: number;
-}
-
-const LIGHT = 1;
-const HEAVY = 2;
-const HILL = 3;
-const TOWN = 4;
-
-const WORKS: ReadonlySet<TerrainKind> = new Set(['entrenchment', 'fortification', 'fortified-city-wall']);
+/** The skirmish screens a query counts: those that stop fire, or those that hide from view. */
+export type ScreenUse = 'fire' | 'view';
 
 /** `seesIndex` verdicts kept in a sight's memo (0: not worked out yet). */
 const SEES = 1;
 const BLOCKED = 2;
-/** How many sights back a verdict may be inherited from (older sights are let go). */
-const INHERIT_DEPTH = 4;
-/** How many recent sights over a terrain are candidates to inherit from (the nearest alike wins). */
-const INHERIT_CANDIDATES = 3;
-/**
- * Inches: a blocking stand that came, went or moved no nearer than this to the line between two stand
- * centres cannot have changed whether it is blocked (the tracer's contact tolerance is far smaller).
- */
-const INHERIT_MARGIN = 0.05;
-
-/**
- * What a sight may take from an earlier sight over the same terrain (see `JohnCompanySight`): a
- * stand-to-stand verdict depends only on the two stands' boxes (and whether they defend a town), the
- * terrain, and the blocking stands touching the line between them. So a verdict there still holds here
- * when both stands are where they were and no blocking stand that changed comes near the line; and a
- * unit-to-unit verdict (any stand of one sees any stand of the other) when that holds for every pair
- * of their stands.
- */
-interface Inheritance {
-  readonly from: JohnCompanySight;
-  /** Each stand's index in `from` when its box, its blocking and its town defence are as they were there; else -1. */
-  readonly same: Int32Array;
-  /** Each unit's index in `from` when it is the very same unit state there, defending alike; else -1. */
-  readonly sameUnit: Int32Array;
-  /** Packed boxes (rectangles.ts) of the blocking stands that came, went or moved since `from`. */
-  readonly changed: Float64Array;
-  /** Each changed box's bounding circle: x, y, radius. */
-  readonly circles: Float64Array;
-  readonly changedCount: number;
-  /** The box, aligned with the table, holding every changed box: minX, minY, maxX, maxY. */
-  readonly bounds: readonly [number, number, number, number];
-}
-
-/** What a sight reads of the terrain, by the index's zone and feature numbers (they follow the terrain alone). */
-interface TerrainSight {
-  readonly role: Uint8Array;
-  readonly zoneElevation: Float64Array;
-  readonly zoneSteep: Uint8Array;
-  readonly outlines: readonly Float64Array[];
-  readonly buildings: readonly (readonly Float64Array[])[];
-  /** The box, aligned with the table, holding each town's outline: minX, minY, maxX, maxY. */
-  readonly townBoxes: Float64Array;
-}
-
-const terrainSights = new WeakMap<Readonly<Record<string, TerrainFeature>>, TerrainSight>();
-
-/** The terrain's part of a sight, worked out once per terrain (it never changes during a battle). */
-function terrainSightOf(terrain: Readonly<Record<string, TerrainFeature>>, index: TableIndex): TerrainSight {
-  const known = terrainSights.get(terrain);
-  if (known) return known;
-  const z = index.zoneCount;
-  const role = new Uint8Array(z);
-  const zoneElevation = new Float64Array(z);
-  const zoneSteep = new Uint8Array(z);
-  for (let k = 0; k < z; k++) {
-    const f = index.features[index.zoneFeature[k]!]!;
-    if (f.kind === 'light-woods') role[k] = LIGHT;
-    else if (f.kind === 'heavy-woods') role[k] = HEAVY;
-    else if (f.kind === 'town') role[k] = TOWN;
-    else if (f.kind === 'hill') {
-      role[k] = HILL;
-      zoneElevation[k] = f.elevation;
-      zoneSteep[k] = f.steep ? 1 : 0;
-    }
-  }
-  const outlines = index.features.map((f) =>
-    'outline' in f ? flattenPoints(f.outline) : 'path' in f ? flattenPoints(f.path) : new Float64Array(0),
-  );
-  const buildings = index.features.map((f) => (f.kind === 'town' ? f.buildings.map(flattenPoints) : []));
-  const towns = index.features.flatMap((f, fi) => (f.kind === 'town' ? [outlines[fi]!] : []));
-  const townBoxes = new Float64Array(4 * towns.length);
-  towns.forEach((outline, k) => {
-    let x0 = Number.POSITIVE_INFINITY;
-    let y0 = Number.POSITIVE_INFINITY;
-    let x1 = Number.NEGATIVE_INFINITY;
-    let y1 = Number.NEGATIVE_INFINITY;
-    for (let c = 0; c < outline.length; c += 2) {
-      x0 = Math.min(x0, outline[c]!);
-      y0 = Math.min(y0, outline[c + 1]!);
-      x1 = Math.max(x1, outline[c]!);
-      y1 = Math.max(y1, outline[c + 1]!);
-    }
-    townBoxes.set([x0, y0, x1, y1], 4 * k);
-  });
-  const built = { role, zoneElevation, zoneSteep, outlines, buildings, townBoxes };
-  terrainSights.set(terrain, built);
-  return built;
-}
 
 /** The latest sights built over each terrain, newest first: the next one there inherits from one. */
 const recentSights = new WeakMap<Readonly<Record<string, TerrainFeature>>, JohnCompanySight[]>();
-const SIGHT_LINE = new Float64Array(4);
 /** The box holding two units' stand centres (`inheritedUnits`): minX, minY, maxX, maxY. */
 const CENTRES_BOX = new Float64Array(4);
-
-/**
- * Inches: a stand's bounding box farther than this from every town's cannot touch one, whatever the
- * rounding of the sight line's runs through the town (which is far finer).
- */
-const TOWN_MARGIN = 0.01;
-
-/**
- * Each stand's town defence (1: its unit is among `townDefenders`), kept only where a town's outline may
- * touch the stand. Defence is read only there (a line's run through a town reaching the stand; the
- * stand's centre in the town, for cover), so sights whose defenders differ elsewhere are the same sight.
- */
-function defendingStands(
-  index: TableIndex,
-  townBoxes: Float64Array,
-  townDefenders: readonly UnitId[],
-): Uint8Array {
-  const defending = new Uint8Array(index.standCount);
-  const boxes = index.standBoxes;
-  for (const id of townDefenders) {
-    const u = index.unitIndex(id);
-    if (u < 0) throw new Error(`town defender ${id} is not a unit on the table`);
-    for (let i = index.unitStandStart[u]!; i < index.unitStandStart[u + 1]!; i++) {
-      const at = i * BOX_STRIDE;
-      const cos = Math.abs(boxes[at + 2]!);
-      const sin = Math.abs(boxes[at + 3]!);
-      const reachX = boxes[at + 4]! * sin + boxes[at + 5]! * cos + TOWN_MARGIN;
-      const reachY = boxes[at + 4]! * cos + boxes[at + 5]! * sin + TOWN_MARGIN;
-      const x = boxes[at]!;
-      const y = boxes[at + 1]!;
-      for (let k = 0; k < townBoxes.length; k += 4)
-        if (
-          x + reachX >= townBoxes[k]! &&
-          x - reachX <= townBoxes[k + 2]! &&
-          y + reachY >= townBoxes[k + 1]! &&
-          y - reachY <= townBoxes[k + 3]!
-        )
-          defending[i] = 1;
-    }
-  }
-  return defending;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function sameStand(a: TableIndex, i: number, b: TableIndex, j: number): boolean {
-  if (a.standBlocks[i] !== b.standBlocks[j]) return false;
-  for (let k = 0; k < BOX_STRIDE; k++)
-    if (a.standBoxes[i * BOX_STRIDE + k] !== b.standBoxes[j * BOX_STRIDE + k]) return false;
-  return true;
-}
-
-/** The inheritance of a sight over `here` (its stands' town defence in `defending`) from `from`. */
-function inheritanceFrom(from: JohnCompanySight, here: TableIndex, defending: Uint8Array): Inheritance {
-  const there = from.index;
-  const same = new Int32Array(here.standCount).fill(-1);
-  const sameUnit = new Int32Array(here.unitIds.length).fill(-1);
-  const kept = new Uint8Array(there.standCount);
-  const changed: number[] = [];
-  const circles: number[] = [];
-  const bounds: [number, number, number, number] = [
-    Number.POSITIVE_INFINITY,
-    Number.POSITIVE_INFINITY,
-    Number.NEGATIVE_INFINITY,
-    Number.NEGATIVE_INFINITY,
-  ];
-  const add = (ix: TableIndex, s: number) => {
-    const at = s * BOX_STRIDE;
-    for (let k = 0; k < BOX_STRIDE; k++) changed.push(ix.standBoxes[at + k]!);
-    const x = ix.standBoxes[at]!;
-    const y = ix.standBoxes[at + 1]!;
-    const r = Math.hypot(ix.standBoxes[at + 4]!, ix.standBoxes[at + 5]!);
-    circles.push(x, y, r);
-    bounds[0] = Math.min(bounds[0], x - r);
-    bounds[1] = Math.min(bounds[1], y - r);
-    bounds[2] = Math.max(bounds[2], x + r);
-    bounds[3] = Math.max(bounds[3], y + r);
-  };
-  const sameStandAt = (i: number, j: number) => {
-    kept[j] = 1;
-    if (defending[i] === from.defendingAt(j)) same[i] = j;
-  };
-  // A unit whose state is the very one `from` had keeps every stand where it was: no need to compare.
-  for (let u = 0; u < here.unitIds.length; u++) {
-    const id = here.unitIds[u]!;
-    const v = there.unitIndex(id);
-    const first = here.unitStandStart[u]!;
-    const end = here.unitStandStart[u + 1]!;
-    if (v >= 0 && here.table.units[id] === there.table.units[id]) {
-      const at = there.unitStandStart[v]!;
-      let alike = true;
-      for (let i = first; i < end; i++) {
-        sameStandAt(i, at + i - first);
-        if (same[i]! < 0) alike = false;
-      }
-      if (alike) sameUnit[u] = v;
-      continue;
-    }
-    for (let i = first; i < end; i++) {
-      const j = there.standIndex(here.standIds[i]!);
-      if (j >= 0 && sameStand(here, i, there, j)) sameStandAt(i, j);
-      else if (here.standBlocks[i] === 1) add(here, i);
-    }
-  }
-  // Generals' stands (after the units'): compared one by one.
-  for (let i = here.unitStandStart[here.unitIds.length]!; i < here.standCount; i++) {
-    const j = there.standIndex(here.standIds[i]!);
-    if (j >= 0 && sameStand(here, i, there, j)) sameStandAt(i, j);
-    else if (here.standBlocks[i] === 1) add(here, i);
-  }
-  for (let j = 0; j < there.standCount; j++) if (kept[j] === 0 && there.standBlocks[j] === 1) add(there, j);
-  return {
-    from,
-    same,
-    sameUnit,
-    changed: Float64Array.from(changed),
-    circles: Float64Array.from(circles),
-    changedCount: changed.length / BOX_STRIDE,
-    bounds,
-  };
-}
-
-/** How many units are not the very same unit state in both tables (either way). */
-function changedUnits(a: TableState, b: TableState): number {
-  let n = 0;
-  for (const id of Object.keys(b.units)) if (a.units[id] !== b.units[id]) n++;
-  for (const id of Object.keys(a.units)) if (!(id in b.units)) n++;
-  return n;
-}
-
-/** Whether a changed stand of `inh` comes near the sight line in `SIGHT_LINE`. */
-function lineMeetsChange(inh: Inheritance): boolean {
-  const ax = SIGHT_LINE[0]!;
-  const ay = SIGHT_LINE[1]!;
-  const bx = SIGHT_LINE[2]!;
-  const by = SIGHT_LINE[3]!;
-  const m = INHERIT_MARGIN;
-  const b = inh.bounds;
-  if (Math.max(ax, bx) < b[0] - m || Math.min(ax, bx) > b[2] + m) return false;
-  if (Math.max(ay, by) < b[1] - m || Math.min(ay, by) > b[3] + m) return false;
-  const c = inh.circles;
-  for (let k = 0; k < inh.changedCount; k++) {
-    const reach = c[3 * k + 2]! + m;
-    if (pointSegmentDistanceSq(c[3 * k]!, c[3 * k + 1]!, ax, ay, bx, by) > reach * reach) continue;
-    if (segmentBoxDistance(SIGHT_LINE, 0, inh.changed, k * BOX_STRIDE) <= m) return true;
-  }
-  return false;
-}
-
-/**
- * Whether a changed stand of `inh` comes near the box minX, minY, maxX, maxY (aligned with the table):
- * when none does, none comes near any line within it.
- */
-function boxMeetsChange(inh: Inheritance, x0: number, y0: number, x1: number, y1: number): boolean {
-  const m = INHERIT_MARGIN;
-  const b = inh.bounds;
-  if (x1 < b[0] - m || x0 > b[2] + m || y1 < b[1] - m || y0 > b[3] + m) return false;
-  const c = inh.circles;
-  for (let k = 0; k < inh.changedCount; k++) {
-    const cx = c[3 * k]!;
-    const cy = c[3 * k + 1]!;
-    const reach = c[3 * k + 2]! + m;
-    const dx = cx < x0 ? x0 - cx : cx > x1 ? cx - x1 : 0;
-    const dy = cy < y0 ? y0 - cy : cy > y1 ? cy - y1 : 0;
-    if (dx * dx + dy * dy <= reach * reach) return true;
-  }
-  return false;
-}
 
 /**
  * John Company's line of sight over one table state. Build it once per state (it indexes the table);
@@ -391,12 +94,13 @@ export class JohnCompanySight {
   private memo: Uint8Array | undefined;
   /** `unitSeesUnitIndex` verdicts, viewer * unit count + target (made when first asked for). */
   private unitMemo: Uint8Array | undefined;
-  private inheritance: Inheritance | undefined;
+  private inheritance: Inheritance<JohnCompanySight> | undefined;
+  /** The table's skirmish lines (made when first asked for). */
+  private lines: SkirmishLines | undefined;
   private readonly role: Uint8Array;
   private readonly zoneElevation: Float64Array;
   private readonly zoneSteep: Uint8Array;
-  private readonly outlines: readonly Float64Array[];
-  private readonly buildings: readonly (readonly Float64Array[])[];
+  private readonly terrain: TerrainSight;
   /** The last block: a SIGHT_REASONS index (or -1), and the stand or feature index responsible. */
   private reason = -1;
   private culprit = -1;
@@ -416,8 +120,7 @@ export class JohnCompanySight {
     this.role = terrain.role;
     this.zoneElevation = terrain.zoneElevation;
     this.zoneSteep = terrain.zoneSteep;
-    this.outlines = terrain.outlines;
-    this.buildings = terrain.buildings;
+    this.terrain = terrain;
     this.defending = defendingStands(index, terrain.townBoxes, options.townDefenders ?? []);
     if (sameStands && sameBytes(sameStands.defending, this.defending)) {
       // The very same sight: share its verdicts, worked out and to come.
@@ -576,53 +279,69 @@ export class JohnCompanySight {
     return inh.from.unitSeesUnitIndex(from, to);
   }
 
-  /** Line of sight between two stands or points, and why not. */
-  verdict(viewer: SightEndpoint, target: SightEndpoint): SightVerdict {
+  /**
+   * Line of sight between two stands or points, and why not. With `screens`, between two stands, the
+   * skirmish screens of that use count too (`firesIndex`, `spotsIndex`).
+   */
+  verdict(viewer: SightEndpoint, target: SightEndpoint, screens?: ScreenUse): SightVerdict {
     const a = this.endpoint(viewer);
     const b = this.endpoint(target);
     this.reason = -1;
     if (a.stand >= 0 && a.stand === b.stand) return { visible: true };
-    if (this.judge(this.tracer.trace(a.x, a.y, a.stand, b.x, b.y, b.stand), a.stand, b.stand))
+    if (
+      this.judge(this.tracer.trace(a.x, a.y, a.stand, b.x, b.y, b.stand), a.stand, b.stand) &&
+      (screens === undefined || a.stand < 0 || b.stand < 0 || this.unscreened(a.stand, b.stand, screens))
+    )
       return { visible: true };
-    return { visible: false, blocked: this.describeBlock() };
+    return { visible: false, blocked: describeBlock(this.index, this.reason, this.culprit) };
   }
 
   /**
-   * The cover a stand is in, for the fire modifiers (Part 4, small arms and artillery fire, terrain
-   * items), the best that applies:
-   * - entrenchments or buildings: in contact with an entrenchment or fortification, or its centre inside
-   *   a closed one; its centre inside a building; or its centre inside a town its unit defends;
-   * - heavy woods, light woods: its centre inside the wood.
-   * Walls and barricades give no fire cover (the fire modifiers list none).
+   * Whether stand v may fire at stand t: it sees it, and the line passes through or over no skirmish
+   * line but the firer's and the target's own (Part 4, Skirmishers; `fireScreen`).
    */
-  coverOf(stand: StandId): CoverVerdict {
+  firesIndex(v: number, t: number): boolean {
+    return this.seesIndex(v, t) && this.unscreened(v, t, 'fire');
+  }
+
+  /**
+   * Whether stand v sees stand t and no skirmish line of t's side hides it (Part 4, Skirmishers;
+   * `viewScreen`): what spotting asks, and so the targets a charge may choose.
+   */
+  spotsIndex(v: number, t: number): boolean {
+    return this.seesIndex(v, t) && this.unscreened(v, t, 'view');
+  }
+
+  /** Whether any stand of one unit spots any stand of the other (`spotsIndex`). */
+  unitSpotsUnit(viewer: UnitId, target: UnitId): boolean {
+    const a = this.unitIndexOf(viewer);
+    const b = this.unitIndexOf(target);
+    if (!this.unitSeesUnitIndex(a, b)) return false;
+    if (this.skirmishLines().units.length === 0) return true;
     const ix = this.index;
-    const s = this.standIndexOf(stand);
-    const x = ix.standBoxes[s * BOX_STRIDE]!;
-    const y = ix.standBoxes[s * BOX_STRIDE + 1]!;
-    for (let k = ix.standContactStart[s]!; k < ix.standContactStart[s + 1]!; k++) {
-      const f = ix.features[ix.barrierFeature[ix.standContacts[k]!]!]!;
-      if (WORKS.has(f.kind))
-        return coverVerdict('entrenchments-or-buildings', f.id, 'in contact with the works');
-    }
-    let best: CoverVerdict = { cover: 'open' };
-    const consider = (cover: TargetCover, featureId: FeatureId, how: string) => {
-      if (COVER_RANK[cover] > COVER_RANK[best.cover]) best = coverVerdict(cover, featureId, how);
-    };
-    ix.features.forEach((f, fi) => {
-      const outline = this.outlines[fi]!;
-      if (WORKS.has(f.kind) && 'closed' in f && f.closed) {
-        if (inside(outline, x, y)) consider('entrenchments-or-buildings', f.id, 'inside the works');
-      } else if (f.kind === 'town') {
-        if (this.buildings[fi]!.some((b) => inside(b, x, y)))
-          consider('entrenchments-or-buildings', f.id, 'in a building');
-        else if (this.defending[s] === 1 && inside(outline, x, y))
-          consider('entrenchments-or-buildings', f.id, 'defending the town');
-      } else if ((f.kind === 'heavy-woods' || f.kind === 'light-woods') && inside(outline, x, y)) {
-        consider(f.kind, f.id, 'centre inside the wood');
-      }
-    });
-    return best;
+    for (let v = ix.unitStandStart[a]!; v < ix.unitStandStart[a + 1]!; v++)
+      for (let t = ix.unitStandStart[b]!; t < ix.unitStandStart[b + 1]!; t++)
+        if (this.spotsIndex(v, t)) return true;
+    return false;
+  }
+
+  private skirmishLines(): SkirmishLines {
+    this.lines ??= skirmishLinesOf(this.index);
+    return this.lines;
+  }
+
+  /** Whether no skirmish screen of that use stands between stands v and t (else records the block). */
+  private unscreened(v: number, t: number, use: ScreenUse): boolean {
+    const lines = this.skirmishLines();
+    if (lines.units.length === 0) return true;
+    const k = use === 'fire' ? fireScreen(this.index, lines, v, t) : viewScreen(this.index, lines, v, t);
+    if (k < 0) return true;
+    return this.block(REASON[use === 'fire' ? 'skirmishers-in-the-way' : 'screened-by-skirmishers'], k);
+  }
+
+  /** The cover a stand is in, for the fire modifiers (`coverOfStand`). */
+  coverOf(stand: StandId): CoverVerdict {
+    return coverOfStand(this.index, this.terrain, this.defending, this.standIndexOf(stand));
   }
 
   /** Judges the line the tracer has just traced between ends sa and sb (stand indices or -1). */
@@ -751,66 +470,6 @@ export class JohnCompanySight {
     return false;
   }
 
-  private describeBlock(): NonNullable<SightVerdict['blocked']> {
-    const ix = this.index;
-    const reason = SIGHT_REASONS[this.reason]!;
-    if (reason === 'stand-in-the-way') {
-      const standId = ix.standIds[this.culprit]!;
-      const ownerId = ix.standOwner[this.culprit]!;
-      return {
-        reason,
-        by: { kind: 'stand', standId, ownerId },
-        rule: sightRule('any unit blocks'),
-        label: `Stand ${standId} of ${ownerId} is in the way`,
-      };
-    }
-    const f = ix.features[this.culprit]!;
-    const by: SightBlocker = { kind: 'terrain', featureId: f.id, terrainKind: f.kind };
-    const woods =
-      f.kind === 'light-woods' || f.kind === 'heavy-woods' ? WOODS_SIGHT[f.kind] : WOODS_SIGHT['light-woods'];
-    const hillRule = HILL_SIGHT.rule;
-    switch (reason) {
-      case 'barrier':
-        return {
-          reason,
-          by,
-          rule: sightRule('walls and buildings block'),
-          label: `${f.kind} ${f.id} is in the way`,
-        };
-      case 'woods-too-far-inside':
-        return { reason, by, rule: woods.rule, label: `Both in ${f.id}, more than ${woods.within}" apart` };
-      case 'woods-too-deep-to-see-out':
-        return {
-          reason,
-          by,
-          rule: woods.rule,
-          label: `More than ${woods.fireOut}" of ${f.id} between the viewer and its edge`,
-        };
-      case 'woods-too-far-outside':
-        return { reason, by, rule: woods.rule, label: `Viewer more than ${woods.reach}" outside ${f.id}` };
-      case 'woods-too-deep-to-see-in':
-        return { reason, by, rule: woods.rule, label: `Target more than ${woods.seeIn}" inside ${f.id}` };
-      case 'woods-in-the-way':
-        return { reason, by, rule: woods.rule, label: `${f.id} is in the way` };
-      case 'town-in-the-way':
-        return { reason, by, rule: TOWN_SIGHT.rule, label: `Town ${f.id} is in the way` };
-      case 'town-not-at-edge':
-        return {
-          reason,
-          by,
-          rule: TOWN_SIGHT.edgeRule,
-          label: `In ${f.id} but not defending it, and more than ${TOWN_SIGHT.edge}" from its edge`,
-        };
-      case 'hill-crest':
-        return { reason, by, rule: hillRule, label: `The crest of ${f.id} hides it (neither end is higher)` };
-      default: {
-        const steep = f.kind === 'hill' && f.steep;
-        const limit = steep ? HILL_SIGHT.pastLowerSteepCrest : HILL_SIGHT.pastLowerCrest;
-        return { reason, by, rule: hillRule, label: `More than ${limit}" past the crest of ${f.id}` };
-      }
-    }
-  }
-
   private endpoint(e: SightEndpoint): { x: number; y: number; stand: number } {
     if ('stand' in e) {
       const s = this.standIndexOf(e.stand);
@@ -831,38 +490,6 @@ export class JohnCompanySight {
     if (u < 0) throw new Error(`no unit ${id} on the table`);
     return u;
   }
-}
-
-/** A sight verdict as a trace step. */
-export function sightTraceStep(verdict: SightVerdict): TraceStep {
-  if (!verdict.blocked) return { rule: sightRule(), label: 'Line of sight is clear', value: true };
-  return { rule: verdict.blocked.rule, label: verdict.blocked.label, value: false };
-}
-
-function inside(flat: Float64Array, x: number, y: number): boolean {
-  return flat.length >= 6 && pointInPolygon(flat, 0, flat.length / 2, x, y) > 0;
-}
-
-const COVER_RANK: Readonly<Record<TargetCover, number>> = {
-  open: 0,
-  'light-woods': 1,
-  'heavy-woods': 2,
-  'entrenchments-or-buildings': 3,
-};
-
-const COVER_ITEM: Readonly<Record<TargetCover, string>> = {
-  open: 'open',
-  'light-woods': 'light woods',
-  'heavy-woods': 'heavy woods (jungle)',
-  'entrenchments-or-buildings': 'entrenchments or buildings',
-};
-
-function coverVerdict(cover: TargetCover, featureId: FeatureId, how: string): CoverVerdict {
-  return {
-    cover,
-    featureId,
-    rule: jc4('Small Arms Fire Modifiers', `3. target cover: ${COVER_ITEM[cover]} (${how})`),
-  };
 }
 
 const tableSights = new WeakMap<TableState, JohnCompanySight>();

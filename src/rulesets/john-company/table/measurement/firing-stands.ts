@@ -32,7 +32,10 @@ export interface FiringStands {
 }
 
 export interface FiringOptions {
-  /** Checks each firing stand's line of sight; without it every line is taken as clear. */
+  /**
+   * Checks each firing stand's line of sight, skirmish screens included (`firesIndex`); without it every
+   * line is taken as clear.
+   */
   readonly sight?: JohnCompanySight;
 }
 
@@ -71,7 +74,7 @@ export function firingStands(
   const idOf = (u: UnitGeometry, i: number) => u.unit.stands[i]!.id;
   const sees = (i: number, j: number) =>
     !sight ||
-    sight.seesIndex(sight.index.standIndex(idOf(firer, i)), sight.index.standIndex(idOf(target, j)));
+    sight.firesIndex(sight.index.standIndex(idOf(firer, i)), sight.index.standIndex(idOf(target, j)));
   const stands: number[] = [];
   let distance = Number.POSITIVE_INFINITY;
   if (!isSmallArm(weapon)) {
