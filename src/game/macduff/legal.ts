@@ -1,8 +1,11 @@
 import { cosDegrees, sinDegrees } from '../../core/geometry/angles.ts';
 import type { Point } from '../../core/geometry/points.ts';
+import type { MoveResult } from '../../rulesets/macduff/procedures/movement.ts';
 import { isCavalry } from '../../rulesets/macduff/vocabulary.ts';
+import { facingTo, moveFacts, retiresFacing } from './actions.ts';
 import { FORMATION_CHANGES, type MdCommand, type MdFormationChange, type Reaction } from './commands.ts';
 import { layout, onTable, overlapsOthers } from './geometry.ts';
+import { extremeMove, farthestRun } from './moves.ts';
 import {
   chargeTargets,
   enemiesOf,
@@ -44,13 +47,47 @@ function nearestEnemy(s: Readable, unit: MdUnit): { unit: MdUnit; point: Point }
   return best;
 }
 
+/** Inches a move must carry a unit, on its worst roll, to be offered. */
+const LEAST_OFFERED_MOVE = 0.05;
+
+/**
+ * How far a move toward `to` would carry the unit on its best or worst roll (`best`) over the ground of
+ * the line (5, 7), clear of other units and the table's edge: ending facing `facing`, or, where it has
+ * no room to turn, keeping its front (as the move is made: actions.ts, `moveToward`).
+ */
+export function moveOnRoll(
+  s: Readable,
+  unit: MdUnit,
+  to: Point,
+  facing: number,
+  fired: boolean,
+  best: boolean,
+): { readonly inches: number; readonly allowance: MoveResult } {
+  const how = { retiring: retiresFacing(unit, to, facing), fired };
+  const allowance = extremeMove(moveFacts(s, unit, to, how), best);
+  for (const f of facing === unit.anchor.facing ? [facing] : [facing, unit.anchor.facing]) {
+    const run = farthestRun(s, unit, to, allowance.inches, f);
+    if (run !== undefined) return { inches: run, allowance };
+  }
+  return { inches: 0, allowance };
+}
+
 /**
  * The moves offered to a unit: toward each objective, toward the nearest enemy (stopping 2" short),
  * straight ahead, and back toward its own edge, either still facing the enemy (half speed) or turned
- * about (5.7). A unit that may not advance (3.2) is offered only the retreats. Any other point is a
- * legal move too; these are the representative ones.
+ * about (5.7); each only where even its worst roll carries it some way (not into ground it may not
+ * enter, nor against another unit or the table's edge, nor only past a friend it may not stop on). A unit that may not advance (3.2) is offered only the
+ * retreats. Any other point is a legal move too; these are the representative ones.
  */
-function moves(s: Readable, unit: MdUnit, control: string): MdCommand[] {
+function moves(s: Readable, unit: MdUnit, control: string, fired: boolean): MdCommand[] {
+  return representativeMoves(s, unit, control).filter((c) => {
+    if (c.type !== 'move') return true;
+    const facing = c.facing ?? facingTo(unit.anchor, c.to);
+    return moveOnRoll(s, unit, c.to, facing, fired, false).inches >= LEAST_OFFERED_MOVE;
+  });
+}
+
+function representativeMoves(s: Readable, unit: MdUnit, control: string): MdCommand[] {
   const out: MdCommand[] = [];
   const a = unit.anchor;
   const home = edgeBearing(s.scenario.baseEdge[unit.side] ?? 'south');
@@ -140,7 +177,8 @@ function activationCommands(s: Readable, node: Extract<MdNode, { phase: 'activat
   if (target) for (const option of options) out.push({ type: 'fire', target: target.id, option });
   if (fresh && node.control === 'free' && mayCharge(unit))
     for (const t of chargeTargets(s, unit)) out.push({ type: 'charge', target: t.id });
-  if (!node.moved && (!node.fired || node.mayMoveAfterFire)) out.push(...moves(s, unit, node.control));
+  if (!node.moved && (!node.fired || node.mayMoveAfterFire))
+    out.push(...moves(s, unit, node.control, node.fired));
   for (const formation of formationChanges(unit, node))
     if (formation !== unit.formation && fitsFormation(s, unit, formation))
       out.push({ type: 'change-formation', formation });
