@@ -13,6 +13,7 @@ import { commandOdds } from './odds.ts';
 import { rateCommandPoints } from './roster-ratings.ts';
 import { cpStanding } from './standing.ts';
 import type { CpGameState } from './state.ts';
+import { tableAids } from './table-aids.ts';
 import { type CpView, scrambleHidden } from './view.ts';
 
 export { CpCommandSchema } from './commands.ts';
@@ -66,4 +67,5 @@ export const commandPoints: RuleSetModule = {
   roster: CP_ROSTER,
   playable: commandPointsPlayable,
   rateUnit: rateCommandPoints,
+  tableAids,
 };

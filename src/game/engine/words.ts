@@ -109,3 +109,8 @@ export interface PanelWords<View> {
 
 /** "Heroic" from "heroic". */
 export const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A refusal as a player reads it: ids given by their names, inches rounded as a ruler reads them. */
+export function refusalWords(reason: string, names: Names): string {
+  return withNames(reason, names).replace(/(\d+\.\d{2,})"/g, (_m, n: string) => inches(Number(n)));
+}

@@ -14,6 +14,7 @@ import { rateHonourAndFortitude } from './roster-ratings.ts';
 import { hfStanding } from './standing.ts';
 import type { HfGameState } from './state.ts';
 import { summarizeHfBattle } from './summary.ts';
+import { tableAids } from './table-aids.ts';
 import { type HfView, scrambleHidden } from './view.ts';
 
 export { honourAndFortitudeComputer } from './ai.ts';
@@ -59,4 +60,5 @@ export const honourAndFortitude: RuleSetModule = {
   roster: HF_ROSTER,
   playable: honourAndFortitudePlayable,
   rateUnit: rateHonourAndFortitude,
+  tableAids,
 };

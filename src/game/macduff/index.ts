@@ -13,6 +13,7 @@ import { rateMacduff } from './roster-ratings.ts';
 import { macduffStanding } from './standing.ts';
 import type { MdGameState } from './state.ts';
 import { summarizeBattle } from './summary.ts';
+import { tableAids } from './table-aids.ts';
 import { reversible } from './undo.ts';
 import { type MdView, scrambleHidden } from './view.ts';
 
@@ -55,4 +56,5 @@ export const macduff: RuleSetModule = {
   roster: MACDUFF_ROSTER,
   playable: macduffPlayable,
   rateUnit: rateMacduff,
+  tableAids,
 };

@@ -21,7 +21,7 @@ import {
 import type { MdGameState, MdNode, MdUnit } from './state.ts';
 
 /** The side that must decide now. */
-export function deciderOf(state: MdGameState): string | undefined {
+export function deciderOf(state: Pick<MdGameState, 'node'>): string | undefined {
   return state.node.phase === 'over' ? undefined : state.node.side;
 }
 
@@ -194,7 +194,7 @@ function activationCommands(s: Readable, node: Extract<MdNode, { phase: 'activat
 }
 
 /** Every command `side` may give now (a finite, representative list; any point is a legal move). */
-export function legalCommands(state: MdGameState, side: string): MdCommand[] {
+export function legalCommands(state: Readable & Pick<MdGameState, 'node'>, side: string): MdCommand[] {
   const node = state.node;
   if (node.phase === 'over' || node.side !== side) return [];
   switch (node.phase) {
