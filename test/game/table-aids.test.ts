@@ -71,6 +71,35 @@ describe('the table aids of each smaller rule set', () => {
       expect(moved).toBeLessThan(2.05);
     });
 
+    it(`${id}: every point and facing around the unit planned as a move is accepted by the game`, () => {
+      const { state, side, view, unit } = firstMove(game, aids);
+      const front = aids.front(view, unit)!;
+      let planned = 0;
+      let refused = 0;
+      for (const r of [0.5, 1.5, 3, 5, 8, 12])
+        for (let a = 0; a < 360; a += 30)
+          for (const turn of [0, 15, -40, 180]) {
+            const way = ((front.facing + a) * Math.PI) / 180;
+            const to = { x: front.x + Math.cos(way) * r, y: front.y + Math.sin(way) * r };
+            // The way it moves, turned `turn` degrees.
+            const facing = front.facing + a + turn;
+            const plan = aids.moveTo(view, side, unit, to, facing);
+            if (!plan.ok) {
+              refused++;
+              expect(unreadable(plan.reason)).toEqual([]);
+              continue;
+            }
+            planned++;
+            const applied = game.apply(state, side, plan.command);
+            expect(
+              applied.ok,
+              `${JSON.stringify(plan.command)}: ${applied.ok ? '' : applied.rejection.message}`,
+            ).toBe(true);
+          }
+      expect(planned).toBeGreaterThan(4);
+      expect(planned + refused).toBe(6 * 12 * 4);
+    });
+
     it(`${id}: a point off the table is refused in words`, () => {
       const { side, view, unit } = firstMove(game, aids);
       const plan = aids.moveTo(view, side, unit, { x: -40, y: -40 }, 0);
