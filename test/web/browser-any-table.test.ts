@@ -381,6 +381,23 @@ describe('the table for any rule set', () => {
     },
   );
 
+  it('on a phone, selecting a unit on the table brings its panels into view', async () => {
+    const game = await createGame({ company: 'human', maratha: 'computer' }, 'honour-and-fortitude');
+    const held = keys.get(game.id) ?? {};
+    const page = await suite.open(`/${invitationHash(game.id, held)}`, { width: 390, height: 844 });
+    await page.getByRole('region', { name: 'Your decision' }).waitFor();
+    // A line of infantry is a few pixels deep at this size: chosen from the keyboard, as on the table.
+    await page.getByRole('button', { name: /^The European regiment \(/ }).focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: 'The European regiment', exact: true });
+    await panel.waitFor();
+    await expect
+      .poll(() => page.locator('.unit-column').evaluate((e) => Math.round(e.getBoundingClientRect().top)))
+      .toBeLessThan(120);
+    await shot(page, 'phone-unit');
+    await done(page);
+  });
+
   /** Every line of the page's visible text that a player should not read (ids, camelCase, long decimals). */
   const unreadableOnPage = async (page: Page) =>
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, line by line, is what a player reads.

@@ -47,13 +47,20 @@ function nearestEnemy(s: Readable, unit: MdUnit): { unit: MdUnit; point: Point }
   return best;
 }
 
+/**
+ * How far along its line an offered move is checked for room (the move's first inches decide whether it
+ * goes anywhere; checking its whole length costs the computer's play dear).
+ */
+const OFFER_CHECK_INCHES = 2;
+
 /** Inches a move must carry a unit, on its worst roll, to be offered. */
 const LEAST_OFFERED_MOVE = 0.05;
 
 /**
  * How far a move toward `to` would carry the unit on its best or worst roll (`best`) over the ground of
  * the line (5, 7), clear of other units and the table's edge: ending facing `facing`, or, where it has
- * no room to turn, keeping its front (as the move is made: actions.ts, `moveToward`).
+ * no room to turn, keeping its front (as the move is made: actions.ts, `moveToward`). `within` caps the
+ * inches looked at.
  */
 export function moveOnRoll(
   s: Readable,
@@ -62,11 +69,13 @@ export function moveOnRoll(
   facing: number,
   fired: boolean,
   best: boolean,
+  within = Number.POSITIVE_INFINITY,
 ): { readonly inches: number; readonly allowance: MoveResult } {
   const how = { retiring: retiresFacing(unit, to, facing), fired };
   const allowance = extremeMove(moveFacts(s, unit, to, how), best);
+  if (allowance.inches < LEAST_OFFERED_MOVE) return { inches: 0, allowance };
   for (const f of facing === unit.anchor.facing ? [facing] : [facing, unit.anchor.facing]) {
-    const run = farthestRun(s, unit, to, allowance.inches, f);
+    const run = farthestRun(s, unit, to, Math.min(within, allowance.inches), f);
     if (run !== undefined) return { inches: run, allowance };
   }
   return { inches: 0, allowance };
@@ -83,7 +92,7 @@ function moves(s: Readable, unit: MdUnit, control: string, fired: boolean): MdCo
   return representativeMoves(s, unit, control).filter((c) => {
     if (c.type !== 'move') return true;
     const facing = c.facing ?? facingTo(unit.anchor, c.to);
-    return moveOnRoll(s, unit, c.to, facing, fired, false).inches >= LEAST_OFFERED_MOVE;
+    return moveOnRoll(s, unit, c.to, facing, fired, false, OFFER_CHECK_INCHES).inches >= LEAST_OFFERED_MOVE;
   });
 }
 
@@ -193,8 +202,27 @@ function activationCommands(s: Readable, node: Extract<MdNode, { phase: 'activat
   return out;
 }
 
+type Deciding = Readable & Pick<MdGameState, 'node'>;
+
+/** States (and views) are never changed: each one's commands are worked out once per side. */
+const legalCache = new WeakMap<Deciding, Map<string, readonly MdCommand[]>>();
+
 /** Every command `side` may give now (a finite, representative list; any point is a legal move). */
-export function legalCommands(state: Readable & Pick<MdGameState, 'node'>, side: string): MdCommand[] {
+export function legalCommands(state: Deciding, side: string): MdCommand[] {
+  let bySide = legalCache.get(state);
+  if (!bySide) {
+    bySide = new Map();
+    legalCache.set(state, bySide);
+  }
+  let legal = bySide.get(side);
+  if (!legal) {
+    legal = listCommands(state, side);
+    bySide.set(side, legal);
+  }
+  return [...legal];
+}
+
+function listCommands(state: Deciding, side: string): MdCommand[] {
   const node = state.node;
   if (node.phase === 'over' || node.side !== side) return [];
   switch (node.phase) {

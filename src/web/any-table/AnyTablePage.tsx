@@ -167,8 +167,14 @@ function Table(props: {
         name: unitName(view, u.id),
       }));
   }, [aids, table, view, selectedUnit, choice.sight]);
-  const canPlan =
-    deciding && aids !== undefined && selectedUnit !== undefined && aids.mayMove(view, viewer, selectedUnit);
+  const canPlan = useMemo(
+    () =>
+      deciding &&
+      aids !== undefined &&
+      selectedUnit !== undefined &&
+      aids.mayMove(view, viewer, selectedUnit),
+    [deciding, aids, view, viewer, selectedUnit],
+  );
   const [target, setTarget] = useState<{ readonly to: Point; readonly facing: number }>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a plan belongs to the unit and the position it was made in.
   useEffect(() => setTarget(undefined), [play.total, selectedUnit]);
