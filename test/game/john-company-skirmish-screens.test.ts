@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UnitState } from '../../src/core/table/model.ts';
 import { Draft } from '../../src/game/john-company/draft.ts';
-import { fireCheck } from '../../src/game/john-company/fire.ts';
+import { fireCheck } from '../../src/game/john-company/fire-check.ts';
 import { practiceScenario } from '../../src/game/john-company/fixtures.ts';
 import { makeJohnCompanyGame } from '../../src/game/john-company/game.ts';
 import type { JcGameState } from '../../src/game/john-company/state.ts';

@@ -136,15 +136,14 @@ describe('the table for any rule set', () => {
     await expect.poll(() => status(page)).toMatch(/activation · The Company's brigades decides/);
     expect(await page.getByRole('region', { name: 'What happened' }).textContent()).toMatch(/acts/);
 
-    // A move to a point picked on the table, ahead of the regiment: the engine judges it.
+    // A move to a point picked on the table, ahead of the regiment: planned with its ghost, then given.
     const regiment = await page.getByRole('button', { name: /^The European regiment \(line/ }).boundingBox();
     await page.mouse.click(regiment!.x + regiment!.width / 2, regiment!.y - 40);
-    const move = decision.getByRole('region', { name: 'At a point of the table' }).getByRole('button', {
-      name: /^Move to \(\d+\.\d, \d+\.\d\)$/,
-    });
-    expect(await page.locator('.ride-marker circle').count()).toBe(1);
+    const planner = page.getByRole('region', { name: 'Move The European regiment' });
+    await planner.waitFor();
+    expect(await page.locator('[data-testid="move-ghost"] .ghost-stand').count()).toBeGreaterThan(0);
     const beforeMove = await drawnTransforms(page);
-    await act(page, () => move.click());
+    await act(page, () => planner.getByRole('button', { name: 'Move here' }).click());
     expect(await page.getByRole('region', { name: 'What happened' }).textContent()).toMatch(/move/i);
     expect(await drawnTransforms(page)).not.toEqual(beforeMove);
     await shot(page, 'moved');
@@ -321,6 +320,84 @@ describe('the table for any rule set', () => {
       await done(page);
     },
   );
+  /** The European regiment's stands as drawn. */
+  const regimentTransforms = (page: Page) =>
+    page
+      .getByRole('button', { name: /^The European regiment \(/ })
+      .locator('.stand')
+      .evaluateAll((gs) => gs.map((g) => g.getAttribute('transform')));
+
+  it.each(['honour-and-fortitude', 'command-points', 'macduff'])(
+    '%s: measures with the tape, draws ranges, reach and sight, and moves a unit to a point with its ghost',
+    async (ruleSet) => {
+      const game = await createGame({ company: 'human', maratha: 'computer' }, ruleSet);
+      const page = await open(game.id);
+      const decision = page.getByRole('region', { name: 'Your decision' });
+      await decision.waitFor();
+      const regiment = page.getByRole('button', { name: /^The European regiment \(/ });
+      await regiment.click();
+      const activate = page.getByRole('button', {
+        name: 'The European regiment: activate (play the card for it)',
+      });
+      if ((await activate.count()) > 0) await act(page, () => activate.first().click());
+
+      // Its weapon's range bands and its move reach are drawn out from its front, in the rules' words.
+      const measures = page.getByRole('region', { name: 'Measures' });
+      await measures.waitFor();
+      expect(await page.locator('.aids-overlay .weapon-range .aid-band').count()).toBeGreaterThan(0);
+      expect(await page.locator('.aids-overlay .move-reach .aid-band').count()).toBeGreaterThan(0);
+      expect(await measures.textContent()).toMatch(/Weapon: .*range.*Move: /);
+      await measures.getByLabel('Charge reach').check();
+      expect(await page.locator('.aids-overlay .charge-reach .aid-band').count()).toBe(1);
+      await measures.getByLabel('Line of sight').check();
+      expect(await page.locator('.aids-overlay .sight').count()).toBeGreaterThan(0);
+
+      // The tape: a drag of the table measures in inches.
+      const frame = (await page.locator('.table-frame').boundingBox())!;
+      await page.getByRole('button', { name: 'Tape measure' }).click();
+      await page.mouse.move(frame.x + 100, frame.y + 100);
+      await page.mouse.down();
+      await page.mouse.move(frame.x + 300, frame.y + 100, { steps: 4 });
+      await page.mouse.up();
+      expect(await page.getByLabel('Tape').textContent()).toMatch(/^\d+\.\d"$/);
+      expect(await page.locator('.tape .tape-line').count()).toBe(1);
+      await page.getByRole('button', { name: 'Tape measure' }).click();
+
+      // Clicking the selected unit keeps it selected; a point ahead of it plans a move with its ghost.
+      await regiment.click();
+      expect(await page.getByRole('region', { name: 'Move The European regiment' }).count()).toBe(0);
+      const box = (await regiment.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y - 30);
+      const planner = page.getByRole('region', { name: 'Move The European regiment' });
+      await planner.waitFor();
+      expect(await page.locator('[data-testid="move-ghost"] .ghost-stand').count()).toBeGreaterThan(0);
+      expect(await planner.textContent()).toMatch(/forward/);
+      await shot(page, `${ruleSet}-plan`);
+      const before = await regimentTransforms(page);
+      await act(page, () => planner.getByRole('button', { name: 'Move here' }).click());
+      await expect.poll(() => regimentTransforms(page)).not.toEqual(before);
+      await shot(page, `${ruleSet}-planned-move`);
+      await done(page);
+    },
+  );
+
+  it('on a phone, selecting a unit on the table brings its panels into view', async () => {
+    const game = await createGame({ company: 'human', maratha: 'computer' }, 'honour-and-fortitude');
+    const held = keys.get(game.id) ?? {};
+    const page = await suite.open(`/${invitationHash(game.id, held)}`, { width: 390, height: 844 });
+    await page.getByRole('region', { name: 'Your decision' }).waitFor();
+    // A line of infantry is a few pixels deep at this size: chosen from the keyboard, as on the table.
+    await page.getByRole('button', { name: /^The European regiment \(/ }).focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: 'The European regiment', exact: true });
+    await panel.waitFor();
+    await expect
+      .poll(() => page.locator('.unit-column').evaluate((e) => Math.round(e.getBoundingClientRect().top)))
+      .toBeLessThan(120);
+    await shot(page, 'phone-unit');
+    await done(page);
+  });
+
   /** Every line of the page's visible text that a player should not read (ids, camelCase, long decimals). */
   const unreadableOnPage = async (page: Page) =>
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, line by line, is what a player reads.

@@ -14,6 +14,7 @@ import { rateCommandPoints } from './roster-ratings.ts';
 import { commandPointsScenario } from './scenario.ts';
 import { cpStanding } from './standing.ts';
 import type { CpGameState } from './state.ts';
+import { tableAids } from './table-aids.ts';
 import { type CpView, scrambleHidden } from './view.ts';
 
 export { CpCommandSchema } from './commands.ts';
@@ -68,4 +69,5 @@ export const commandPoints: RuleSetModule = {
   playable: commandPointsPlayable,
   rateUnit: rateCommandPoints,
   scenario: commandPointsScenario,
+  tableAids,
 };

@@ -129,3 +129,8 @@ export function malformedCommandWords(paths: readonly (readonly PropertyKey[])[]
   const listed = fields.length === 1 ? fields[0] : `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}`;
   return `that is not a command this game can read: its ${listed} ${fields.length === 1 ? 'is' : 'are'} not right`;
 }
+
+/** A refusal as a player reads it: ids given by their names, inches rounded as a ruler reads them. */
+export function refusalWords(reason: string, names: Names): string {
+  return withNames(reason, names).replace(/(\d+\.\d{2,})"/g, (_m, n: string) => inches(Number(n)));
+}

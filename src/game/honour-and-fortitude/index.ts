@@ -15,6 +15,7 @@ import { honourAndFortitudeScenario } from './scenario.ts';
 import { hfStanding } from './standing.ts';
 import type { HfGameState } from './state.ts';
 import { summarizeHfBattle } from './summary.ts';
+import { tableAids } from './table-aids.ts';
 import { type HfView, scrambleHidden } from './view.ts';
 
 export { honourAndFortitudeComputer } from './ai.ts';
@@ -61,4 +62,5 @@ export const honourAndFortitude: RuleSetModule = {
   playable: honourAndFortitudePlayable,
   rateUnit: rateHonourAndFortitude,
   scenario: honourAndFortitudeScenario,
+  tableAids,
 };

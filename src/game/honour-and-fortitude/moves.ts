@@ -55,7 +55,12 @@ export function mayAct(unit: HfUnit | undefined, side: string): Rejection | unde
 }
 
 /** Checks a move of `unit` to `to`, with `attacking` the enemy it may close on to 6". */
-export function checkMove(state: HfGameState, unit: HfUnit, to: MoveTo, attacking?: string): MoveCheck {
+export function checkMove(
+  state: Pick<HfGameState, 'scenario' | 'units'>,
+  unit: HfUnit,
+  to: MoveTo,
+  attacking?: string,
+): MoveCheck {
   if (!formationsOf(unit).includes(to.formation))
     return no(
       'illegal-formation',

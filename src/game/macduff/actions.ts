@@ -49,6 +49,7 @@ import {
   pathLegs,
   standCount,
 } from './geometry.ts';
+import { clearRun } from './moves.ts';
 import {
   CONTACT_INCHES,
   distanceBetween,
@@ -118,16 +119,12 @@ export function rollMove(ctx: Ctx, unit: MdUnit, to: Point, how: MoveHow): numbe
   return resolveMove(moveFacts(ctx.s, unit, to, how), ctx.source, trace).inches;
 }
 
-/** Units advance in steps this long when checking their path is clear (then the last step is refined). */
-const PATH_STEP_INCHES = 0.5;
-
 /**
  * How far along the line from its anchor toward `to` (at most `inches`) a unit can go, ending facing
- * `facing`: every point of the way on the table and clear of enemy units (it never passes through one;
- * it may pass through friends, Muster's reading), and the end clear of every unit. Undefined if it has no
- * room even to take up that facing where it stands.
+ * `facing` (moves.ts, `clearRun`): on the table and clear of enemy units all the way, and the end clear
+ * of every unit but `except`.
  */
-function clearRun(
+function clearRunOf(
   ctx: Ctx,
   unit: MdUnit,
   to: Point,
@@ -135,38 +132,18 @@ function clearRun(
   facing: number,
   except: string[],
 ): number | undefined {
-  const dx = to.x - unit.anchor.x;
-  const dy = to.y - unit.anchor.y;
-  const length = Math.hypot(dx, dy);
-  const at = (d: number): Anchor => ({
-    x: unit.anchor.x + (length === 0 ? 0 : (dx / length) * d),
-    y: unit.anchor.y + (length === 0 ? 0 : (dy / length) * d),
-    facing,
-  });
   const friends = ctx
     .active()
     .filter((u) => u.side === unit.side)
     .map((u) => u.id);
-  const passable = (d: number) => fits(ctx, unit, unit.formation, at(d), [...except, ...friends]);
-  const free = (d: number) => fits(ctx, unit, unit.formation, at(d), except);
-  if (!passable(0)) return undefined;
-  const want = Math.min(inches, length);
-  let lo = 0;
-  while (lo < want) {
-    const next = Math.min(want, lo + PATH_STEP_INCHES);
-    if (!passable(next)) {
-      let hi = next;
-      for (let i = 0; i < 8; i++) {
-        const mid = (lo + hi) / 2;
-        if (passable(mid)) lo = mid;
-        else hi = mid;
-      }
-      break;
-    }
-    lo = next;
-  }
-  for (let d = lo; d > 0; d -= PATH_STEP_INCHES) if (free(d)) return d;
-  return free(0) ? 0 : undefined;
+  return clearRun(
+    unit,
+    to,
+    inches,
+    facing,
+    (at) => fits(ctx, unit, unit.formation, at, [...except, ...friends]),
+    (at) => fits(ctx, unit, unit.formation, at, except),
+  );
 }
 
 /**
@@ -183,7 +160,7 @@ export function moveToward(
   except: string[] = [],
 ): number {
   for (const f of facing === unit.anchor.facing ? [facing] : [facing, unit.anchor.facing]) {
-    const d = clearRun(ctx, unit, to, inches, f, except);
+    const d = clearRunOf(ctx, unit, to, inches, f, except);
     if (d === undefined) continue;
     const length = Math.hypot(to.x - unit.anchor.x, to.y - unit.anchor.y);
     const anchor: Anchor = {

@@ -14,6 +14,7 @@ import { macduffScenario } from './scenario.ts';
 import { macduffStanding } from './standing.ts';
 import type { MdGameState } from './state.ts';
 import { summarizeBattle } from './summary.ts';
+import { tableAids } from './table-aids.ts';
 import { reversible } from './undo.ts';
 import { type MdView, scrambleHidden } from './view.ts';
 
@@ -57,4 +58,5 @@ export const macduff: RuleSetModule = {
   playable: macduffPlayable,
   rateUnit: rateMacduff,
   scenario: macduffScenario,
+  tableAids,
 };

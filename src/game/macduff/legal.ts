@@ -1,8 +1,11 @@
 import { cosDegrees, sinDegrees } from '../../core/geometry/angles.ts';
 import type { Point } from '../../core/geometry/points.ts';
+import type { MoveResult } from '../../rulesets/macduff/procedures/movement.ts';
 import { isCavalry } from '../../rulesets/macduff/vocabulary.ts';
+import { facingTo, moveFacts, retiresFacing } from './actions.ts';
 import { FORMATION_CHANGES, type MdCommand, type MdFormationChange, type Reaction } from './commands.ts';
 import { layout, onTable, overlapsOthers } from './geometry.ts';
+import { extremeMove, farthestRun } from './moves.ts';
 import {
   chargeTargets,
   enemiesOf,
@@ -18,7 +21,7 @@ import {
 import type { MdGameState, MdNode, MdUnit } from './state.ts';
 
 /** The side that must decide now. */
-export function deciderOf(state: MdGameState): string | undefined {
+export function deciderOf(state: Pick<MdGameState, 'node'>): string | undefined {
   return state.node.phase === 'over' ? undefined : state.node.side;
 }
 
@@ -45,12 +48,55 @@ function nearestEnemy(s: Readable, unit: MdUnit): { unit: MdUnit; point: Point }
 }
 
 /**
+ * How far along its line an offered move is checked for room (the move's first inches decide whether it
+ * goes anywhere; checking its whole length costs the computer's play dear).
+ */
+const OFFER_CHECK_INCHES = 2;
+
+/** Inches a move must carry a unit, on its worst roll, to be offered. */
+const LEAST_OFFERED_MOVE = 0.05;
+
+/**
+ * How far a move toward `to` would carry the unit on its best or worst roll (`best`) over the ground of
+ * the line (5, 7), clear of other units and the table's edge: ending facing `facing`, or, where it has
+ * no room to turn, keeping its front (as the move is made: actions.ts, `moveToward`). `within` caps the
+ * inches looked at.
+ */
+export function moveOnRoll(
+  s: Readable,
+  unit: MdUnit,
+  to: Point,
+  facing: number,
+  fired: boolean,
+  best: boolean,
+  within = Number.POSITIVE_INFINITY,
+): { readonly inches: number; readonly allowance: MoveResult } {
+  const how = { retiring: retiresFacing(unit, to, facing), fired };
+  const allowance = extremeMove(moveFacts(s, unit, to, how), best);
+  if (allowance.inches < LEAST_OFFERED_MOVE) return { inches: 0, allowance };
+  for (const f of facing === unit.anchor.facing ? [facing] : [facing, unit.anchor.facing]) {
+    const run = farthestRun(s, unit, to, Math.min(within, allowance.inches), f);
+    if (run !== undefined) return { inches: run, allowance };
+  }
+  return { inches: 0, allowance };
+}
+
+/**
  * The moves offered to a unit: toward each objective, toward the nearest enemy (stopping 2" short),
  * straight ahead, and back toward its own edge, either still facing the enemy (half speed) or turned
- * about (5.7). A unit that may not advance (3.2) is offered only the retreats. Any other point is a
- * legal move too; these are the representative ones.
+ * about (5.7); each only where even its worst roll carries it some way (not into ground it may not
+ * enter, nor against another unit or the table's edge, nor only past a friend it may not stop on). A unit that may not advance (3.2) is offered only the
+ * retreats. Any other point is a legal move too; these are the representative ones.
  */
-function moves(s: Readable, unit: MdUnit, control: string): MdCommand[] {
+function moves(s: Readable, unit: MdUnit, control: string, fired: boolean): MdCommand[] {
+  return representativeMoves(s, unit, control).filter((c) => {
+    if (c.type !== 'move') return true;
+    const facing = c.facing ?? facingTo(unit.anchor, c.to);
+    return moveOnRoll(s, unit, c.to, facing, fired, false, OFFER_CHECK_INCHES).inches >= LEAST_OFFERED_MOVE;
+  });
+}
+
+function representativeMoves(s: Readable, unit: MdUnit, control: string): MdCommand[] {
   const out: MdCommand[] = [];
   const a = unit.anchor;
   const home = edgeBearing(s.scenario.baseEdge[unit.side] ?? 'south');
@@ -140,7 +186,8 @@ function activationCommands(s: Readable, node: Extract<MdNode, { phase: 'activat
   if (target) for (const option of options) out.push({ type: 'fire', target: target.id, option });
   if (fresh && node.control === 'free' && mayCharge(unit))
     for (const t of chargeTargets(s, unit)) out.push({ type: 'charge', target: t.id });
-  if (!node.moved && (!node.fired || node.mayMoveAfterFire)) out.push(...moves(s, unit, node.control));
+  if (!node.moved && (!node.fired || node.mayMoveAfterFire))
+    out.push(...moves(s, unit, node.control, node.fired));
   for (const formation of formationChanges(unit, node))
     if (formation !== unit.formation && fitsFormation(s, unit, formation))
       out.push({ type: 'change-formation', formation });
@@ -155,8 +202,27 @@ function activationCommands(s: Readable, node: Extract<MdNode, { phase: 'activat
   return out;
 }
 
+type Deciding = Readable & Pick<MdGameState, 'node'>;
+
+/** States (and views) are never changed: each one's commands are worked out once per side. */
+const legalCache = new WeakMap<Deciding, Map<string, readonly MdCommand[]>>();
+
 /** Every command `side` may give now (a finite, representative list; any point is a legal move). */
-export function legalCommands(state: MdGameState, side: string): MdCommand[] {
+export function legalCommands(state: Deciding, side: string): MdCommand[] {
+  let bySide = legalCache.get(state);
+  if (!bySide) {
+    bySide = new Map();
+    legalCache.set(state, bySide);
+  }
+  let legal = bySide.get(side);
+  if (!legal) {
+    legal = listCommands(state, side);
+    bySide.set(side, legal);
+  }
+  return [...legal];
+}
+
+function listCommands(state: Deciding, side: string): MdCommand[] {
   const node = state.node;
   if (node.phase === 'over' || node.side !== side) return [];
   switch (node.phase) {

@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { bearing } from '../../core/geometry/angles.ts';
 import type { Point } from '../../core/geometry/points.ts';
 import type { CommandOdds, GamePlay } from '../../protocol/api.ts';
 import { api } from '../api.ts';
@@ -7,6 +8,7 @@ import { OddsBeforeDice } from '../table/Dice.tsx';
 import { BattleLog, Scrubber, turnStarts } from '../table/Log.tsx';
 import { SessionFrame } from '../table/SessionFrame.tsx';
 import { seatMode, seatWords } from '../table/seats.ts';
+import type { Zone } from '../table/Terrain.tsx';
 import { WatchControls } from '../table/WatchControls.tsx';
 import { type SideNames, sideName } from '../table/words.ts';
 import {
@@ -18,6 +20,8 @@ import {
   pointCommands,
   typeTitle,
 } from './commands.ts';
+import { MovePlanner, UnitMeasures } from './MovePlanner.tsx';
+import { type AidChoice, AidsOverlay, MoveGhost, type SightLine } from './Overlays.tsx';
 import { DecisionPanel, LastCommand, UnitPanel } from './Panels.tsx';
 import { panelWords } from './panel-words.ts';
 import {
@@ -32,6 +36,7 @@ import {
   unitName,
 } from './reading.ts';
 import { TableView } from './TableView.tsx';
+import { tableAidsOf } from './table-aids.ts';
 import { type GameSession, useGameSession } from './useGameSession.ts';
 
 /**
@@ -46,11 +51,14 @@ export function AnyTablePage({ gameId }: { readonly gameId: string }): ReactNode
   const session = useGameSession(gameId);
   const { summary, seating } = session;
   const [sides, setSides] = useState<SideNames>({});
+  const [zones, setZones] = useState<readonly Zone[]>([]);
   const scenarioId = summary?.scenario.id;
   useEffect(() => {
     if (scenarioId === undefined) return;
     void api.scenario(scenarioId).then((r) => {
-      if (r.ok) setSides(Object.fromEntries(r.body.sides.map((s) => [s.id, s.name])));
+      if (!r.ok) return;
+      setSides(Object.fromEntries(r.body.sides.map((s) => [s.id, s.name])));
+      setZones(r.body.deployment);
     });
   }, [scenarioId]);
 
@@ -64,7 +72,9 @@ export function AnyTablePage({ gameId }: { readonly gameId: string }): ReactNode
           : undefined
       }
       passHint="Read what happened, then hand the screen over."
-      table={(play, viewer) => <Table key={viewer} session={session} play={play} sides={sides} />}
+      table={(play, viewer) => (
+        <Table key={viewer} session={session} play={play} sides={sides} zones={zones} />
+      )}
     />
   );
 }
@@ -73,6 +83,7 @@ function Table(props: {
   readonly session: GameSession;
   readonly play: GamePlay;
   readonly sides: SideNames;
+  readonly zones: readonly Zone[];
 }): ReactNode {
   const { session, play, sides } = props;
   const { view } = play;
@@ -124,6 +135,68 @@ function Table(props: {
   const [picked, setPicked] = useState<Point>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a point belongs to the position it was picked in.
   useEffect(() => setPicked(undefined), [play.total]);
+
+  // The rule set's aids for the selected unit: its ranges, reach and sight drawn, and a move planned
+  // to a point picked on the table, with its facing there.
+  const aids = tableAidsOf(session.summary?.ruleSet);
+  const [choice, setChoice] = useState<AidChoice>({ ranges: true, reach: true, charge: false, sight: false });
+  const front = selectedUnit !== undefined ? aids?.front(view, selectedUnit) : undefined;
+  const measures = useMemo(
+    () =>
+      aids && selectedUnit !== undefined
+        ? {
+            ranges: aids.weaponRanges(view, selectedUnit),
+            reach: aids.reach(view, selectedUnit),
+            charge: aids.chargeReach(view, selectedUnit),
+          }
+        : undefined,
+    [aids, view, selectedUnit],
+  );
+  const sight = useMemo((): SightLine[] => {
+    if (!aids || !table || selectedUnit === undefined || !choice.sight) return [];
+    const own = table.units.find((u) => u.id === selectedUnit)?.side;
+    return table.units
+      .filter((u) => u.side !== own && u.stands.length > 0)
+      .map((u) => ({
+        target: u.id,
+        to: {
+          x: u.stands.reduce((t, s) => t + s.x, 0) / u.stands.length,
+          y: u.stands.reduce((t, s) => t + s.y, 0) / u.stands.length,
+        },
+        seen: aids.lineOfSight(view, selectedUnit, u.id),
+        name: unitName(view, u.id),
+      }));
+  }, [aids, table, view, selectedUnit, choice.sight]);
+  const canPlan = useMemo(
+    () =>
+      deciding &&
+      aids !== undefined &&
+      selectedUnit !== undefined &&
+      aids.mayMove(view, viewer, selectedUnit),
+    [deciding, aids, view, viewer, selectedUnit],
+  );
+  const [target, setTarget] = useState<{ readonly to: Point; readonly facing: number }>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a plan belongs to the unit and the position it was made in.
+  useEffect(() => setTarget(undefined), [play.total, selectedUnit]);
+  const plan = useMemo(
+    () =>
+      canPlan && target && aids && selectedUnit !== undefined
+        ? aids.moveTo(view, viewer, selectedUnit, target.to, target.facing)
+        : undefined,
+    [canPlan, target, aids, view, viewer, selectedUnit],
+  );
+  const planTo = (to: Point) => {
+    if (!front) return;
+    const far = Math.hypot(to.x - front.x, to.y - front.y) > 0.05;
+    setTarget({ to, facing: far ? bearing(front.x, front.y, to.x, to.y) : front.facing });
+  };
+  // On a phone the panel sits below the table: brought into view when a unit is selected there.
+  const unitRef = useRef<HTMLDivElement>(null);
+  const select = (unit: string | undefined) => {
+    setSelected(unit);
+    if (unit !== undefined && window.matchMedia('(max-width: 999px)').matches)
+      requestAnimationFrame(() => unitRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+  };
 
   // A command that throws dice waits while the player reads its exact odds (the rule set's preview,
   // POST /api/games/:id/odds); any other, or one whose odds the server cannot give, goes at once.
@@ -189,10 +262,33 @@ function Table(props: {
             unitName={nameOfUnit}
             sides={sideKey.split('\n').map((id) => ({ id, name: sideName(sides, id) }))}
             selected={selectedUnit}
-            onSelect={setSelected}
-            onPickPoint={atPoint.length ? setPicked : undefined}
-            picked={atPoint.length ? picked : undefined}
-          />
+            onSelect={select}
+            onPickPoint={canPlan ? planTo : atPoint.length ? setPicked : undefined}
+            picked={!canPlan && atPoint.length ? picked : undefined}
+            zones={props.zones}
+          >
+            {front && measures ? (
+              <AidsOverlay
+                front={front}
+                depth={table.depth}
+                choice={choice}
+                ranges={measures.ranges}
+                reach={measures.reach}
+                charge={measures.charge}
+                sight={sight}
+              />
+            ) : null}
+            {front && target && plan ? (
+              <MoveGhost
+                from={front}
+                to={target.to}
+                facing={target.facing}
+                stands={plan.ok ? plan.stands : []}
+                ok={plan.ok}
+                depth={table.depth}
+              />
+            ) : null}
+          </TableView>
         ) : (
           <p className="panel hint">This rule set's view gives no table to draw.</p>
         )}
@@ -219,18 +315,53 @@ function Table(props: {
             />
           </div>
         ) : null}
-        {selectedUnit !== undefined ? (
-          <UnitPanel
-            name={unitName(view, selectedUnit)}
-            facts={facts}
-            commands={deciding ? commandsForUnit(items, selectedUnit, units, acting) : []}
-            busy={busy}
-            onGive={give}
-            onClose={() => setSelected(undefined)}
-          />
-        ) : (
-          <p className="panel hint">Select a unit on the table to see its state and its commands.</p>
-        )}
+        <div ref={unitRef} className="unit-column">
+          {plan && target && front && selectedUnit !== undefined ? (
+            <MovePlanner
+              unitName={unitName(view, selectedUnit)}
+              plan={plan}
+              facing={target.facing}
+              way={
+                Math.hypot(target.to.x - front.x, target.to.y - front.y) > 0.05
+                  ? bearing(front.x, front.y, target.to.x, target.to.y)
+                  : front.facing
+              }
+              keep={front.facing}
+              busy={busy}
+              onFacing={(facing) => setTarget({ to: target.to, facing })}
+              onMove={() => {
+                if (plan.ok)
+                  void choose(
+                    plan.command as GameCommand,
+                    `Move ${unitName(view, selectedUnit)}: ${plan.words}`,
+                  );
+              }}
+              onCancel={() => setTarget(undefined)}
+            />
+          ) : null}
+          {measures ? (
+            <UnitMeasures
+              choice={choice}
+              onChoice={setChoice}
+              ranges={measures.ranges}
+              reach={measures.reach}
+              charge={measures.charge}
+              canPlan={canPlan && !target}
+            />
+          ) : null}
+          {selectedUnit !== undefined ? (
+            <UnitPanel
+              name={unitName(view, selectedUnit)}
+              facts={facts}
+              commands={deciding ? commandsForUnit(items, selectedUnit, units, acting) : []}
+              busy={busy}
+              onGive={give}
+              onClose={() => setSelected(undefined)}
+            />
+          ) : (
+            <p className="panel hint">Select a unit on the table to see its state and its commands.</p>
+          )}
+        </div>
         {deciding ? (
           <DecisionPanel
             groups={groupByUnit(items, units, acting, selectedUnit, nameOfUnit)}

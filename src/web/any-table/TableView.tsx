@@ -2,7 +2,8 @@ import { type KeyboardEvent, memo, type PointerEvent, type ReactNode, useRef } f
 import type { Point } from '../../core/geometry/points.ts';
 import type { GeneralState, StandState } from '../../core/table/model.ts';
 import { SideLegend, UnitLabel } from '../table/labels.tsx';
-import { ScenarioLayer, TerrainLayer } from '../table/Terrain.tsx';
+import { TapeButton, TapeLine, useTape } from '../table/Tape.tsx';
+import { ScenarioLayer, TerrainLayer, type Zone } from '../table/Terrain.tsx';
 import { useViewport } from '../table/useViewport.ts';
 import { pan, tablePointAt, type Viewport, ZOOM_STEP } from '../table/viewport.ts';
 import type { DrawnTable, DrawnUnit } from './reading.ts';
@@ -12,7 +13,7 @@ import type { DrawnTable, DrawnUnit } from './reading.ts';
  * (src/web/table/useViewport.ts). Drag the ground or use the arrow keys to pan; the wheel, + and - zoom;
  * Fit shows it all. Click a unit (or Enter on a focused one) to select it; Escape clears the selection.
  * With `onPickPoint`, a click on the ground picks that point of the table instead of clearing the
- * selection.
+ * selection. With the tape measure pressed, a drag measures in inches.
  */
 export interface TableViewProps {
   readonly table: DrawnTable;
@@ -31,6 +32,10 @@ export interface TableViewProps {
   readonly onPickPoint?: ((point: Point) => void) | undefined;
   /** The point picked, marked on the table. */
   readonly picked?: Point | undefined;
+  /** The scenario's deployment zones, outlined in their side's colour. */
+  readonly zones: readonly Zone[];
+  /** Drawn over the units, in map coordinates (inches, y downwards): the selected unit's aids, a ghost. */
+  readonly children?: ReactNode;
 }
 
 /** Pixels the pointer may travel and still click rather than pan. */
@@ -39,34 +44,46 @@ const CLICK_SLOP = 4;
 export function TableView(props: TableViewProps): ReactNode {
   const { table } = props;
   const { frameRef, svgRef, mapRef, viewport, show, fit, zoomBy, viewKey, mapTransform } = useViewport(table);
-  const press = useRef<{ x: number; y: number; from: Viewport; unit?: string }>(undefined);
+  const press = useRef<{ x: number; y: number; from: Viewport; unit?: string; tape?: Point }>(undefined);
+  const tape = useTape();
 
+  const tableAt = (e: PointerEvent<HTMLDivElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    return tablePointAt(viewport.current, table.depth, e.clientX - box.left, e.clientY - box.top);
+  };
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
     e.currentTarget.setPointerCapture(e.pointerId);
     const unit = (e.target as Element).closest('[data-unit]')?.getAttribute('data-unit') ?? undefined;
-    press.current = { x: e.clientX, y: e.clientY, from: viewport.current, ...(unit ? { unit } : {}) };
+    const from = tape.measuring ? tableAt(e) : undefined;
+    if (from) tape.stretch(from, from);
+    press.current = {
+      x: e.clientX,
+      y: e.clientY,
+      from: viewport.current,
+      ...(unit ? { unit } : {}),
+      ...(from ? { tape: from } : {}),
+    };
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     const p = press.current;
-    if (p) show(pan(p.from, e.clientX - p.x, e.clientY - p.y));
+    if (p?.tape) tape.stretch(p.tape, tableAt(e));
+    else if (p) show(pan(p.from, e.clientX - p.x, e.clientY - p.y));
   };
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     const p = press.current;
     press.current = undefined;
-    if (!p || Math.hypot(e.clientX - p.x, e.clientY - p.y) > CLICK_SLOP) return;
-    if (p.unit === undefined && props.onPickPoint) {
-      const box = e.currentTarget.getBoundingClientRect();
-      props.onPickPoint(
-        tablePointAt(viewport.current, table.depth, e.clientX - box.left, e.clientY - box.top),
-      );
-    } else props.onSelect(p.unit);
+    if (!p || p.tape || Math.hypot(e.clientX - p.x, e.clientY - p.y) > CLICK_SLOP) return;
+    if (p.unit === undefined && props.onPickPoint) props.onPickPoint(tableAt(e));
+    else props.onSelect(p.unit);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const unit = (e.target as Element).getAttribute('data-unit');
     if (unit && (e.key === 'Enter' || e.key === ' ')) props.onSelect(unit);
-    else if (e.key === 'Escape') props.onSelect(undefined);
-    else if (!viewKey(e.key)) return;
+    else if (e.key === 'Escape') {
+      tape.clear();
+      props.onSelect(undefined);
+    } else if (!viewKey(e.key)) return;
     e.preventDefault();
   };
 
@@ -84,11 +101,12 @@ export function TableView(props: TableViewProps): ReactNode {
         <button type="button" onClick={fit}>
           Fit
         </button>
+        <TapeButton tape={tape} />
         <SideLegend sides={props.sides} sideClass={props.sideClass} />
       </div>
       <div
         ref={frameRef}
-        className="table-frame"
+        className={`table-frame${tape.measuring ? ' measuring' : ''}`}
         role="application"
         aria-roledescription="battle table"
         aria-label="Table (arrow keys pan, + and - zoom; Enter selects the focused unit)"
@@ -108,7 +126,7 @@ export function TableView(props: TableViewProps): ReactNode {
             <rect className="table-cloth" x={0} y={0} width={table.width} height={table.depth} />
             <TerrainLayer terrain={table.terrain} depth={table.depth} />
             <ScenarioLayer
-              zones={[]}
+              zones={props.zones}
               objectives={table.objectives}
               sideClass={props.sideClass}
               depth={table.depth}
@@ -125,12 +143,14 @@ export function TableView(props: TableViewProps): ReactNode {
                   <rect key={s.id} className="selected-stand" {...standRect(s, table.depth)} />
                 ))
               : null}
+            {props.children}
             {props.picked ? (
               <g className="ride-marker">
                 <title>{`The point picked: (${props.picked.x.toFixed(1)}, ${props.picked.y.toFixed(1)})`}</title>
                 <circle cx={props.picked.x} cy={table.depth - props.picked.y} r={0.6} />
               </g>
             ) : null}
+            <TapeLine tape={tape} depth={table.depth} />
           </g>
         </svg>
       </div>
