@@ -286,10 +286,10 @@ describe('moving guns', () => {
 
 describe('Deploy', () => {
   it('is given to a regular unit whose objective lies well off its front', () => {
-    // company-1 well west of the village, facing north: it lies off its right front.
+    // company-1 south-west of the village, facing north-west: it lies off its right flank.
     const placed = counters(
       [
-        { id: 'company-1', x: 14, y: 16 },
+        { id: 'company-1', x: 20, y: 12, facing: 120 },
         { id: 'company-6', x: 50, y: 16 },
         { id: 'maratha-1', x: 60, y: 46 },
       ],

@@ -57,17 +57,23 @@ const EVASION: Partial<Record<OrderId, number>> = {
   'fire-and-retire': 0.25,
 };
 
+/**
+ * The charger's chance of winning from which a charged unit evades: turning its back costs it its card
+ * and its place, so only a charge it would clearly lose is worth running from.
+ */
+const EVADE_BELOW = 0.75;
+
 /** Inches an evading unit must end beyond the charger's reach to count on getting away. */
 const ESCAPE_MARGIN = 1;
 
 /**
  * What evading a charge by changing to `order` is worth to the charged unit, or undefined when it
- * should not: only when the charger would more likely than not win the Confrontation (the exact odds),
+ * should not: only when the charger would clearly win the Confrontation (`EVADE_BELOW`, the exact odds),
  * and the unit's retire move takes it beyond the inches the charger has left (its launched charge's,
  * else its Normal Move and Charge Bonus). Caught evading, it fights at a disadvantage; standing, it
  * would lose. Worth 1 plus the charger's chance of winning. Never for a side that wins by holding on
  * (at the turn limit), nor for a unit on an objective its side must hold: either gives up the ground
- * the battle is decided on.
+ * the battle is decided on; nor for guns.
  */
 export function evasionWorth(
   sit: Situation,
@@ -79,14 +85,15 @@ export function evasionWorth(
   const me = sit.view.table.units[target];
   const them = sit.view.table.units[charger];
   if (fraction === undefined || !me || !them) return undefined;
-  // A side that wins by holding on, or a unit on an objective its side must hold, gives no ground.
-  if (sit.stance.kind === 'defend') return undefined;
+  // A side that wins by holding on, or a unit on an objective its side must hold, gives no ground;
+  // guns man-handled away go too short a way to escape, and stop firing.
+  if (sit.stance.kind === 'defend' || troopOfUnit(sit.view, target).arm === 'artillery') return undefined;
   const held = sit.stance.objectives.some((o) => me.stands.some((s) => distance(s, o.position) <= o.radius));
   if (held) return undefined;
   const left = sit.view.units[charger]?.charge?.remaining ?? chargeReach(sit.view, them);
   if (gap(me, them) + fraction * normalMove(sit.view, me) < left + ESCAPE_MARGIN) return undefined;
   const odds = chargeOdds(sit, charger, target);
-  return odds.win > 0.5 ? 1 + odds.win : undefined;
+  return odds.win >= EVADE_BELOW ? 1 + odds.win : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
