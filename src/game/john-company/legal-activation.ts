@@ -1,10 +1,12 @@
 import { bearing, cosDegrees, sinDegrees, turnBetween } from '../../core/geometry/angles.ts';
 import { PrngDice } from '../../core/random/dice.ts';
-import type { GeneralId } from '../../core/table/model.ts';
+import type { GeneralId, UnitState } from '../../core/table/model.ts';
 import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance/allowance.ts';
 import type { JcTableFacts } from '../../rulesets/john-company/table/facts/table-facts.ts';
 import { frontCentre } from '../../rulesets/john-company/table/formations.ts';
+import { legsOf } from '../../rulesets/john-company/table/movement-contact.ts';
 import { frontEnds, unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
+import { poseOf } from '../../rulesets/john-company/table/movement-manoeuvres.ts';
 import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';
 import { ORDERS } from '../../rulesets/john-company/tables/orders.ts';
 import type { Formation } from '../../rulesets/john-company/vocabulary.ts';
@@ -14,6 +16,7 @@ import { fireCheck } from './fire-check.ts';
 import { generalInchesLeft, generalPathCost, touchesFront } from './general-activation.ts';
 import { enemiesNear } from './legal-orders.ts';
 import { deployLightCompany, lightCompanyProblem } from './light-companies.ts';
+import { normalMove } from './moves.ts';
 import {
   checkFormationChange,
   checkMove,
@@ -25,6 +28,7 @@ import {
 } from './options.ts';
 import { rallyGeneral } from './rally.ts';
 import type { GeneralActivation, JcGameState, UnitActivation } from './state.ts';
+import { atStation, stationPoint } from './support-station.ts';
 import { isActive } from './units.ts';
 import { groundOfState, isSpotted } from './view.ts';
 
@@ -138,7 +142,11 @@ function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeu
   const wheel30 = (frontWidth * Math.PI) / 6;
   const candidates: Manoeuvre[][] = [];
   const retire = order.class === 'retire';
-  if (retire) {
+  const supported =
+    order.id === 'support' && u.orderTarget !== undefined ? d.findTableUnit(u.orderTarget) : undefined;
+  if (supported) {
+    candidates.push(...stationMoves(me, supported, normalMove(d, id), avail, regular));
+  } else if (retire) {
     candidates.push([{ kind: 'about-face' }, { kind: 'advance', inches: offer(avail) }]);
     candidates.push([{ kind: 'about-face' }, { kind: 'advance', inches: offer(avail / 2) }]);
   } else if (order.id === 'deploy-right' || order.id === 'deploy-left') {
@@ -193,6 +201,53 @@ function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeu
     if (kept.length >= MOVES_KEPT) break;
   }
   return kept;
+}
+
+/**
+ * The moves that take a supporting unit to its station behind the unit it supports, or as far towards
+ * it as its allowance goes (support-station.ts): straight ahead or back (about face, advance, about
+ * face), for regulars obliquely (up to 45 degrees; beyond that the 45-degree oblique that gets
+ * nearest), and half as far where that reaches the station too. Its facing is kept. None when it
+ * stands at the station's middle already.
+ */
+function stationMoves(
+  me: UnitState,
+  supported: UnitState,
+  rate: number,
+  avail: number,
+  regular: boolean,
+): Manoeuvre[][] {
+  const from = frontCentre(me);
+  const to = stationPoint(me, supported, rate);
+  const dist = Math.hypot(to.x - from.x, to.y - from.y);
+  if (dist < 0.05) return [];
+  const towards = (facing: number): Manoeuvre | undefined => {
+    const off = turnBetween(facing, bearing(from.x, from.y, to.x, to.y));
+    const wide = Math.abs(off);
+    if (wide <= 1) return { kind: 'advance', inches: down(Math.min(avail, dist)) };
+    if (!regular) {
+      const ahead = dist * cosDegrees(off);
+      return ahead > 0.05 ? { kind: 'advance', inches: down(Math.min(avail, ahead)) } : undefined;
+    }
+    if (wide <= 45) return { kind: 'oblique', inches: down(Math.min(avail, dist)), degrees: round(off) };
+    if (wide >= 90) return undefined;
+    // The 45-degree oblique that comes nearest the station.
+    const inches = dist * cosDegrees(wide - 45);
+    return { kind: 'oblique', inches: down(Math.min(avail, inches)), degrees: Math.sign(off) * 45 };
+  };
+  const full: Manoeuvre[][] = [];
+  const forward = towards(me.facing);
+  if (forward) full.push([forward]);
+  const back = towards(me.facing + 180);
+  if (back) full.push([{ kind: 'about-face' }, back, { kind: 'about-face' }]);
+  const out: Manoeuvre[][] = [...full];
+  // Half as far, where that is at the station too (a supporter that moved at most half may fire).
+  for (const m of full) {
+    const half = m.map((x) => ('inches' in x ? { ...x, inches: down(x.inches / 2) } : x));
+    const end = legsOf(poseOf(me), half).end;
+    if (atStation({ ...me, facing: end.facing, stands: end.stands }, supported, rate)) out.push(half);
+  }
+  return out;
 }
 
 function round(x: number): number {

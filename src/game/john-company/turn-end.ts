@@ -92,7 +92,12 @@ export function endTurn(d: Draft): void {
   for (const u of d.allUnits()) {
     if (!isActive(d, u.id) || u.order !== 'support' || u.orderTarget === undefined) continue;
     const t = d.findTableUnit(u.orderTarget);
-    if (!t || unitDistance(d.tableUnit(u.id), t) > normalMove(d, u.id)) d.clearUnit(u.id, ['continuing']);
+    // Broken: it carried out Support this turn (its last order) but does not carry it on (turn-start.ts
+    // would make a continuing order of an order still held).
+    if (!t || unitDistance(d.tableUnit(u.id), t) > normalMove(d, u.id)) {
+      d.patchUnit(u.id, { lastOrder: 'support' });
+      d.clearUnit(u.id, ['continuing', 'order', 'orderTarget']);
+    }
   }
   d.emit({ type: 'turn-ended', visibleTo: 'all', turn: d.turn });
   const result = victory(d);

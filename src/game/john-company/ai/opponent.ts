@@ -34,6 +34,16 @@ import {
   troopOfUnit,
   weaponRange,
 } from './situation.ts';
+import {
+  cavalryThreat,
+  evasionWorth,
+  gunGain,
+  gunOrders,
+  lightCompanyWorth,
+  nearestEnemy,
+  stationGain,
+  supportsAttack,
+} from './tactics.ts';
 
 /**
  * John Company's computer opponent: from its side's view only (`viewFor`; never the game state) and the
@@ -45,11 +55,15 @@ import {
  * square when enemy cavalry can reach a regular battalion (and back to line when it cannot); an order
  * that lets a Disordered unit reform; hold below Steady, and when an enemy is in range to fire; the two
  * units nearest each objective the side must take and does not hold advance on it, the rest hold (a
- * side with no objectives advances on the enemy, one that wins at the turn limit holds). Counters go
+ * side with no objectives advances on the enemy, one that wins at the turn limit holds); a second-line
+ * unit supports a friend that attacks, a regular unit whose goal lies well off its front deploys, and
+ * an attacking side's guns limber, advance, prolonge and unlimber to come into range (tactics.ts); a
+ * charged unit evades when it would lose and can get away. Counters go
  * first to units with no continuing order (without one they are Without Orders), each weighted by its
  * exact chance of testing Steady (below it, orders make no difference); a unit outside its General's
  * Command Radius keeps its continuing order rather than take a counter that would be lost. In Step 5 a
- * unit rallies if it may, reforms, fires where it is worth most (the stands the target should lose
+ * unit rallies if it may, reforms, sends out or calls in its light company, fires where it is worth
+ * most (the stands the target should lose
  * and how much worse its next Reaction Test gets), changes formation as ordered, and makes the move
  * that brings it nearest its goal without leaving its General's radius. A General rallies whom he can,
  * and rides (in steps) where his units with counters still to carry out are within his radius, to
@@ -113,20 +127,6 @@ function onObjective(sit: Situation, u: UnitState): boolean {
   return sit.stance.objectives.some((o) => u.stands.some((s) => distance(s, o.position) <= o.radius));
 }
 
-/** The nearest spotted enemy that is not running away, with its distance. */
-function nearestEnemy(
-  sit: Situation,
-  u: UnitState,
-): { readonly enemy: UnitState; readonly gap: number } | undefined {
-  let found: { enemy: UnitState; gap: number } | undefined;
-  for (const e of sit.enemies) {
-    if (isRouting(sit.view, e.id)) continue;
-    const g = gap(u, e);
-    if (!found || g < found.gap) found = { enemy: e, gap: g };
-  }
-  return found;
-}
-
 /** How many units go for each objective the side must take. */
 const PER_OBJECTIVE = 2;
 
@@ -171,16 +171,6 @@ function goalOf(sit: Situation, u: UnitState): Point {
   if (objective) return objective;
   const near = nearestEnemy(sit, u);
   return near ? centreOf(near.enemy) : sit.stance.enemyEdge;
-}
-
-/** Enemy cavalry able to charge the unit soon (within its reach and a little more). */
-function cavalryThreat(sit: Situation, u: UnitState): boolean {
-  return sit.enemies.some(
-    (e) =>
-      troopOfUnit(sit.view, e.id).arm === 'cavalry' &&
-      !isRouting(sit.view, e.id) &&
-      gap(u, e) <= chargeReach(sit.view, e) + 4,
-  );
 }
 
 /** An enemy within reach of the unit's weapon. */
@@ -256,20 +246,72 @@ function wantedOrder(sit: Situation, u: UnitState, offered: readonly PlaceOrder[
       const reform = want(order, 55);
       if (reform) return reform;
     }
-  if (troop.arm === 'artillery') return want('hold', 30);
+  if (troop.arm === 'artillery') {
+    // Guns keep up with an attack and come into range (tactics.ts `gunOrders`); otherwise they hold.
+    for (const order of gunOrders(sit, u)) {
+      const move = want(order, 35);
+      if (move) return move;
+    }
+    return want('hold', 30);
+  }
   const status = statusOf(view, u.id);
   if (status !== 'Resolute' && status !== 'Confident' && status !== 'Steady') return want('hold', 40);
   if (inRange(sit, u)) return want('hold', 45);
   if (sit.stance.kind === 'defend' || onObjective(sit, u)) return want('hold', 20);
-  // A side with objectives sends a few units to take them; the rest hold where they stand.
-  if (sit.stance.objectives.length > 0 && !objectiveOf(sit, u)) return want('hold', 20);
+  // A side with objectives sends a few units to take them; the rest hold where they stand, or support
+  // a friend that attacks from behind it (its second line: tactics.ts `supportsAttack`).
+  if (sit.stance.objectives.length > 0 && !objectiveOf(sit, u)) {
+    const support = offered.find(
+      (c) =>
+        c.order === 'support' && c.target !== undefined && supportsAttack(sit, u, c.target, attacking(sit)),
+    );
+    if (support && !(continuing === 'support' && ju.continuing?.target === support.target))
+      return { command: support, score: 35 };
+    return want('hold', 20);
+  }
   // Out of its General's Command Radius a counter would be lost: it holds (a continuing order needs
   // no counter) until he comes up.
   if (sit.facts().command(u.id)?.inCommand === false) return want('hold', 15);
   const goal = goalOf(sit, u);
   const far = distance(frontOf(u), goal);
   if (far < 2) return want('hold', 20);
+  // Forward March keeps within 30 degrees of straight ahead: a regular unit whose goal lies off its
+  // flank (`DEPLOY_OFF`), and farther than a move or two (near it, angles swing and a Forward March
+  // oblique will do), is given Deploy to that side, which wheels, obliques or flank marches towards it.
+  if (troop.regular && far > DEPLOY_FAR) {
+    const a = frontCentre(u);
+    const off = turnTo(a.facing, Math.atan2(goal.y - a.y, goal.x - a.x) * (180 / Math.PI));
+    const wide = Math.abs(off) > DEPLOY_OFF[0] && Math.abs(off) < DEPLOY_OFF[1];
+    const deploy = wide ? want(off > 0 ? 'deploy-left' : 'deploy-right', 45) : undefined;
+    if (deploy) return deploy;
+  }
   return want('forward-march', 50 - Math.min(20, far / 5)) ?? want('hold', 10);
+}
+
+/**
+ * Degrees off its front between which a regular unit's goal calls for Deploy rather than Forward March:
+ * nearer its front, Forward March's 30-degree obliques and wheels gain most of every inch (measured
+ * against random play, Deploy from 40 degrees cost the training battle's Marathas a quarter of their
+ * wins); beyond the upper bound the goal is behind it, where neither helps.
+ */
+const DEPLOY_OFF = [75, 120] as const;
+
+/** Inches from its goal within which a unit is not given Deploy. */
+const DEPLOY_FAR = 12;
+
+/**
+ * Whether a unit of the side attacks this turn: it is sent to take an objective, or its counter
+ * charges (the friends a second-line unit may support).
+ */
+function attacking(sit: Situation): (id: UnitId) => boolean {
+  return (id) => {
+    const u = sit.view.table.units[id];
+    const c = sit.view.units[id]?.counter;
+    return (
+      (u !== undefined && objectiveOf(sit, u) !== undefined) ||
+      (c !== undefined && 'order' in c && c.order === 'charge')
+    );
+  };
 }
 
 /** Orders under which a Disordered unit may reform, best first: those that let it fire after moving. */
@@ -300,7 +342,7 @@ function ordersChoice(sit: Situation, legal: readonly JcCommand[]): Scored[] {
     }
   const out: Scored[] = [{ command: { type: 'finish-orders' }, score: 0 }];
   const table = tableSignature(sit);
-  const charged = [...chargedTargets(sit)].sort().join(',');
+  const charged = chargingCounters(sit);
   for (const u of sit.mine) {
     const offered = byUnit.get(u.id);
     if (!offered) continue;
@@ -334,11 +376,21 @@ const counterMemo = new WeakMap<
     readonly table: readonly object[];
     readonly turn: number;
     readonly offered: readonly PlaceOrder[];
-    /** The targets already charged, sorted, joined by commas. */
+    /** The side's charge counters already placed (`chargingCounters`). */
     readonly charged: string;
     readonly counter: Scored | undefined;
   }
 >();
+
+/** The charges the side's counters already make, as `unit>target`, sorted, joined by commas. */
+function chargingCounters(sit: Situation): string {
+  const out: string[] = [];
+  for (const u of sit.mine) {
+    const c = sit.view.units[u.id]?.counter;
+    if (c && 'order' in c && c.order === 'charge' && c.target !== undefined) out.push(`${u.id}>${c.target}`);
+  }
+  return out.sort().join(',');
+}
 
 function tableSignature(sit: Situation): readonly object[] {
   return [...Object.values(sit.view.table.units), ...Object.values(sit.view.table.generals)];
@@ -423,6 +475,10 @@ function responseChoice(
     else if (c.order === 'charge' && sit.view.table.units[charger]) {
       const worth = chargeWorth(sit, target, charger);
       if (worth >= 0.35) out.push({ command: c, score: 1 + worth });
+    } else {
+      // Evading: a retire order takes it out of reach of a charger that would beat it.
+      const evade = evasionWorth(sit, target, charger, c.order);
+      if (evade !== undefined) out.push({ command: c, score: evade });
     }
   }
   return out;
@@ -462,6 +518,14 @@ function unitChoice(sit: Situation, legal: readonly JcCommand[], a: UnitActivati
       case 'move':
         if (u && !a.moved) out.push({ command: c, score: 10 + moveWorth(sit, u, c.manoeuvres) });
         break;
+      case 'deploy-light-company':
+      case 'rejoin-light-company': {
+        const worth = u
+          ? lightCompanyWorth(sit, u, c.type === 'deploy-light-company' ? 'deploy' : 'rejoin')
+          : undefined;
+        if (worth !== undefined) out.push({ command: c, score: worth });
+        break;
+      }
       case 'end-activation':
         out.push({ command: c, score: 10 });
         break;
@@ -494,11 +558,15 @@ function moveWorth(sit: Situation, u: UnitState, manoeuvres: readonly Manoeuvre[
   let pose = poseOf(u);
   for (const m of manoeuvres) pose = poseAt(pose, motionOf(pose, m), 1);
   const moved: UnitState = { ...u, facing: pose.facing, stands: pose.stands };
+  // A supporting unit makes for its station; a battery (below) for its range of the nearest enemy.
+  const station = stationGain(sit, u, moved);
+  if (station !== undefined) return station - commandPenalty(sit, u, moved);
   const order = sit.view.units[u.id]?.order;
   if (order !== undefined && ORDERS.orders[order].class === 'retire') {
     const near = nearestEnemy(sit, u);
     return near ? gap(moved, near.enemy) - near.gap : 0;
   }
+  if (troopOfUnit(sit.view, u.id).arm === 'artillery') return gunGain(sit, u, moved);
   const goal = goalOf(sit, u);
   const before = distance(frontOf(u), goal);
   const after = distance(frontOf(moved), goal);

@@ -256,7 +256,7 @@ export function troopOfUnit(view: JcView, id: UnitId): TroopType {
 }
 
 /** Its Normal Move in its formation (0 where the table gives none, e.g. a British square). */
-function normalMove(view: JcView, u: UnitState): number {
+export function normalMove(view: JcView, u: UnitState): number {
   return normalMoveOf(view.units[u.id]!.profile, u.formation as Formation) ?? 0;
 }
 
