@@ -714,6 +714,6 @@ describe('the sequence’s words', () => {
     );
     const turn2: JcGameState = { ...s, turn: 2, generals, node: { phase: 'orders', side: 'company' } };
     const r = game.apply(turn2, 'company', { type: 'place-order', unit: 'company-1', order: 'hold' });
-    expect(r.ok ? '' : r.rejection.message).toBe('company-1 has no General to give it orders this turn');
+    expect(r.ok ? '' : r.rejection.message).toBe('Company unit 1 has no General to give it orders this turn');
   });
 });

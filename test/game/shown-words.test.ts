@@ -188,6 +188,8 @@ function unreadableIn(scenario: ShippedScenario, line: string, sideAndPlaceIds: 
   let rest = line;
   for (const name of named.map((u) => u.name).sort((a, b) => b.length - a.length))
     rest = rest.replaceAll(name, ' ');
+  // A battalion's light company is named after it ("..., light company"): the rules' word, not a side's id.
+  rest = rest.replaceAll('light company', ' ');
   const ids = [
     ...scenario.units.map((u) => u.id),
     ...scenario.generals.map((g) => g.id),
@@ -268,5 +270,6 @@ describe('John Company: every kind of event of a seeded battle of every shipped 
     expect(unreadableIn(training, 'Colonel Ashby rides 3" to 2" north of the village', true)).not.toEqual([]);
     expect(unreadableIn(training, 'The picket fires at campoo-1st', false)).toHaveLength(1);
     expect(unreadableIn(training, "The Company's brigades wins", true)).toEqual([]);
+    expect(unreadableIn(training, 'The European regiment, light company: Hold', true)).toEqual([]);
   });
 });

@@ -48,8 +48,8 @@ export interface FirstRound {
  * the most paths of the melee dice it enumerates (stage 2, the procedure alone): beyond either, the
  * odds are left out.
  */
-const ENGINE_PATHS = 6_000;
-const MELEE_PATHS = 400_000;
+const ENGINE_PATHS = 1_000;
+const MELEE_PATHS = 100_000;
 
 /** The two chart names of `attackCharts`. */
 export const ATTACK_CHART = 'The attack';

@@ -162,11 +162,12 @@ describe('Honour & Fortitude odds preview', () => {
   });
 
   it('an attack previews, after its Initiation Roll, what the attack comes to: each chart a distribution', () => {
-    const { state, side } = playUntil(
-      'training-village-ford',
-      1,
-      (s, d) => legalOf(s, d, 'attack').length > 0,
-    );
+    // The first attack whose paths are few enough to preview what follows (attack-odds.ts bounds them).
+    const previewed = (s: HfGameState, d: string) => {
+      const attack = legalOf(s, d, 'attack')[0];
+      return attack !== undefined && commandOdds(s, d, attack).length === 2;
+    };
+    const { state, side } = playUntil('training-village-ford', 1, previewed);
     const command = legalOf(state, side, 'attack')[0]!;
     if (command.type !== 'attack') throw new Error('not an attack');
     const odds = commandOdds(state, side, command);
