@@ -155,7 +155,7 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
       const result = announcedResult(seen);
       const line = result
         ? `\n*** ${verdictInWords(result, words)} ***`
-        : seen && rules.describeEvent(seen, state);
+        : seen && rules.describeEvent(seen, state, words);
       if (line !== undefined && line !== '') out.write(`${line}\n`);
     }
   }

@@ -60,7 +60,7 @@ export async function replayCommand(
     const announced = announcedResult(seen);
     const line = announced
       ? `\n*** ${verdictInWords(announced, words)} ***`
-      : seen && rules.describeEvent(seen, state);
+      : seen && rules.describeEvent(seen, state, words);
     if (line !== undefined) lines.push(line);
   }
   const result = game.result(state);

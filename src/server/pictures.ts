@@ -43,7 +43,9 @@ export function logEntry(
     if (!seen) continue;
     // The end of the battle is told in the scenario's names of its sides and objectives.
     const announced = announcedResult(seen);
-    const text = announced ? verdictInWords(announced, words) : rules.describeEvent(seen, latest)?.trim();
+    const text = announced
+      ? verdictInWords(announced, words)
+      : rules.describeEvent(seen, latest, words)?.trim();
     events.push({ type: seen.type, text: text ?? '', event: seen });
   }
   return {

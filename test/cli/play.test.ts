@@ -120,7 +120,7 @@ describe('muster play, a person against the computer', () => {
     expect(t).toContain('"x" is not one of the choices.');
     expect(t).toContain('"9999" is not one of the choices.');
     // The computer's counters stay hidden: its placements are not in the person's log.
-    expect(t).toContain('company has placed its counters');
+    expect(t).toContain("The Company's brigades has placed its counters");
     expect(t).not.toMatch(/^ {2}The European regiment: (Hold|Forward March|Support|Form|blank counter)/m);
     // The input ran out: the battle stops there.
     expect(t).toMatch(/Stopped after \d+ commands, on turn 1\./);

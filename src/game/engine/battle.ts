@@ -3,6 +3,7 @@ import { Prng, seedRng } from '../../core/random/prng.ts';
 import type { OddsReport } from '../../core/rules/run.ts';
 import type { GameDefinition, GameEventBase, GameStateBase, Viewer } from './game.ts';
 import type { GameRecord } from './record.ts';
+import type { Names } from './words.ts';
 
 /**
  * Players and whole battles between them, for any rule set's game. A player sees only its side's view
@@ -124,8 +125,13 @@ export interface PlayableRuleSet<State extends GameStateBase, Command, Event ext
    * goes from where the General stands.
    */
   readonly describeOffer?: (command: Command, state: State) => string;
-  /** An event in one line, or undefined for bookkeeping nobody needs to read (default: as commands). */
-  readonly describeEvent?: (event: Event, state?: State) => string | undefined;
+  /**
+   * An event in one line, or undefined for bookkeeping nobody needs to read (default: as commands).
+   * `scenarioNames`: the scenario's names of its sides and objectives by id (verdict.ts,
+   * `scenarioWordsOf`), which a shell holding the game's record gives so that no side or place is named
+   * by its id.
+   */
+  readonly describeEvent?: (event: Event, state?: State, scenarioNames?: Names) => string | undefined;
   /** A side's view as text for a terminal, from the view alone (default: its fields, one per line). */
   readonly describeView?: (view: View) => string;
   /**

@@ -49,10 +49,12 @@ export function hostingOf<State extends GameStateBase, Command, Event extends Ga
     describeCommand: (command, state) =>
       isResignation(command) ? 'resigns' : (playable.describeCommand ?? describeFields)(command, state),
     describeOffer: playable.describeOffer ?? playable.describeCommand ?? describeFields,
-    describeEvent: (event, state) =>
-      event.type === 'resigned'
-        ? `${(event as { side?: string }).side} resigns: the battle is over`
-        : (playable.describeEvent ?? describeFields)(event, state),
+    describeEvent: (event, state, scenarioNames) => {
+      if (event.type !== 'resigned')
+        return (playable.describeEvent ?? describeFields)(event, state, scenarioNames);
+      const side = String((event as { side?: string }).side);
+      return `${scenarioNames?.get(side) ?? side} resigns: the battle is over`;
+    },
     describeView: playable.describeView ?? describeViewFields,
     commandSeenBy: (after, side, command) => {
       if (isResignation(command)) return 'all';

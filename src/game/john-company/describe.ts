@@ -38,7 +38,7 @@ const inches = (x: number) => `${Math.round(x * 10) / 10}"`;
  * have moved, and a line of the log must read the same every time.)
  */
 export interface Places {
-  readonly objectives: readonly { readonly name: string; readonly position: Point }[];
+  readonly objectives: readonly { readonly id: string; readonly name: string; readonly position: Point }[];
   readonly width: number;
   readonly depth: number;
 }
@@ -50,11 +50,27 @@ export function placesOf(source: {
 }): Places {
   return {
     objectives: source.scenario.objectives.map((o) => ({
+      id: o.id,
       name: `the ${o.id.replaceAll('-', ' ')}`,
       position: o.position,
     })),
     width: source.table.width,
     depth: source.table.depth,
+  };
+}
+
+/**
+ * The places with their objectives named as the scenario names them (`scenarioNames`, by id; "The
+ * village" read as "the village" within a sentence), where a shell gives those names.
+ */
+export function namedPlaces(places: Places, scenarioNames: Names | undefined): Places {
+  if (!scenarioNames) return places;
+  return {
+    ...places,
+    objectives: places.objectives.map((o) => {
+      const name = scenarioNames.get(o.id);
+      return name === undefined ? o : { ...o, name: name.replace(/^The /, 'the ') };
+    }),
   };
 }
 
@@ -130,7 +146,7 @@ export function describeEvent(e: JcEvent, names: Names, places?: Places): string
     case 'order-removed':
       return `  ${n(e.unit)}: counter taken back`;
     case 'orders-finished':
-      return `${e.side} has placed its counters`;
+      return `${n(e.side)} has placed its counters`;
     case 'order-revealed':
       return `${n(e.unit)}: ${orderName(e.order)}${e.target !== undefined ? ` ${n(e.target)}` : ''}${e.source === 'continuing' ? ' (continuing)' : e.source === 'forced' ? ' (forced)' : ''}`;
     case 'guns-aimed':

@@ -10,6 +10,7 @@ import {
   describeEvent,
   describeOffer,
   type Names,
+  namedPlaces,
   namesOf,
   type Places,
   placesOf,
@@ -35,8 +36,8 @@ const jcNames = perState(namesOf);
 const namesIn = (state: JcGameState | undefined): Names => (state ? jcNames(state) : new Map());
 /** Where its units, objectives and Generals stand, once per state (none without a state). */
 const jcPlaces = perState(placesOf);
-const placesIn = (state: JcGameState | undefined): Places | undefined =>
-  state ? jcPlaces(state) : undefined;
+const placesIn = (state: JcGameState | undefined, scenarioNames?: Names): Places | undefined =>
+  state ? namedPlaces(jcPlaces(state), scenarioNames) : undefined;
 
 /** The units a ride offered to a General's side may be placed by (`landmarksFor`); none for other commands. */
 function rideLandmarks(command: JcCommand, state: JcGameState | undefined): UnitLandmark[] | undefined {
@@ -60,7 +61,12 @@ export const johnCompanyPlayable: PlayableRuleSet<JcGameState, JcCommand, JcEven
   describeCommand: (command, state) => describeCommand(command, namesIn(state), placesIn(state)),
   describeOffer: (command, state) =>
     describeOffer(command, state, namesIn(state), placesIn(state), rideLandmarks(command, state)),
-  describeEvent: (event, state) => describeEvent(event, namesIn(state), placesIn(state)),
+  describeEvent: (event, state, scenarioNames) =>
+    describeEvent(
+      event,
+      scenarioNames ? new Map([...namesIn(state), ...scenarioNames]) : namesIn(state),
+      placesIn(state, scenarioNames),
+    ),
   describeSituation: (view, latest, sideName) => describeSituation(view, jcNames(latest), sideName),
   commandSeenBy,
   unseenCommandText,
