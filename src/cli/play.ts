@@ -127,7 +127,7 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
           out,
           situation(view, state, sideName),
           legal,
-          (c) => rules.describeOffer(c, state),
+          (c) => rules.describeOffer(c, state, words),
           mayTakeBack(given, side),
         );
     if (command === undefined) {
@@ -137,7 +137,7 @@ export async function playCommand(arg: string, opts: PlayOptions, env: PlayEnv):
     if (command === TAKE_BACK) {
       const last = commands.pop()!;
       state = given.pop()!.before;
-      out.write(`Taken back: ${rules.describeCommand(last.command, state)}\n`);
+      out.write(`Taken back: ${rules.describeCommand(last.command, state, words)}\n`);
       continue;
     }
     const applied = game.apply(state, side, command);

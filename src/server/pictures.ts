@@ -55,7 +55,7 @@ export function logEntry(
     ...(readable ? { command: entry.command } : {}),
     // The side is the entry's own field (a page names it as the scenario does): the text is the command.
     text: readable
-      ? rules.describeCommand(entry.command, latest)
+      ? rules.describeCommand(entry.command, latest, words)
       : rules.unseenCommandText(entry.side, entry.command),
     events,
   };
@@ -79,6 +79,7 @@ export function pictureAt(
   const present = at === total;
   const legal = decider === viewer && present ? rules.game.legalCommands(state, viewer) : [];
   const result = rules.game.result(state);
+  const words = scenarioWordsOf(p.record.scenario);
   // A game with secret dice takes nothing back once it is over, its secret revealed (see `mayUndo`).
   const secretDiceOver = p.record.dice !== undefined && result !== undefined;
   return {
@@ -88,10 +89,8 @@ export function pictureAt(
     view: rules.game.viewFor(state, viewer),
     ...(decider !== undefined ? { decider, deciderSeat: p.players[decider] ?? 'human' } : {}),
     legal,
-    legalText: legal.map((c: unknown) => rules.describeOffer(c, state)),
-    ...(result
-      ? { result: { ...result, reason: inWords(result.reason, scenarioWordsOf(p.record.scenario)) } }
-      : {}),
+    legalText: legal.map((c: unknown) => rules.describeOffer(c, state, words)),
+    ...(result ? { result: { ...result, reason: inWords(result.reason, words) } } : {}),
     ...(present && !secretDiceOver && mayTakeBack(log, viewer) ? { undoable: true as const } : {}),
   };
 }

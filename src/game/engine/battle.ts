@@ -116,15 +116,16 @@ export interface PlayableRuleSet<State extends GameStateBase, Command, Event ext
   readonly turnOf?: (state: State) => number;
   /**
    * A command in one line of the battle log's words; `state`, when given, is the game's latest state, for
-   * names (default: its `type` and scalar fields, "fire: unit 33rd-foot, target maratha-guns").
+   * names (default: its `type` and scalar fields, "fire: unit 33rd-foot, target maratha-guns");
+   * `scenarioNames` as for `describeEvent`.
    */
-  readonly describeCommand?: (command: Command, state?: State) => string;
+  readonly describeCommand?: (command: Command, state?: State, scenarioNames?: Names) => string;
   /**
    * A command offered now, in the words of the list a player chooses from; `state` is the state it is
    * offered in (default: as `describeCommand`). It may say what only holds now, such as how far a ride
-   * goes from where the General stands.
+   * goes from where the General stands. `scenarioNames` as for `describeEvent`.
    */
-  readonly describeOffer?: (command: Command, state: State) => string;
+  readonly describeOffer?: (command: Command, state: State, scenarioNames?: Names) => string;
   /**
    * An event in one line, or undefined for bookkeeping nobody needs to read (default: as commands).
    * `scenarioNames`: the scenario's names of its sides and objectives by id (verdict.ts,

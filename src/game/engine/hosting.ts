@@ -46,8 +46,10 @@ export function hostingOf<State extends GameStateBase, Command, Event extends Ga
     standing: playable.standing,
     commandSchema: playable.commandSchema ?? (ANY_COMMAND_SCHEMA as unknown as z.ZodType<Command>),
     turnOf: playable.turnOf ?? turnField,
-    describeCommand: (command, state) =>
-      isResignation(command) ? 'resigns' : (playable.describeCommand ?? describeFields)(command, state),
+    describeCommand: (command, state, scenarioNames) =>
+      isResignation(command)
+        ? 'resigns'
+        : (playable.describeCommand ?? describeFields)(command, state, scenarioNames),
     describeOffer: playable.describeOffer ?? playable.describeCommand ?? describeFields,
     describeEvent: (event, state, scenarioNames) => {
       if (event.type !== 'resigned')

@@ -58,9 +58,16 @@ export const johnCompanyPlayable: PlayableRuleSet<JcGameState, JcCommand, JcEven
   standing: jcStanding,
   commandSchema: JcCommandSchema,
   turnOf: (state) => state.turn,
-  describeCommand: (command, state) => describeCommand(command, namesIn(state), placesIn(state)),
-  describeOffer: (command, state) =>
-    describeOffer(command, state, namesIn(state), placesIn(state), rideLandmarks(command, state)),
+  describeCommand: (command, state, scenarioNames) =>
+    describeCommand(command, namesIn(state), placesIn(state, scenarioNames)),
+  describeOffer: (command, state, scenarioNames) =>
+    describeOffer(
+      command,
+      state,
+      namesIn(state),
+      placesIn(state, scenarioNames),
+      rideLandmarks(command, state),
+    ),
   describeEvent: (event, state, scenarioNames) =>
     describeEvent(
       event,
