@@ -97,8 +97,9 @@ function Table(props: {
 
   const [overlays, setOverlays] = useState(FIRST_OVERLAYS);
   const sight = useMemo(
-    () => (selectedUnit === undefined ? [] : sightLinesFrom(view.table, selectedUnit)),
-    [view.table, selectedUnit],
+    () =>
+      selectedUnit === undefined ? [] : sightLinesFrom(view.table, selectedUnit, (id) => unitName(view, id)),
+    [view, selectedUnit],
   );
 
   const [manoeuvres, setManoeuvres] = useState(NOTHING_PLANNED);
