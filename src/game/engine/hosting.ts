@@ -149,6 +149,29 @@ export function perState<State extends object, T>(derive: (state: State) => T): 
   };
 }
 
+/**
+ * `derive` worked out once per state (or view) and side: states are never changed, so a value kept by
+ * the state object stays true. A copy of the kept list is returned, for callers that change theirs.
+ */
+export function perStateAndSide<State extends object, T>(
+  derive: (state: State, side: string) => readonly T[],
+): (state: State, side: string) => T[] {
+  const cache = new WeakMap<State, Map<string, readonly T[]>>();
+  return (state, side) => {
+    let bySide = cache.get(state);
+    if (!bySide) {
+      bySide = new Map();
+      cache.set(state, bySide);
+    }
+    let kept = bySide.get(side);
+    if (!kept) {
+      kept = derive(state, side);
+      bySide.set(side, kept);
+    }
+    return [...kept];
+  };
+}
+
 function typeOf(value: unknown): string {
   const type = (value as { type?: unknown } | null)?.type;
   return typeof type === 'string' ? type : '(no type)';

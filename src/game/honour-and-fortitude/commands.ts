@@ -1,18 +1,9 @@
 import { z } from 'zod';
+import { NEUTRAL_FORMATIONS } from '../../core/scenario/vocabulary.ts';
 import { DEFENDER_CHOICES } from './sequence.ts';
 
-/** The formations a command may ask for (the scenario format's words). */
-export const HF_FORMATIONS = [
-  'line',
-  'open-line',
-  'column',
-  'open-column',
-  'square',
-  'mass',
-  'skirmish',
-  'unlimbered',
-  'limbered',
-] as const;
+/** The formations a command may ask for: the scenario format's words (src/core/scenario/vocabulary.ts). */
+export const HF_FORMATIONS = NEUTRAL_FORMATIONS;
 
 const id = z.string().min(1);
 

@@ -1,5 +1,6 @@
 import { bearing } from '../../core/geometry/angles.ts';
 import { groupDistance } from '../../core/geometry/rect-groups.ts';
+import { perStateAndSide } from '../engine/hosting.ts';
 import type { HfCommand } from './commands.ts';
 import { centreOf, quarterOf } from './geometry.ts';
 import { attackPlacement, checkMove, formationsOf, type MoveTo, mayAct, round } from './moves.ts';
@@ -14,22 +15,7 @@ import { holderOf } from './victory.ts';
  * the nearest enemy, turning to face it, and changing formation, each shortened until legal; and every
  * attack it can make. Fire: every target in range, arc and sight.
  */
-export function legalCommands(state: HfGameState, side: string): HfCommand[] {
-  let bySide = legalCache.get(state);
-  if (!bySide) {
-    bySide = new Map();
-    legalCache.set(state, bySide);
-  }
-  let legal = bySide.get(side);
-  if (!legal) {
-    legal = listCommands(state, side);
-    bySide.set(side, legal);
-  }
-  return [...legal];
-}
-
-/** States are never mutated: each one's commands are worked out once per side. */
-const legalCache = new WeakMap<HfGameState, Map<string, readonly HfCommand[]>>();
+export const legalCommands: (state: HfGameState, side: string) => HfCommand[] = perStateAndSide(listCommands);
 
 function listCommands(state: HfGameState, side: string): HfCommand[] {
   const phase = state.phase;

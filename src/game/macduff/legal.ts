@@ -2,6 +2,7 @@ import { cosDegrees, sinDegrees } from '../../core/geometry/angles.ts';
 import type { Point } from '../../core/geometry/points.ts';
 import type { MoveResult } from '../../rulesets/macduff/procedures/movement.ts';
 import { isCavalry } from '../../rulesets/macduff/vocabulary.ts';
+import { perStateAndSide } from '../engine/hosting.ts';
 import { facingTo, moveFacts, retiresFacing } from './actions.ts';
 import { FORMATION_CHANGES, type MdCommand, type MdFormationChange, type Reaction } from './commands.ts';
 import { layout, onTable, overlapsOthers } from './geometry.ts';
@@ -204,23 +205,8 @@ function activationCommands(s: Readable, node: Extract<MdNode, { phase: 'activat
 
 type Deciding = Readable & Pick<MdGameState, 'node'>;
 
-/** States (and views) are never changed: each one's commands are worked out once per side. */
-const legalCache = new WeakMap<Deciding, Map<string, readonly MdCommand[]>>();
-
 /** Every command `side` may give now (a finite, representative list; any point is a legal move). */
-export function legalCommands(state: Deciding, side: string): MdCommand[] {
-  let bySide = legalCache.get(state);
-  if (!bySide) {
-    bySide = new Map();
-    legalCache.set(state, bySide);
-  }
-  let legal = bySide.get(side);
-  if (!legal) {
-    legal = listCommands(state, side);
-    bySide.set(side, legal);
-  }
-  return [...legal];
-}
+export const legalCommands: (state: Deciding, side: string) => MdCommand[] = perStateAndSide(listCommands);
 
 function listCommands(state: Deciding, side: string): MdCommand[] {
   const node = state.node;
