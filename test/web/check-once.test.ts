@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import { CpCommandSchema } from '../../src/game/command-points/commands.ts';
+import { HfCommandSchema } from '../../src/game/honour-and-fortitude/commands.ts';
 import { JcCommandSchema } from '../../src/game/john-company/commands.ts';
 import { fireCheck } from '../../src/game/john-company/fire-check.ts';
+import { MdCommandSchema } from '../../src/game/macduff/commands.ts';
 import { findPlayableRuleSet } from '../../src/game/registry.ts';
 import type { ApiError, AppendCommandResponse, CreatedGame, GameSummary } from '../../src/protocol/api.ts';
 import { seatKeyClient, serverForTests } from './fixtures.ts';
@@ -16,7 +20,8 @@ vi.mock('../../src/game/john-company/fire-check.ts', async (importOriginal) => {
 /**
  * One `fire` POSTed to /commands is checked once: its body parsed at the boundary (the referee), the
  * game run once on the parsed command (`applyParsed`: `apply`, which guards itself against any input,
- * would parse it again), the fire checked once, and the store, which only appends, judges nothing.
+ * would parse it again), the fire checked once, and the store, which only appends, judges nothing. The
+ * three smaller sets parse a posted command once too.
  */
 describe('a command through POST /commands', () => {
   const server = serverForTests('check-once');
@@ -83,6 +88,39 @@ describe('a command through POST /commands', () => {
     expect(apply).toHaveBeenCalledTimes(position.record.commands.length);
     expect(applyParsed).toHaveBeenCalledTimes(1);
   });
+
+  // Each smaller set, like John Company, runs its game once on the command its schema parsed at the
+  // boundary. The command posted is the deciding side's second offer once four commands are played (any
+  // offer would do; the first is often a pass).
+  const smallerSets: readonly (readonly [string, z.ZodType])[] = [
+    ['honour-and-fortitude', HfCommandSchema],
+    ['command-points', CpCommandSchema],
+    ['macduff', MdCommandSchema],
+  ];
+  it.each(smallerSets)(
+    'parses a command posted to a %s game once and runs the game once on it',
+    async (id, schema) => {
+      const position = firstPosition(id, 3, (state, _side, legal) =>
+        state.seq >= 4 && legal.length > 1 ? legal[1] : undefined,
+      );
+      const created = await post<CreatedGame>('/api/games/import', position.record);
+      expect(created.status).toBe(201);
+      expect((await get(`/api/games/${created.body.id}/play?viewer=${position.side}`)).status).toBe(200);
+      const setGame = findPlayableRuleSet(id)!.game;
+      const apply = vi.spyOn(setGame, 'apply');
+      const applyParsed = vi.spyOn(setGame, 'applyParsed');
+      const parse = vi.spyOn(schema, 'safeParse');
+      const answer = await post<AppendCommandResponse>(`/api/games/${created.body.id}/commands`, {
+        side: position.side,
+        command: position.command,
+        seq: position.record.commands.length,
+      });
+      expect(answer.status).toBe(201);
+      expect(applyParsed).toHaveBeenCalledTimes(1);
+      expect(apply).not.toHaveBeenCalled();
+      expect(parse).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it("refuses at the boundary a side the game lacks, a command of no rule set's shape and one too long", async () => {
     const game = (await post<CreatedGame>('/api/games', { scenario: 'training-village-ford', seed: 1 })).body;

@@ -64,17 +64,24 @@ function endFire(w: Work): void {
  * words, units and commanders by their names (never a throw for bad input).
  */
 export function applyCommand(state: CpGameState, side: string, input: CpCommand): Result {
-  const applied = applyChecked(state, side, input);
+  const parsed = CpCommandSchema.safeParse(input);
+  if (!parsed.success)
+    return reject('bad-command', malformedCommandWords(parsed.error.issues.map((i) => i.path)));
+  return applyCpCommand(state, side, parsed.data);
+}
+
+/**
+ * `applyCommand` for a command the command-point game's schema has parsed already (at a shell's
+ * boundary): the same answer, without parsing it again.
+ */
+export function applyCpCommand(state: CpGameState, side: string, command: CpCommand): Result {
+  const applied = applyChecked(state, side, command);
   if (applied.ok) return applied;
   const { code, message } = applied.rejection;
   return reject(code, withNames(message, namesOf(state)));
 }
 
-function applyChecked(state: CpGameState, side: string, input: CpCommand): Result {
-  const parsed = CpCommandSchema.safeParse(input);
-  if (!parsed.success)
-    return reject('bad-command', malformedCommandWords(parsed.error.issues.map((i) => i.path)));
-  const c = parsed.data;
+function applyChecked(state: CpGameState, side: string, c: CpCommand): Result {
   if (state.phase === 'over') return reject('game-over', 'the battle is over');
   if (deciderOf(state) !== side) return reject('not-your-turn', 'it is the other side that decides now');
   const commandPhase = ['move', 'formation', 'redress', 'attach', 'end-command'].includes(c.type);

@@ -1,6 +1,6 @@
 import type { SeedMaterial } from '../../core/random/prng.ts';
 import type { GameDefinition } from '../engine/game.ts';
-import { applyCommand } from './apply.ts';
+import { applyCommand, applyCpCommand } from './apply.ts';
 import type { CpCommand } from './commands.ts';
 import type { CpEvent } from './events.ts';
 import { deciderOf, legalCommands } from './legal.ts';
@@ -23,6 +23,7 @@ export const commandPointsGame: GameDefinition<CpGameState, CpCommand, CpEvent, 
   decider: deciderOf,
   legalCommands,
   apply: applyCommand,
+  applyParsed: applyCpCommand,
   result: (state) => state.result,
   viewFor,
   eventFor,

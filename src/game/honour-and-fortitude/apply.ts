@@ -74,17 +74,21 @@ export type Judgement =
  * and without throwing any dice: the command accepted, or why it is refused.
  */
 export function judgeCommand(state: HfGameState, side: string, input: HfCommand): Judgement {
-  const judged = judgeAsGiven(state, side, input);
+  const parsed = HfCommandSchema.safeParse(input);
+  if (!parsed.success)
+    return refuse('bad-command', malformedCommandWords(parsed.error.issues.map((i) => i.path)));
+  return judgeParsed(state, side, parsed.data);
+}
+
+/** `judgeCommand` for a command Honour & Fortitude's command schema has parsed already: not parsed again. */
+export function judgeParsed(state: HfGameState, side: string, command: HfCommand): Judgement {
+  const judged = judgeAsGiven(state, side, command);
   if (judged.ok) return judged;
   return refuse(judged.rejection.code, withNames(judged.rejection.message, namesOf(state)));
 }
 
-/** `judgeCommand`, its refusals naming units by their ids (given by their names when it returns). */
-function judgeAsGiven(state: HfGameState, side: string, input: HfCommand): Judgement {
-  const parsed = HfCommandSchema.safeParse(input);
-  if (!parsed.success)
-    return refuse('bad-command', malformedCommandWords(parsed.error.issues.map((i) => i.path)));
-  const command = parsed.data;
+/** `judgeParsed`, its refusals naming units by their ids (given by their names when it returns). */
+function judgeAsGiven(state: HfGameState, side: string, command: HfCommand): Judgement {
   if (state.phase.kind === 'over') return refuse('game-over', 'the battle is over');
   if (deciderOf(state) !== side) return refuse('not-your-turn', `${deciderOf(state)} decides now, not you`);
   const phase = state.phase.kind;
@@ -146,10 +150,31 @@ export function applyCommand(
   input: HfCommand,
 ): Applied<HfGameState, HfEvent> {
   const judged = judgeCommand(state, side, input);
-  if (!judged.ok) return judged;
+  return judged.ok ? carryOutAccepted(state, side, judged.command) : judged;
+}
+
+/**
+ * `applyCommand` for a command Honour & Fortitude's command schema has parsed already (at a shell's
+ * boundary): the same answer, without parsing it again.
+ */
+export function applyHfCommand(
+  state: HfGameState,
+  side: string,
+  command: HfCommand,
+): Applied<HfGameState, HfEvent> {
+  const judged = judgeParsed(state, side, command);
+  return judged.ok ? carryOutAccepted(state, side, judged.command) : judged;
+}
+
+/** Carries out an accepted command and the sequence of play after it, up to the next decision. */
+function carryOutAccepted(
+  state: HfGameState,
+  side: string,
+  command: AcceptedCommand,
+): Applied<HfGameState, HfEvent> {
   const d = new Draft(state);
   const p = progressOf(state);
-  carryOut(d, p, side, judged.command);
+  carryOut(d, p, side, command);
   const { result, ...rest } = p;
   return {
     ok: true,

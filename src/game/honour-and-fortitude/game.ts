@@ -1,5 +1,5 @@
 import type { GameDefinition } from '../engine/game.ts';
-import { applyCommand, deciderOf } from './apply.ts';
+import { applyCommand, applyHfCommand, deciderOf } from './apply.ts';
 import type { HfCommand } from './commands.ts';
 import type { HfEvent } from './events.ts';
 import { legalCommands } from './legal.ts';
@@ -20,6 +20,7 @@ export const honourAndFortitudeGame: HonourAndFortitudeGame = {
   decider: deciderOf,
   legalCommands,
   apply: applyCommand,
+  applyParsed: applyHfCommand,
   result: (state) => state.result,
   viewFor,
   eventFor,

@@ -63,17 +63,21 @@ function sameCommand(a: MdCommand, b: MdCommand): boolean {
  * control check may only retire); else the rejection `applyCommand` returns. Never throws for bad input.
  */
 export function admitCommand(state: MdGameState, side: string, input: MdCommand): Admission {
-  const admitted = admitAsGiven(state, side, input);
+  const parsed = MdCommandSchema.safeParse(input);
+  if (!parsed.success)
+    return reject('invalid-command', malformedCommandWords(parsed.error.issues.map((i) => i.path)));
+  return admitParsed(state, side, parsed.data);
+}
+
+/** `admitCommand` for a command MacDuff's command schema has parsed already: not parsed again. */
+function admitParsed(state: MdGameState, side: string, command: MdCommand): Admission {
+  const admitted = admitAsGiven(state, side, command);
   if (admitted.ok) return admitted;
   return reject(admitted.rejection.code, withNames(admitted.rejection.message, namesOf(state)));
 }
 
-/** `admitCommand`, its refusals naming sides and units by their ids (given by their names when it returns). */
-function admitAsGiven(state: MdGameState, side: string, input: MdCommand): Admission {
-  const parsed = MdCommandSchema.safeParse(input);
-  if (!parsed.success)
-    return reject('invalid-command', malformedCommandWords(parsed.error.issues.map((i) => i.path)));
-  const command = parsed.data;
+/** `admitParsed`, its refusals naming sides and units by their ids (given by their names when it returns). */
+function admitAsGiven(state: MdGameState, side: string, command: MdCommand): Admission {
   if (state.node.phase === 'over') return reject('game-over', 'the battle is over');
   if (deciderOf(state) !== side) return reject('not-your-turn', 'it is the other side that decides now');
   const legal = legalCommands(state, side);
@@ -107,8 +111,29 @@ export function applyCommand(
   options: EngineOptions,
 ): Applied<MdGameState, MdEvent> {
   const admitted = admitCommand(state, side, input);
-  if (!admitted.ok) return admitted;
-  const command = admitted.command;
+  return admitted.ok ? playAdmitted(state, admitted.command, options) : admitted;
+}
+
+/**
+ * `applyCommand` for a command MacDuff's command schema has parsed already (at a shell's boundary): the
+ * same answer, without parsing it again.
+ */
+export function applyMdCommand(
+  state: MdGameState,
+  side: string,
+  command: MdCommand,
+  options: EngineOptions,
+): Applied<MdGameState, MdEvent> {
+  const admitted = admitParsed(state, side, command);
+  return admitted.ok ? playAdmitted(state, admitted.command, options) : admitted;
+}
+
+/** Plays an admitted command and everything that follows until the next decision. */
+function playAdmitted(
+  state: MdGameState,
+  command: MdCommand,
+  options: EngineOptions,
+): Applied<MdGameState, MdEvent> {
   const ctx = new Ctx(state, state.scenario.basing, options);
   play(ctx, command);
   return { ok: true, state: ctx.finish(), events: ctx.events };

@@ -1,6 +1,6 @@
 import type { GameDefinition, GameResult, Viewer } from '../engine/game.ts';
 import type { EngineOptions } from '../engine/working-copy.ts';
-import { applyCommand } from './apply.ts';
+import { applyCommand, applyMdCommand } from './apply.ts';
 import type { MdCommand } from './commands.ts';
 import type { MdEvent } from './events.ts';
 import { deciderOf, legalCommands } from './legal.ts';
@@ -22,6 +22,7 @@ export function makeMacduffGame(options: EngineOptions = { traces: true }): Macd
     decider: deciderOf,
     legalCommands,
     apply: (state, side, command) => applyCommand(state, side, command, options),
+    applyParsed: (state, side, command) => applyMdCommand(state, side, command, options),
     result: (state): GameResult | undefined => state.result,
     viewFor: (state, viewer: Viewer) => viewFor(state, viewer),
     eventFor,
