@@ -1,8 +1,9 @@
 /**
  * The scenario format's words for what a unit and a General are (src/game/scenario/schema.ts), as const
  * tuples with derived unions. They are no one rule set's: each set maps them to its own ratings
- * (src/rulesets/<set>/scenario-ratings.ts), and a set whose rules use the same words (John Company's
- * arms, origins, ranks, Generalship and Leadership, weapons) takes them from here.
+ * (src/rulesets/<set>/scenario-ratings.ts), which reads a unit's description in these words, and a set
+ * whose rules use the same words (John Company's arms, origins, ranks, Generalship and Leadership,
+ * weapons) takes them from here.
  */
 
 export const ARMS = ['infantry', 'cavalry', 'artillery'] as const;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { TableMeta } from '../../core/rules/tables.ts';
 import type { RuleRef } from '../../core/rules/trace.ts';
+import type {
+  Arm,
+  NeutralArmy,
+  NeutralQuality,
+  NeutralWeight,
+  Origin,
+  Weapon,
+} from '../../core/scenario/vocabulary.ts';
 import {
   cp,
   cpReconstruction,
@@ -18,22 +26,19 @@ import {
  * The command-point rules' ratings of a scenario unit, worked out from its neutral description
  * (src/game/scenario/schema.ts: arm, regular, weight, lancers, origin, army, weapon, quality, stands) and
  * overridable per unit by `ratings['command-points']` and per scenario by `overrides['command-points']`.
- * The rule set may not import the game layer, so the description is typed here by its fields.
+ * The description is in the scenario format's words (core/scenario/vocabulary.ts).
  */
 export interface NeutralUnitDescription {
-  readonly arm: TroopArm;
+  readonly arm: Arm;
   readonly regular: boolean;
-  readonly weight?: 'light' | 'heavy';
+  readonly weight?: NeutralWeight;
   readonly lancers?: boolean;
-  readonly origin: 'european' | 'indian';
-  readonly army: 'british' | 'native';
-  readonly weapon: string;
-  readonly quality: NeutralQualityWord;
+  readonly origin: Origin;
+  readonly army: NeutralArmy;
+  readonly weapon: Weapon;
+  readonly quality: NeutralQuality;
   readonly stands: number;
 }
-
-export const NEUTRAL_QUALITY_WORDS = ['elite', 'veteran', 'trained', 'raw', 'levy'] as const;
-export type NeutralQualityWord = (typeof NEUTRAL_QUALITY_WORDS)[number];
 
 /** A unit as the command-point rules rate it. */
 export interface CpUnitRatings {
@@ -61,7 +66,7 @@ export const RATING_RULES: Readonly<Record<Exclude<keyof CpUnitRatings, 'arm' | 
 };
 
 /** LFAS's class for each neutral quality grade, before the irregulars' step down. */
-export const GRADE_OF_QUALITY: Readonly<Record<NeutralQualityWord, TrainingGrade>> = {
+export const GRADE_OF_QUALITY: Readonly<Record<NeutralQuality, TrainingGrade>> = {
   elite: '1st',
   veteran: '2nd',
   trained: '3rd',
@@ -75,7 +80,7 @@ export type WeaponRating =
   | { readonly kind: 'gun'; readonly gunClass: GunClass };
 
 export interface WeaponTable extends TableMeta {
-  readonly rows: Readonly<Record<string, WeaponRating>>;
+  readonly rows: Readonly<Record<Weapon, WeaponRating>>;
 }
 
 const arm = (smallArm: SmallArm): WeaponRating => ({ kind: 'small-arm', smallArm });
@@ -178,19 +183,12 @@ export function trainingGrade(unit: Pick<NeutralUnitDescription, 'quality' | 're
   return TRAINING_GRADES[Math.min(rank, TRAINING_GRADES.length - 1)]!;
 }
 
-/** The weapon's rating; an id not in the table is a programming error (the scenario schema lists them). */
-export function weaponRating(weapon: string): WeaponRating {
-  const row = WEAPON_RATINGS.rows[weapon];
-  if (!row) throw new RangeError(`no command-point rating for weapon ${weapon}`);
-  return row;
-}
-
 /** A unit's ratings from its neutral description, then its overrides. Pure. */
 export function commandPointsUnitRatings(
   unit: NeutralUnitDescription,
   overrides?: CpUnitOverrides,
 ): CpUnitRatings {
-  const weapon = weaponRating(unit.weapon);
+  const weapon = WEAPON_RATINGS.rows[unit.weapon];
   const smallArm = unit.arm === 'infantry' && weapon.kind === 'small-arm' ? weapon.smallArm : 'none';
   const gunClass = unit.arm === 'artillery' ? (weapon.kind === 'gun' ? weapon.gunClass : 'light') : undefined;
   const worked: CpUnitRatings = {

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import type { RuleRef } from '../../core/rules/trace.ts';
+import type {
+  Arm,
+  NeutralArmy,
+  NeutralFormation,
+  NeutralQuality,
+  NeutralWeight,
+  Origin,
+  Weapon,
+} from '../../core/scenario/vocabulary.ts';
 import { DRILL_SCALE, MORALE_SCALE } from './tables/reconstruction.ts';
 import {
   FIRE_WEAPONS,
@@ -19,19 +28,18 @@ import {
  * give them. docs/rules/honour-and-fortitude.md lists every default.
  */
 
-/** The neutral description this mapping reads (the scenario format's words, src/game/scenario/schema.ts). */
+/** The neutral description this mapping reads, in the scenario format's words (core/scenario/vocabulary.ts). */
 export interface NeutralUnit {
-  readonly arm: 'infantry' | 'cavalry' | 'artillery';
+  readonly arm: Arm;
   readonly regular: boolean;
-  readonly weight?: 'light' | 'heavy';
+  readonly weight?: NeutralWeight;
   readonly lancers?: boolean;
-  readonly origin: 'european' | 'indian';
-  readonly army: 'british' | 'native';
-  /** A small arm or gun id of the scenario format, or 'none'. */
-  readonly weapon: string;
-  readonly quality: 'elite' | 'veteran' | 'trained' | 'raw' | 'levy';
+  readonly origin: Origin;
+  readonly army: NeutralArmy;
+  readonly weapon: Weapon;
+  readonly quality: NeutralQuality;
   readonly stands: number;
-  readonly formation: string;
+  readonly formation: NeutralFormation;
 }
 
 export interface HfRatings {
@@ -58,7 +66,7 @@ export interface HfRatingsWithSources {
 }
 
 /** Morale by quality grade (Muster's reconstruction: elite 6 .. levy 2 on the 1-6 scale). */
-export const MORALE_BY_QUALITY: Readonly<Record<NeutralUnit['quality'], number>> = {
+export const MORALE_BY_QUALITY: Readonly<Record<NeutralQuality, number>> = {
   elite: 6,
   veteran: 5,
   trained: 4,
@@ -69,7 +77,7 @@ export const MORALE_BY_QUALITY: Readonly<Record<NeutralUnit['quality'], number>>
 /** Drill by kind of army: British regulars 4, a native power's regulars 3, irregulars 1. */
 export const DRILL_BY_KIND = { 'british-regular': 4, 'native-regular': 3, irregular: 1 } as const;
 /** Drill adjustment by quality grade. */
-export const DRILL_BY_QUALITY: Readonly<Record<NeutralUnit['quality'], number>> = {
+export const DRILL_BY_QUALITY: Readonly<Record<NeutralQuality, number>> = {
   elite: 1,
   veteran: 1,
   trained: 0,
@@ -83,7 +91,7 @@ export const DRILL_BY_QUALITY: Readonly<Record<NeutralUnit['quality'], number>> 
  * rockets as light guns, are Muster's reconstruction (the sheet has neither). Horse and foot artillery
  * by calibre: horse guns light, field guns and light mortars field, siege guns and heavy mortars siege.
  */
-export const WEAPON_OF: Readonly<Record<string, FireWeapon | null>> = {
+export const WEAPON_OF: Readonly<Record<Weapon, FireWeapon | null>> = {
   'rifled-musket': 'enfield-rifle',
   'percussion-musket': 'flintlock',
   'flintlock-musket': 'flintlock',
@@ -109,7 +117,7 @@ export const WEAPON_OF: Readonly<Record<string, FireWeapon | null>> = {
   none: null,
 };
 
-const MUSKETS = new Set([
+const MUSKETS: ReadonlySet<Weapon> = new Set<Weapon>([
   'rifled-musket',
   'percussion-musket',
   'flintlock-musket',
@@ -123,7 +131,7 @@ const clamp = (v: number, scale: { min: number; max: number }) => Math.max(scale
 export function hfRatingsOf(unit: NeutralUnit): HfRatingsWithSources {
   const kind = !unit.regular ? 'irregular' : unit.army === 'british' ? 'british-regular' : 'native-regular';
   const mounted = unit.arm === 'cavalry';
-  const handWeapon = WEAPON_OF[unit.weapon] ?? null;
+  const handWeapon = WEAPON_OF[unit.weapon];
   const weapon = mounted && handWeapon !== null && !isGunWeapon(handWeapon) ? 'from-horseback' : handWeapon;
   const ratings: HfRatings = {
     morale: MORALE_BY_QUALITY[unit.quality],
@@ -160,8 +168,8 @@ function isGunWeapon(w: FireWeapon): boolean {
 /** The Movement table row for a unit in a formation (neutral formation words). */
 export function troopClassOf(
   ratings: Pick<HfRatings, 'mounted' | 'irregularCavalry' | 'weapon'>,
-  arm: NeutralUnit['arm'],
-  formation: string,
+  arm: Arm,
+  formation: NeutralFormation,
 ): TroopClass {
   if (arm === 'artillery')
     return ratings.weapon === 'siege-gun' ? 'infantry-line-siege-guns' : 'infantry-column-field-guns';

@@ -62,7 +62,7 @@ describe('MacDuff ratings from the neutral description', () => {
   });
 
   it('makes all irregular cavalry light, regular heavy cavalry heavy, and lancers lancers', () => {
-    const horse = { ...foot, arm: 'cavalry' as const, weapon: 'none', stands: 4 };
+    const horse = { ...foot, arm: 'cavalry' as const, weapon: 'none' as const, stands: 4 };
     expect(macduffRatings({ ...horse, regular: false, weight: 'heavy' }).troop).toBe('light-cavalry');
     expect(macduffRatings({ ...horse, weight: 'heavy' }).troop).toBe('heavy-cavalry');
     expect(macduffRatings({ ...horse, weight: 'light', lancers: true })).toMatchObject({
@@ -74,7 +74,7 @@ describe('MacDuff ratings from the neutral description', () => {
   });
 
   it('rates guns by kind with 3 crew (heavy 5) per gun', () => {
-    const guns = { ...foot, arm: 'artillery' as const, weapon: 'british-field', stands: 2 };
+    const guns = { ...foot, arm: 'artillery' as const, weapon: 'british-field' as const, stands: 2 };
     expect(macduffRatings(guns)).toMatchObject({
       troop: 'field-gun',
       gunKind: 'field',

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import type { RuleRef } from '../../core/rules/trace.ts';
+import type {
+  Arm,
+  NeutralArmy,
+  NeutralQuality,
+  NeutralWeight,
+  Origin,
+  Weapon,
+} from '../../core/scenario/vocabulary.ts';
 import { CREW_PER_GUN, GUN_KINDS, type GunKind } from './tables/artillery.ts';
 import { CONTROL_ROLL_RANGE } from './tables/command.ts';
 import {
@@ -44,16 +52,16 @@ export interface MacduffRatings {
   readonly mayConceal: boolean;
 }
 
-/** The neutral description this mapping reads (the scenario format's words, restated: rule sets may not import the game layer). */
+/** The neutral description this mapping reads, in the scenario format's words (core/scenario/vocabulary.ts). */
 export interface NeutralUnit {
-  readonly arm: 'infantry' | 'cavalry' | 'artillery';
+  readonly arm: Arm;
   readonly regular: boolean;
-  readonly weight?: 'light' | 'heavy';
+  readonly weight?: NeutralWeight;
   readonly lancers?: boolean;
-  readonly origin: 'european' | 'indian';
-  readonly army: 'british' | 'native';
-  readonly weapon: string;
-  readonly quality: 'elite' | 'veteran' | 'trained' | 'raw' | 'levy';
+  readonly origin: Origin;
+  readonly army: NeutralArmy;
+  readonly weapon: Weapon;
+  readonly quality: NeutralQuality;
   readonly stands: number;
 }
 
@@ -79,7 +87,7 @@ export const MACDUFF_RATING_RULES: Readonly<Record<keyof MacduffRatings, RuleRef
  * percussion rifles are early rifles firing patched ball (8.4 d). Bows, javelins, rockets and no weapon
  * give no small-arms fire (thrown weapons belong to the charge, 8.8).
  */
-export const SMALL_ARM_OF_WEAPON: Readonly<Record<string, SmallArmClass | undefined>> = {
+export const SMALL_ARM_OF_WEAPON: Readonly<Partial<Record<Weapon, SmallArmClass | undefined>>> = {
   'flintlock-musket': 'smoothbore-musket',
   'percussion-musket': 'smoothbore-musket',
   matchlock: 'smoothbore-musket',
@@ -96,7 +104,7 @@ export const SMALL_ARM_OF_WEAPON: Readonly<Record<string, SmallArmClass | undefi
 };
 
 /** The scenario's guns as MacDuff's kinds: siege guns are heavy, horse guns horse, the rest field guns. */
-export const GUN_KIND_OF_WEAPON: Readonly<Record<string, GunKind>> = {
+export const GUN_KIND_OF_WEAPON: Readonly<Partial<Record<Weapon, GunKind>>> = {
   'british-horse': 'horse',
   'native-horse': 'horse',
   'british-field': 'field',
