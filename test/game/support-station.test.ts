@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UnitState } from '../../src/core/table/model.ts';
+import type { JcCommand } from '../../src/game/john-company/commands.ts';
 import { Draft } from '../../src/game/john-company/draft.ts';
 import { practiceScenario } from '../../src/game/john-company/fixtures.ts';
 import { makeJohnCompanyGame } from '../../src/game/john-company/game.ts';
@@ -122,6 +123,46 @@ describe('the Support order’s station', () => {
     const card = supportersCard({ x: 30, y: 10 + gap - 4.5 });
     expect(station(card)).toBe(true);
     expect(game.legalCommands(card, 'company').filter((c) => c.type === 'move')).toEqual([]);
+  });
+
+  it('is where apply lets a supporting unit move: a move posted off station is refused in words', () => {
+    const s = game.setup(twoBattalions({ x: 30, y: 10 }), 1);
+    const gap = stationStanding(s.table.units['company-2']!, s.table.units['company-1']!).behind;
+    // At the station's middle, 4.5" behind: 1" up keeps it; 3" back leaves it 7.5" behind, past a Normal Move.
+    const card = supportersCard({ x: 30, y: 10 + gap - 4.5 });
+    const back = (inches: number): JcCommand => ({
+      type: 'move',
+      unit: 'company-2',
+      manoeuvres: [{ kind: 'about-face' }, { kind: 'advance', inches }, { kind: 'about-face' }],
+    });
+    const kept = game.apply(card, 'company', {
+      type: 'move',
+      unit: 'company-2',
+      manoeuvres: [{ kind: 'advance', inches: 1 }],
+    });
+    expect(kept.ok).toBe(true);
+    if (kept.ok) expect(station(kept.state)).toBe(true);
+    expect(game.apply(card, 'company', back(3))).toEqual({
+      ok: false,
+      rejection: {
+        code: 'illegal-move',
+        message:
+          'company-2 is on Support for company-1: its move must end at its station, 3" to 6" (half to one Normal Move) behind company-1 and within 3" of its flanks, or nearer to it than it stands',
+      },
+    });
+    // Some 9.2" behind, out of station: a move nearer is let through, one farther off is not.
+    const far = supportersCard({ x: 30, y: 10 });
+    expect(station(far)).toBe(false);
+    const nearer = game.apply(far, 'company', {
+      type: 'move',
+      unit: 'company-2',
+      manoeuvres: [{ kind: 'advance', inches: 1 }],
+    });
+    expect(nearer.ok).toBe(true);
+    expect(game.apply(far, 'company', back(1))).toMatchObject({
+      ok: false,
+      rejection: { code: 'illegal-move' },
+    });
   });
 
   it('is kept when the supported unit moves: the supporter makes the same shift', () => {

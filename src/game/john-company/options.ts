@@ -7,6 +7,7 @@ import type { JcTableFacts } from '../../rulesets/john-company/table/facts/table
 import {
   type FormationTarget,
   formationAllowed,
+  frontCentre,
   isBatteryFormation,
   lightCompanyReach,
 } from '../../rulesets/john-company/table/formations.ts';
@@ -28,7 +29,9 @@ import { reject } from './command-checks.ts';
 import type { CommandManoeuvre } from './commands.ts';
 import type { Draft } from './draft.ts';
 import { fireCheck } from './fire-check.ts';
+import { normalMove } from './moves.ts';
 import type { JcUnit, UnitActivation } from './state.ts';
+import { atStation, STATION_FLANK, stationPoint } from './support-station.ts';
 import { isActive, unitsWithin } from './units.ts';
 
 /**
@@ -99,8 +102,9 @@ function judgeMove(
 }
 
 /**
- * The table's verdict on a move by the active unit in its activation: `judgeMove`, and for a unit that
- * has fired already, no further than its order lets a firing unit move.
+ * The table's verdict on a move by the active unit in its activation: `judgeMove`; for a unit that
+ * has fired already, no further than its order lets a firing unit move; and for a unit on a Support
+ * order, to its station (`stationProblem`).
  */
 export function checkMove(
   d: Draft,
@@ -113,8 +117,36 @@ export function checkMove(
   const fraction = full > 0 ? report.allowance.used / full : 1;
   if (a.fired && !fireAllowedAfter(d.unit(a.unit), a, fraction))
     problems.push(`having fired, ${a.unit} may move only as far as its order lets a firing unit`);
+  const offStation = stationProblem(d, a.unit, report.unit);
+  if (offStation) problems.push(offStation);
   return { report, problems, fraction };
 }
+
+/**
+ * Why a move of a unit on a Support order that ends at `end` keeps no station (Part 3, Definitions Of
+ * Unit Orders, Support; the reading in support-station.ts), or undefined when it does. The move must end
+ * at its station behind the unit it supports, or, where its move cannot take it there, nearer the
+ * station's middle than it stood: the moves `legalCommands` offers it (legal-activation.ts
+ * `stationMoves`). A supporter whose supported unit has left the table keeps no station.
+ */
+function stationProblem(d: Draft, unit: UnitId, end: UnitState): string | undefined {
+  const target = d.unit(unit).order === 'support' ? d.unit(unit).orderTarget : undefined;
+  const supported = target !== undefined ? d.findTableUnit(target) : undefined;
+  if (!supported) return undefined;
+  const rate = normalMove(d, unit);
+  if (atStation(end, supported, rate)) return undefined;
+  const start = d.tableUnit(unit);
+  const middle = stationPoint(start, supported, rate);
+  const gap = (u: UnitState) => {
+    const front = frontCentre(u);
+    return Math.hypot(middle.x - front.x, middle.y - front.y);
+  };
+  if (gap(end) < gap(start) - STATION_NEARER) return undefined;
+  return `${unit} is on Support for ${target}: its move must end at its station, ${measureText(rate / 2)}" to ${measureText(rate)}" (half to one Normal Move) behind ${target} and within ${STATION_FLANK}" of its flanks, or nearer to it than it stands`;
+}
+
+/** Inches: a supporter short of its station that closes on it by less than this is no nearer (float noise). */
+const STATION_NEARER = 1e-6;
 
 /** Whether a move leaves the unit free to fire by its order (Part 3, Definitions Of Unit Orders). */
 function fireAllowedAfter(u: JcUnit, a: UnitActivation, fraction: number): boolean {
