@@ -17,7 +17,10 @@ import { firstPosition, importGame } from './positions.ts';
  * hand-over screen between the two players (none under Honour & Fortitude and the command-point rules,
  * which hide nothing). Each set's training battle played a few decisions through the page: no text a
  * player reads holds an id of the scenario, a camelCase field or a number with more than 2 decimals, and
- * the selected unit's commands come first. Screenshots: test-artifacts/any-table-*.png.
+ * the selected unit's commands come first. Measure and plan: the tape, a unit's aids, a move planned at
+ * a point and turned by dragging its facing grip, an Honour & Fortitude attack planned by clicking the
+ * enemy (its words, path and odds, then given) and a gun's attack refused in words. Screenshots:
+ * test-artifacts/any-table-*.png.
  */
 const DESKTOP = { width: 1400, height: 950 };
 const SEED = 7;
