@@ -81,9 +81,26 @@ export type PlannedMove =
   | { readonly ok: false; readonly reason: string };
 
 /**
+ * A unit's attack (a charge) on an enemy unit, planned on the table: the set's command for it, taken from
+ * the side's legal commands where those list every attack, else judged as the engine judges it; the
+ * point its path heads for, its stands where the rules put them before any dice (none where a roll
+ * decides how far it goes), and the attack in words; or why it may not attack that unit now.
+ */
+export type PlannedAttack =
+  | {
+      readonly ok: true;
+      readonly command: { readonly type: string };
+      readonly to: Point;
+      readonly stands: readonly StandState[];
+      readonly words: string;
+    }
+  | { readonly ok: false; readonly reason: string };
+
+/**
  * A set's measuring and planning aids for its table in the browser, read from a side's view (its
  * `GamePlay.view`): where a unit stands, its weapon's ranges and arc, how far it may move and charge,
- * whether it sees another unit, and a point and facing chosen on the table turned into its move command.
+ * whether it sees another unit, a point and facing chosen on the table turned into its move command, and
+ * an enemy unit chosen on the table turned into its attack on it.
  * Each `src/game/<set>/table-aids.ts` exports one as `tableAids`; the table finds it by the set's folder.
  */
 export interface TableAids<View> {
@@ -101,4 +118,15 @@ export interface TableAids<View> {
   readonly mayMove: (view: View, side: string, unit: string) => boolean;
   /** The move of the unit to `to`, ending facing `facing`, for `side`; or why it may not go there. */
   readonly moveTo: (view: View, side: string, unit: string, to: Point, facing: number) => PlannedMove;
+  /**
+   * The unit's attack (charge) on the enemy unit `target` for `side` now, `legal` being the side's legal
+   * commands (`GamePlay.legal`); or why it may not attack it, in words (wrong phase, out of reach or arc).
+   */
+  readonly attackOn: (
+    view: View,
+    side: string,
+    unit: string,
+    target: string,
+    legal: readonly unknown[],
+  ) => PlannedAttack;
 }

@@ -9,7 +9,10 @@ import { TRAINING_SCENARIO, unreadable } from './readable-text.ts';
  * Each smaller set's measuring and planning aids (src/game/<set>/table-aids.ts) on the training battle:
  * the first unit its side may move has a front, reach and words a player can read; a point 2" ahead,
  * planned with `moveTo`, is a command the game accepts and that carries the unit there; a point off the
- * table is refused in words; ranges grow outwards within an arc; some enemy is in sight.
+ * table is refused in words; ranges grow outwards within an arc; some enemy is in sight. An attack
+ * planned on an enemy with `attackOn`, over a battle the computer plays for both sides, is one the game
+ * accepts (under Honour & Fortitude and MacDuff, exactly the legal list's attacks), and every refusal
+ * reads as words.
  */
 type Game = GameDefinition<
   GameStateBase,
@@ -20,8 +23,17 @@ type Game = GameDefinition<
 type View = { readonly units: Readonly<Record<string, { readonly side: string }>> };
 
 const withAids = RULE_SETS.flatMap((r) =>
-  r.tableAids ? [{ id: r.id, game: gameOf(r.playable), aids: r.tableAids as TableAids<View> }] : [],
+  r.tableAids
+    ? [{ id: r.id, game: gameOf(r.playable), playable: r.playable, aids: r.tableAids as TableAids<View> }]
+    : [],
 );
+
+/** The command types that are attacks in the legal list of each set (the command-point rules' are moves). */
+const LISTED_ATTACK: Readonly<Record<string, string | undefined>> = {
+  'honour-and-fortitude': 'attack',
+  macduff: 'charge',
+  'command-points': undefined,
+};
 
 function gameOf(playable: AnyPlayableRuleSet): Game {
   return playable.game as unknown as Game;
@@ -49,7 +61,51 @@ describe('the table aids of each smaller rule set', () => {
     expect(withAids.map((s) => s.id)).toEqual(['honour-and-fortitude', 'command-points', 'macduff']);
   });
 
-  for (const { id, game, aids } of withAids) {
+  for (const { id, game, aids, playable } of withAids) {
+    it(`${id}: an attack planned on an enemy is one the game accepts; a refusal is in words`, () => {
+      let state = game.setup(TRAINING_SCENARIO, 3);
+      let attacks = 0;
+      let refusals = 0;
+      for (let step = 0; step < 400 && attacks < 3; step++) {
+        const side = game.decider(state);
+        if (side === undefined) break;
+        const view = game.viewFor(state, side) as View;
+        const legal = game.legalCommands(state, side) as { type: string; target?: string }[];
+        const units = Object.entries(view.units);
+        const listed = legal.filter((c) => c.type === LISTED_ATTACK[id]);
+        let planned = 0;
+        for (const [unit, { side: own }] of units)
+          for (const [target, { side: theirs }] of units) {
+            if (own !== side || theirs === side) continue;
+            const plan = aids.attackOn(view, side, unit, target, legal);
+            if (!plan.ok) {
+              refusals++;
+              expect(unreadable(plan.reason), `${unit} on ${target}`).toEqual([]);
+              expect(plan.reason.length).toBeGreaterThan(5);
+              continue;
+            }
+            planned++;
+            attacks++;
+            expect(unreadable(plan.words)).toEqual([]);
+            if (LISTED_ATTACK[id]) expect(legal).toContainEqual(plan.command);
+            const applied = game.apply(state, side, plan.command);
+            expect(applied.ok, applied.ok ? '' : applied.rejection.message).toBe(true);
+            if (applied.ok && !LISTED_ATTACK[id])
+              expect(applied.events.some((e) => (e as { attacking?: string }).attacking === target)).toBe(
+                true,
+              );
+          }
+        // Every attack the legal list offers is planned from the table.
+        if (LISTED_ATTACK[id]) expect(planned).toBe(listed.length);
+        const given = playable.computer(step)(game.viewFor(state, side), legal);
+        const applied = game.apply(state, side, given);
+        if (!applied.ok) throw new Error(applied.rejection.message);
+        state = applied.state;
+      }
+      expect(attacks).toBeGreaterThan(0);
+      expect(refusals).toBeGreaterThan(0);
+    });
+
     it(`${id}: a point 2" ahead is a move the game accepts, and it carries the unit there`, () => {
       const { state, side, view, unit } = firstMove(game, aids);
       const front = aids.front(view, unit)!;

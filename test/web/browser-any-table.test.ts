@@ -17,7 +17,10 @@ import { firstPosition, importGame } from './positions.ts';
  * hand-over screen between the two players (none under Honour & Fortitude and the command-point rules,
  * which hide nothing). Each set's training battle played a few decisions through the page: no text a
  * player reads holds an id of the scenario, a camelCase field or a number with more than 2 decimals, and
- * the selected unit's commands come first. Screenshots: test-artifacts/any-table-*.png.
+ * the selected unit's commands come first. Measure and plan: the tape, a unit's aids, a move planned at
+ * a point and turned by dragging its facing grip, an Honour & Fortitude attack planned by clicking the
+ * enemy (its words, path and odds, then given) and a gun's attack refused in words. Screenshots:
+ * test-artifacts/any-table-*.png.
  */
 const DESKTOP = { width: 1400, height: 950 };
 const SEED = 7;
@@ -373,6 +376,29 @@ describe('the table for any rule set', () => {
       expect(await page.locator('[data-testid="move-ghost"] .ghost-stand').count()).toBeGreaterThan(0);
       expect(await planner.textContent()).toMatch(/forward/);
       await shot(page, `${ruleSet}-plan`);
+
+      // The grip at the end of the ghost's facing line, dragged a quarter turn round the point, turns it.
+      const facingNow = async () =>
+        Number(/Facing at the point: (\d+)°/.exec((await planner.textContent()) ?? '')?.[1]);
+      const before0 = await facingNow();
+      const centre = async (selector: string) => {
+        const b = (await page.locator(selector).boundingBox())!;
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      };
+      const point = await centre('[data-testid="move-ghost"] .plan-point');
+      const grip = await centre('[data-testid="move-ghost"] .facing-grip');
+      await page.mouse.move(grip.x, grip.y);
+      await page.mouse.down();
+      await page.mouse.move(point.x - (grip.y - point.y), point.y + (grip.x - point.x), { steps: 6 });
+      await page.mouse.up();
+      const turned = await facingNow();
+      const quarter = (((turned - before0) % 360) + 360) % 360;
+      expect(Math.min(quarter, 360 - quarter)).toBeGreaterThan(60);
+      expect(Math.min(quarter, 360 - quarter)).toBeLessThan(120);
+      expect(Number(await planner.locator('.facing-slider').inputValue())).toBe(turned % 360);
+      // The drag planned, it did not pan the table or pick another point.
+      expect(await page.locator('[data-testid="move-ghost"]').count()).toBe(1);
+      await planner.getByRole('button', { name: 'Face the way it moves' }).click();
       const before = await regimentTransforms(page);
       await act(page, () => planner.getByRole('button', { name: 'Move here' }).click());
       await expect.poll(() => regimentTransforms(page)).not.toEqual(before);
@@ -402,6 +428,79 @@ describe('the table for any rule set', () => {
   const unreadableOnPage = async (page: Page) =>
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, line by line, is what a player reads.
     (await page.locator('body').innerText()).split('\n').flatMap(unreadable);
+
+  it('honour-and-fortitude: plans an attack by clicking an enemy unit, reads its odds, and gives it', async () => {
+    const { record, side, command } = firstPosition('honour-and-fortitude', SEED, (_state, _decider, legal) =>
+      legal.find((c) => c.type === 'attack'),
+    );
+    const { seatKeys, ...game } = await importGame(suite.server.url, record);
+    keys.set(game.id, seatKeys);
+    const page = await open(game.id, [side]);
+    await page.getByRole('region', { name: 'Your decision' }).waitFor();
+    const units = (record.scenario as { units: { id: string; name: string }[] }).units;
+    const nameOf = (id: unknown) => units.find((u) => u.id === id)!.name;
+    const { unit, target } = command as unknown as { unit: string; target: string };
+    const onTable = (id: string) => page.locator(`.units-layer [data-unit="${id}"]`);
+
+    // An enemy clicked with no unit of the player's selected is only selected.
+    await onTable(target).click();
+    await page.getByRole('region', { name: nameOf(target), exact: true }).waitFor();
+    expect(await page.locator('.attack-planner').count()).toBe(0);
+
+    // The attacker selected, the enemy clicked: the attack planned, with its path, words and odds.
+    await onTable(unit).click();
+    await page.getByRole('region', { name: nameOf(unit), exact: true }).waitFor();
+    expect(await page.getByRole('region', { name: 'Measures' }).textContent()).toMatch(
+      /Click an enemy unit to plan an attack on it/,
+    );
+    await onTable(target).click();
+    const planner = page.getByRole('region', { name: `${nameOf(unit)} against ${nameOf(target)}` });
+    await planner.waitFor();
+    expect(await planner.locator('.plan-words').textContent()).toMatch(
+      new RegExp(`^Attacks ${nameOf(target)}: .*Initiation Roll`),
+    );
+    expect(await page.locator('[data-testid="attack-ghost"] .attack-path').count()).toBe(1);
+    expect(await page.locator('[data-testid="attack-ghost"] .attack-target').count()).toBeGreaterThan(0);
+    await expect.poll(() => planner.locator('.odds-chart').count()).toBeGreaterThan(0);
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, line by line, is what a player reads.
+    const words = (await planner.innerText()).split('\n');
+    expect(words.flatMap(unreadable)).toEqual([]);
+    await shot(page, 'honour-and-fortitude-attack');
+
+    // Given from the planner: the attack is the game's next command.
+    const total = (await playOf(game.id, side)).total;
+    await act(page, () => planner.getByRole('button', { name: /^Roll: / }).click());
+    const after = await playOf(game.id, side);
+    expect(after.total).toBe(total + 1);
+    expect(after.log.at(-1)?.command).toEqual(command);
+    expect(await planner.count()).toBe(0);
+    await done(page);
+  });
+
+  it('refuses in words an attack the rules do not allow: a gun clicked against an enemy', async () => {
+    const game = await createGame({ company: 'human', maratha: 'computer' }, 'honour-and-fortitude');
+    const page = await open(game.id);
+    await page.getByRole('region', { name: 'Your decision' }).waitFor();
+    const view = (await playOf(game.id, 'company')).view as {
+      units: Record<string, { side: string; arm: string }>;
+    };
+    const units = Object.entries(view.units);
+    const gun = units.find(([, u]) => u.side === 'company' && u.arm === 'artillery')![0];
+    const enemy = units.find(([, u]) => u.side !== 'company')![0];
+    await page.locator(`.units-layer [data-unit="${gun}"]`).click();
+    await page.locator(`.units-layer [data-unit="${enemy}"]`).click();
+    const refusal = page.locator('.attack-planner .plan-refusal');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/guns fire, they do not attack/);
+    expect(unreadable((await refusal.textContent())!)).toEqual([]);
+    expect(
+      await page
+        .locator('.attack-planner')
+        .getByRole('button', { name: /^Roll: / })
+        .count(),
+    ).toBe(0);
+    await done(page);
+  });
 
   it.each(['honour-and-fortitude', 'command-points', 'macduff'])(
     "plays %s's training battle through the page in words: no id, camelCase or long decimal anywhere",

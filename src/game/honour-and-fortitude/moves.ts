@@ -102,7 +102,11 @@ export function checkMove(
 }
 
 /** Where an attacker stops: 6" from the target, facing it, on the line between their centres. */
-export function attackPlacement(state: HfGameState, unit: HfUnit, target: HfUnit): MoveTo | undefined {
+export function attackPlacement(
+  state: Pick<HfGameState, 'scenario'>,
+  unit: HfUnit,
+  target: HfUnit,
+): MoveTo | undefined {
   const tc = centreOf(target.stands);
   const uc = centreOf(unit.stands);
   if (groupDistance(unit.stands, target.stands) <= ATTACK_STANDOFF + 0.3) {

@@ -1,16 +1,18 @@
 import { cosDegrees, sinDegrees } from '../../core/geometry/angles.ts';
 import type { Point } from '../../core/geometry/points.ts';
 import { ARTILLERY_TABLE } from '../../rulesets/macduff/tables/artillery.ts';
+import { isArtillery } from '../../rulesets/macduff/vocabulary.ts';
 import { inches, plain, stepWords, turnWords } from '../engine/words.ts';
-import type { PlannedMove, Reach, TableAids } from '../rule-set.ts';
+import type { PlannedAttack, PlannedMove, Reach, TableAids } from '../rule-set.ts';
 import { homeBearing, moveFacts, retiresFacing } from './actions.ts';
 import type { MdCommand } from './commands.ts';
-import { layout, unitsSeeEachOther } from './geometry.ts';
+import { inArc, layout, unitsSeeEachOther } from './geometry.ts';
 import { legalCommands, moveOnRoll } from './legal.ts';
 import { extremeMove } from './moves.ts';
 import {
   bestReach,
   CHARGE_ARC_DEGREES,
+  distanceBetween,
   FIRE_ARC_DEGREES,
   isOnTable,
   mayCharge,
@@ -25,7 +27,7 @@ import type { MdView } from './view.ts';
  * long range or the guns' canister and shot within 45° of the front (8.1, 9), the least and most its
  * move roll gives over open ground (5), its charge's best reach within 45° (6.1), sight as fire judges
  * it, and a point and facing chosen on the table as a move toward it, which goes as far as the roll
- * allows (5).
+ * allows (5), and an enemy unit chosen as a charge at it (6.1).
  */
 
 const unitOf = (view: MdView, id: string): MdUnit | undefined =>
@@ -171,6 +173,75 @@ function moveTo(view: MdView, side: string, id: string, to: Point, facing: numbe
   };
 }
 
+/** Why a unit may not charge at all (6.1), in words; undefined when it may. */
+function noCharge(u: MdUnit): string | undefined {
+  if (isArtillery(u.ratings.troop)) return 'guns do not charge';
+  if (u.formation === 'square') return 'a unit in square does not charge';
+  if (u.shattered) return 'it is shattered';
+  if (u.mustRally) return 'it must rally before it may charge again';
+  return mayCharge(u) ? undefined : 'it may not charge';
+}
+
+/**
+ * The acting unit's charge at `targetId` (6.1): the charge among the side's legal commands (the engine
+ * takes no other), the path to the target's nearest stand, and its roll's reach in words; or the first
+ * rule that forbids it: only in its activation, before it fires, moves or changes formation, in control
+ * (an impetuous unit charges the nearest it can), at an enemy in sight within 45° of its front and
+ * within its best charge move.
+ */
+function attackOn(
+  view: MdView,
+  side: string,
+  id: string,
+  targetId: string,
+  legal: readonly unknown[],
+): PlannedAttack {
+  const u = unitOf(view, id);
+  const t = unitOf(view, targetId);
+  const node = view.node;
+  if (!u || !t) return { ok: false, reason: 'that unit is not on the table' };
+  const no = (reason: string): PlannedAttack => ({ ok: false, reason });
+  if (node.phase !== 'activation' || node.side !== side || node.unit !== id)
+    return no(`a unit charges in its own activation, and ${u.name} is not acting now`);
+  const command = legal.find(
+    (c): c is Extract<MdCommand, { type: 'charge' }> =>
+      (c as MdCommand).type === 'charge' && (c as { target?: unknown }).target === targetId,
+  );
+  const distance = distanceBetween(view, id, targetId);
+  const most = bestReach(u);
+  if (!command) {
+    const cannot = noCharge(u);
+    if (cannot) return no(cannot);
+    if (node.fired || node.moved || node.switched)
+      return no('a charge must be the first thing it does in its activation');
+    if (node.control === 'no-advance')
+      return no('it failed its control check: it may only move back toward its own edge');
+    if (node.control === 'impetuous')
+      return no('it is out of control (impetuous): it acts as the rules make it, not as you choose');
+    if (distance > most)
+      return no(`out of reach: ${inches(distance)} away, and its best charge move is ${inches(most)}`);
+    if (!inArc(u.anchor, view.table.units[targetId]!.stands, CHARGE_ARC_DEGREES))
+      return no(`not in its arc: it charges an enemy within ${CHARGE_ARC_DEGREES}° of its front`);
+    if (!unitsSeeEachOther(view.table, id, targetId)) return no('it cannot see that unit');
+    return no('the game offers a charge only at the three nearest enemies it can reach');
+  }
+  const stands = view.table.units[targetId]!.stands;
+  const to = stands.reduce((a, b) =>
+    Math.hypot(a.x - u.anchor.x, a.y - u.anchor.y) <= Math.hypot(b.x - u.anchor.x, b.y - u.anchor.y) ? a : b,
+  );
+  // Its charge move's least and best roll along the line to that stand, over its ground, as it is rolled.
+  const facts = moveFacts(view, u, to, { charging: true });
+  const least = extremeMove(facts, false).inches;
+  const best = extremeMove(facts, true).inches;
+  return {
+    ok: true,
+    command,
+    to: { x: to.x, y: to.y },
+    stands: [],
+    words: `charges ${t.name}, ${inches(distance)} away: ${t.name} answers first, then the charge move is rolled, ${Math.abs(best - least) < 0.05 ? `${inches(best)} along that line whatever it rolls` : `${inches(least)} to ${inches(best)} along that line`}`,
+  };
+}
+
 /** MacDuff's aids for the table in the browser. */
 export const tableAids: TableAids<MdView> = {
   front: (view, id) => {
@@ -183,4 +254,5 @@ export const tableAids: TableAids<MdView> = {
   lineOfSight,
   mayMove,
   moveTo,
+  attackOn,
 };

@@ -20,8 +20,8 @@ import {
   pointCommands,
   typeTitle,
 } from './commands.ts';
-import { MovePlanner, UnitMeasures } from './MovePlanner.tsx';
-import { type AidChoice, AidsOverlay, MoveGhost, type SightLine } from './Overlays.tsx';
+import { AttackPlanner, MovePlanner, UnitMeasures } from './MovePlanner.tsx';
+import { type AidChoice, AidsOverlay, AttackGhost, MoveGhost, type SightLine } from './Overlays.tsx';
 import { DecisionPanel, LastCommand, UnitPanel } from './Panels.tsx';
 import { panelWords } from './panel-words.ts';
 import {
@@ -185,10 +185,43 @@ function Table(props: {
         : undefined,
     [canPlan, target, aids, view, viewer, selectedUnit],
   );
+  // An enemy unit clicked to plan an attack on (planned further down).
+  const [attacked, setAttacked] = useState<string>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an attack belongs to the unit and the position it was planned in.
+  useEffect(() => setAttacked(undefined), [play.total, selectedUnit]);
   const planTo = (to: Point) => {
     if (!front) return;
     const far = Math.hypot(to.x - front.x, to.y - front.y) > 0.05;
+    setAttacked(undefined);
     setTarget({ to, facing: far ? bearing(front.x, front.y, to.x, to.y) : front.facing });
+  };
+  // The facing grip dragged: the ghost turns to face the pointer, to the whole degree.
+  const turnToward = (toward: Point) => {
+    if (!target || Math.hypot(toward.x - target.to.x, toward.y - target.to.y) < 0.2) return;
+    const facing = Math.round(bearing(target.to.x, target.to.y, toward.x, toward.y)) % 360;
+    if (facing !== target.facing) setTarget({ to: target.to, facing });
+  };
+
+  // An attack planned on an enemy unit clicked while one of the player's units is selected.
+  const sideOf = (unit: string) => table?.units.find((u) => u.id === unit)?.side;
+  const mayPlanAttack =
+    deciding && aids !== undefined && selectedUnit !== undefined && sideOf(selectedUnit) === viewer;
+  const attack = useMemo(
+    () =>
+      mayPlanAttack && attacked !== undefined && aids && selectedUnit !== undefined
+        ? aids.attackOn(view, viewer, selectedUnit, attacked, play.legal)
+        : undefined,
+    [mayPlanAttack, attacked, aids, view, viewer, selectedUnit, play.legal],
+  );
+  const attackText = (command: GameCommand, words: string) =>
+    items.find((i) => JSON.stringify(i.command) === JSON.stringify(command))?.label ??
+    `${unitName(view, selectedUnit ?? '')}: ${words}`;
+  const clickUnit = (unit: string | undefined) => {
+    const side = unit === undefined ? undefined : sideOf(unit);
+    if (unit !== undefined && mayPlanAttack && side !== undefined && side !== viewer) {
+      setTarget(undefined);
+      setAttacked(unit);
+    } else select(unit);
   };
   // On a phone the panel sits below the table: brought into view when a unit is selected there.
   const unitRef = useRef<HTMLDivElement>(null);
@@ -262,8 +295,9 @@ function Table(props: {
             unitName={nameOfUnit}
             sides={sideKey.split('\n').map((id) => ({ id, name: sideName(sides, id) }))}
             selected={selectedUnit}
-            onSelect={select}
+            onSelect={clickUnit}
             onPickPoint={canPlan ? planTo : atPoint.length ? setPicked : undefined}
+            onTurn={target ? turnToward : undefined}
             picked={!canPlan && atPoint.length ? picked : undefined}
             zones={props.zones}
           >
@@ -285,6 +319,16 @@ function Table(props: {
                 facing={target.facing}
                 stands={plan.ok ? plan.stands : []}
                 ok={plan.ok}
+                depth={table.depth}
+              />
+            ) : null}
+            {front && attack && attacked !== undefined ? (
+              <AttackGhost
+                from={front}
+                to={attack.ok ? attack.to : front}
+                stands={attack.ok ? attack.stands : []}
+                target={table.units.find((u) => u.id === attacked)?.stands ?? []}
+                ok={attack.ok}
                 depth={table.depth}
               />
             ) : null}
@@ -316,6 +360,24 @@ function Table(props: {
           </div>
         ) : null}
         <div ref={unitRef} className="unit-column">
+          {attack && attacked !== undefined && selectedUnit !== undefined ? (
+            <AttackPlanner
+              gameId={play.game.id}
+              side={viewer}
+              unitName={unitName(view, selectedUnit)}
+              targetName={unitName(view, attacked)}
+              plan={attack}
+              text={attack.ok ? attackText(attack.command as GameCommand, attack.words) : ''}
+              busy={busy}
+              onGive={() => {
+                if (!attack.ok) return;
+                setAttacked(undefined);
+                void session.give(attack.command as GameCommand);
+              }}
+              onShowTarget={() => select(attacked)}
+              onCancel={() => setAttacked(undefined)}
+            />
+          ) : null}
           {plan && target && front && selectedUnit !== undefined ? (
             <MovePlanner
               unitName={unitName(view, selectedUnit)}
@@ -347,6 +409,7 @@ function Table(props: {
               reach={measures.reach}
               charge={measures.charge}
               canPlan={canPlan && !target}
+              canAttack={mayPlanAttack && attacked === undefined}
             />
           ) : null}
           {selectedUnit !== undefined ? (

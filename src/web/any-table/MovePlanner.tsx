@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
-import type { PlannedMove, Reach } from '../../game/rule-set.ts';
+import type { PlannedAttack, PlannedMove, Reach } from '../../game/rule-set.ts';
+import { OddsBeforeDice } from '../table/Dice.tsx';
+import type { GameCommand } from './commands.ts';
 import type { AidChoice } from './Overlays.tsx';
 
 /**
  * The selected unit's measures and a planned move, beside the table. The measures: which aids are drawn
  * (ranges, move reach, charge reach, sight) and each in the rules' words. The plan: a point picked on
  * the table with the unit's facing there (the slider, or a button to face the way it moves or keep its
- * facing), the move in words, and "Move here", or why it may not go there.
+ * facing; dragging the grip at the end of the ghost's facing line does the same), the move in words,
+ * and "Move here", or why it may not go there. An attack planned on an enemy unit clicked on the table:
+ * the attack in the set's words with its odds before the dice and the button that gives it, or why the
+ * unit may not attack it now.
  */
 export function UnitMeasures(props: {
   readonly choice: AidChoice;
@@ -15,6 +20,7 @@ export function UnitMeasures(props: {
   readonly reach: Reach | undefined;
   readonly charge: Reach | undefined;
   readonly canPlan: boolean;
+  readonly canAttack: boolean;
 }): ReactNode {
   const toggle = (key: keyof AidChoice, label: string, what: Reach | undefined | true) =>
     what === undefined ? null : (
@@ -42,6 +48,7 @@ export function UnitMeasures(props: {
         {props.charge ? <li>Charge: {props.charge.words}</li> : null}
       </ul>
       {props.canPlan ? <p className="hint">Click a point on the table to plan a move there.</p> : null}
+      {props.canAttack ? <p className="hint">Click an enemy unit to plan an attack on it.</p> : null}
     </section>
   );
 }
@@ -96,6 +103,58 @@ export function MovePlanner(props: {
         <button type="button" onClick={props.onCancel}>
           Cancel
         </button>
+      </div>
+    </section>
+  );
+}
+
+export function AttackPlanner(props: {
+  readonly gameId: string;
+  readonly side: string;
+  readonly unitName: string;
+  readonly targetName: string;
+  readonly plan: PlannedAttack;
+  /** The command in words, as its button reads. */
+  readonly text: string;
+  readonly busy: boolean;
+  readonly onGive: () => void;
+  /** Shows the target's own panel instead (selects it). */
+  readonly onShowTarget: () => void;
+  readonly onCancel: () => void;
+}): ReactNode {
+  const { plan } = props;
+  return (
+    <section className="panel attack-planner" aria-labelledby="attack-title">
+      <h2 id="attack-title">
+        {props.unitName} against {props.targetName}
+      </h2>
+      {plan.ok ? (
+        <>
+          <p className="plan-words">{capital(plan.words)}.</p>
+          <OddsBeforeDice
+            gameId={props.gameId}
+            side={props.side}
+            command={plan.command as GameCommand}
+            text={props.text}
+            busy={props.busy}
+            onGive={props.onGive}
+            onCancel={props.onCancel}
+          />
+        </>
+      ) : (
+        <p className="plan-refusal" role="alert">
+          It may not attack {props.targetName} now: {plan.reason}.
+        </p>
+      )}
+      <div className="plan-buttons">
+        <button type="button" onClick={props.onShowTarget}>
+          Show {props.targetName}
+        </button>
+        {plan.ok ? null : (
+          <button type="button" onClick={props.onCancel}>
+            Cancel
+          </button>
+        )}
       </div>
     </section>
   );

@@ -8,8 +8,9 @@ import { toMap } from '../table/Terrain.tsx';
 /**
  * What the table draws for the selected unit from its rule set's aids (src/game/rule-set.ts), in map
  * coordinates (inches, y downwards): its weapon's range bands, its move and charge reach, each out from
- * its front within its arc, its lines of sight to the enemy, and a planned move's ghost. None of it
- * takes a click: a click goes through to the table or the unit under it.
+ * its front within its arc, its lines of sight to the enemy, a planned move's ghost and a planned
+ * attack's path. None of it takes a click (a click goes through to the table or the unit under it) but
+ * the grip at the end of a planned move's facing line, which the player drags to turn the ghost.
  */
 
 /** Which of the selected unit's aids the player has turned on. */
@@ -128,8 +129,8 @@ export function MoveGhost(props: {
   const a = map(props.from);
   const b = map(props.to);
   const tip = map({
-    x: props.to.x + Math.cos((props.facing * Math.PI) / 180) * 2,
-    y: props.to.y + Math.sin((props.facing * Math.PI) / 180) * 2,
+    x: props.to.x + Math.cos((props.facing * Math.PI) / 180) * FACING_LINE,
+    y: props.to.y + Math.sin((props.facing * Math.PI) / 180) * FACING_LINE,
   });
   return (
     <g className={`ghost plan ${props.ok ? 'ok' : 'problem'}`} data-testid="move-ghost">
@@ -147,6 +148,49 @@ export function MoveGhost(props: {
       ))}
       <line className="plan-facing" x1={b.x} y1={b.y} x2={tip.x} y2={tip.y} />
       <circle className="plan-point" cx={b.x} cy={b.y} r={0.4} />
+      <circle className="facing-grip" data-grip="facing" cx={tip.x} cy={tip.y} r={GRIP_RADIUS}>
+        <title>Drag to turn it</title>
+      </circle>
+    </g>
+  );
+}
+
+/** Inches from a planned move's point to the end of its facing line, where the grip is. */
+const FACING_LINE = 2.5;
+/** The facing grip's radius, inches: big enough to take with a finger at the usual zoom. */
+const GRIP_RADIUS = 0.8;
+
+/**
+ * A planned attack: the line from the attacker's front to where it heads, the attacker's stands where
+ * the rules put them before any dice (if they do), and the target outlined.
+ */
+export function AttackGhost(props: {
+  readonly from: Point;
+  readonly to: Point;
+  readonly stands: readonly StandState[];
+  readonly target: readonly StandState[];
+  readonly ok: boolean;
+  readonly depth: number;
+}): ReactNode {
+  const map = toMap(props.depth);
+  const a = map(props.from);
+  const b = map(props.to);
+  const rect = (s: StandState, className: string) => (
+    <rect
+      key={s.id}
+      className={className}
+      x={-s.depth / 2}
+      y={-s.width / 2}
+      width={s.depth}
+      height={s.width}
+      transform={`translate(${s.x} ${props.depth - s.y}) rotate(${-s.facing})`}
+    />
+  );
+  return (
+    <g className={`ghost attack-plan ${props.ok ? 'ok' : 'problem'}`} data-testid="attack-ghost">
+      {props.target.map((s) => rect(s, 'attack-target'))}
+      {props.ok ? <line className="plan-path attack-path" x1={a.x} y1={a.y} x2={b.x} y2={b.y} /> : null}
+      {props.stands.map((s) => rect(s, 'ghost-stand'))}
     </g>
   );
 }

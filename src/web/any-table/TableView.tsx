@@ -13,7 +13,8 @@ import type { DrawnTable, DrawnUnit } from './reading.ts';
  * (src/web/table/useViewport.ts). Drag the ground or use the arrow keys to pan; the wheel, + and - zoom;
  * Fit shows it all. Click a unit (or Enter on a focused one) to select it; Escape clears the selection.
  * With `onPickPoint`, a click on the ground picks that point of the table instead of clearing the
- * selection. With the tape measure pressed, a drag measures in inches.
+ * selection. With the tape measure pressed, a drag measures in inches. With `onTurn`, dragging a
+ * planned move's facing grip turns it.
  */
 export interface TableViewProps {
   readonly table: DrawnTable;
@@ -30,6 +31,11 @@ export interface TableViewProps {
   readonly onSelect: (unit: string | undefined) => void;
   /** A click on the ground (not on a unit) picks that point of the table, in inches. */
   readonly onPickPoint?: ((point: Point) => void) | undefined;
+  /**
+   * A drag of a planned move's facing grip (`data-grip="facing"`, Overlays.tsx) turns the ghost: called
+   * with the table point under the pointer as it moves (mouse, pen or finger).
+   */
+  readonly onTurn?: ((toward: Point) => void) | undefined;
   /** The point picked, marked on the table. */
   readonly picked?: Point | undefined;
   /** The scenario's deployment zones, outlined in their side's colour. */
@@ -44,7 +50,14 @@ const CLICK_SLOP = 4;
 export function TableView(props: TableViewProps): ReactNode {
   const { table } = props;
   const { frameRef, svgRef, mapRef, viewport, show, fit, zoomBy, viewKey, mapTransform } = useViewport(table);
-  const press = useRef<{ x: number; y: number; from: Viewport; unit?: string; tape?: Point }>(undefined);
+  const press = useRef<{
+    x: number;
+    y: number;
+    from: Viewport;
+    unit?: string;
+    tape?: Point;
+    turning?: boolean;
+  }>(undefined);
   const tape = useTape();
 
   const tableAt = (e: PointerEvent<HTMLDivElement>) => {
@@ -54,7 +67,12 @@ export function TableView(props: TableViewProps): ReactNode {
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
     e.currentTarget.setPointerCapture(e.pointerId);
-    const unit = (e.target as Element).closest('[data-unit]')?.getAttribute('data-unit') ?? undefined;
+    const target = e.target as Element;
+    if (props.onTurn && !tape.measuring && target.closest('[data-grip="facing"]')) {
+      press.current = { x: e.clientX, y: e.clientY, from: viewport.current, turning: true };
+      return;
+    }
+    const unit = target.closest('[data-unit]')?.getAttribute('data-unit') ?? undefined;
     const from = tape.measuring ? tableAt(e) : undefined;
     if (from) tape.stretch(from, from);
     press.current = {
@@ -67,13 +85,14 @@ export function TableView(props: TableViewProps): ReactNode {
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     const p = press.current;
-    if (p?.tape) tape.stretch(p.tape, tableAt(e));
+    if (p?.turning) props.onTurn?.(tableAt(e));
+    else if (p?.tape) tape.stretch(p.tape, tableAt(e));
     else if (p) show(pan(p.from, e.clientX - p.x, e.clientY - p.y));
   };
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     const p = press.current;
     press.current = undefined;
-    if (!p || p.tape || Math.hypot(e.clientX - p.x, e.clientY - p.y) > CLICK_SLOP) return;
+    if (!p || p.tape || p.turning || Math.hypot(e.clientX - p.x, e.clientY - p.y) > CLICK_SLOP) return;
     if (p.unit === undefined && props.onPickPoint) props.onPickPoint(tableAt(e));
     else props.onSelect(p.unit);
   };

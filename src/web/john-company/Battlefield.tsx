@@ -10,6 +10,7 @@ import type { Point } from '../../core/geometry/points.ts';
 import type { TableState } from '../../core/table/model.ts';
 import type { GeneralView, UnitView } from '../../game/john-company/view.ts';
 import { SideLegend, spreadLabels } from '../table/labels.tsx';
+import { TapeButton, TapeLine, useTape } from '../table/Tape.tsx';
 import { type Objective, ScenarioLayer, TerrainLayer, type Zone } from '../table/Terrain.tsx';
 import { useViewport } from '../table/useViewport.ts';
 import { pan, tablePointAt, type Viewport, ZOOM_STEP } from '../table/viewport.ts';
@@ -58,8 +59,7 @@ export function Battlefield(props: BattlefieldProps): ReactNode {
   const { table } = props;
   const { frameRef, svgRef, mapRef, viewport, show, fit, zoomBy, viewKey, mapTransform } = useViewport(table);
   const gesture = useRef<Gesture | undefined>(undefined);
-  const [measuring, setMeasuring] = useState(false);
-  const [tape, setTape] = useState<{ from: Point; to: Point }>();
+  const tape = useTape();
   const [drag, setDrag] = useState<{ unit: string; dx: number; dy: number }>();
 
   const local = (e: PointerEvent) => {
@@ -77,10 +77,10 @@ export function Battlefield(props: BattlefieldProps): ReactNode {
     if (e.button !== 0) return;
     e.currentTarget.setPointerCapture(e.pointerId);
     const unit = unitUnder(e);
-    if (measuring) {
+    if (tape.measuring) {
       const from = tableAt(e);
       gesture.current = { kind: 'tape', from };
-      setTape({ from, to: from });
+      tape.stretch(from, from);
     } else if (unit !== undefined && unit === props.selected && props.onDragUnit) {
       gesture.current = { kind: 'unit', ...local(e), unit };
     } else {
@@ -92,7 +92,7 @@ export function Battlefield(props: BattlefieldProps): ReactNode {
     const g = gesture.current;
     if (!g) return;
     if (g.kind === 'tape') {
-      setTape({ from: g.from, to: tableAt(e) });
+      tape.stretch(g.from, tableAt(e));
       return;
     }
     const p = local(e);
@@ -132,12 +132,11 @@ export function Battlefield(props: BattlefieldProps): ReactNode {
     }
     if (viewKey(e.key)) e.preventDefault();
     else if (e.key === 'Escape') {
-      setTape(undefined);
+      tape.clear();
       props.onSelect(undefined);
     }
   };
 
-  const tapeLength = tape ? Math.hypot(tape.to.x - tape.from.x, tape.to.y - tape.from.y) : undefined;
   const dragged = drag ? table.units[drag.unit] : undefined;
 
   // The labels are placed apart again when the units or the selection change (the zoom does it itself).
@@ -158,26 +157,12 @@ export function Battlefield(props: BattlefieldProps): ReactNode {
         <button type="button" onClick={fit}>
           Fit
         </button>
-        <button
-          type="button"
-          aria-pressed={measuring}
-          onClick={() => {
-            setMeasuring(!measuring);
-            setTape(undefined);
-          }}
-        >
-          Tape measure
-        </button>
-        {tapeLength === undefined ? null : (
-          <output className="tape-reading" aria-label="Tape">
-            {tapeLength.toFixed(1)}"
-          </output>
-        )}
+        <TapeButton tape={tape} />
         <SideLegend sides={props.sides} sideClass={props.sideClass} />
       </div>
       <div
         ref={frameRef}
-        className={`table-frame${measuring ? ' measuring' : ''}`}
+        className={`table-frame${tape.measuring ? ' measuring' : ''}`}
         role="application"
         aria-roledescription="battle table"
         aria-label="Table (arrow keys pan, + and - zoom; Enter selects the focused unit)"
@@ -217,20 +202,7 @@ export function Battlefield(props: BattlefieldProps): ReactNode {
                 ))}
               </g>
             ) : null}
-            {tape && tapeLength !== undefined ? (
-              <g className="tape">
-                <line
-                  className="tape-line"
-                  x1={tape.from.x}
-                  y1={table.depth - tape.from.y}
-                  x2={tape.to.x}
-                  y2={table.depth - tape.to.y}
-                />
-                <text className="tape-label" x={tape.to.x + 0.5} y={table.depth - tape.to.y - 0.5}>
-                  {tapeLength.toFixed(1)}"
-                </text>
-              </g>
-            ) : null}
+            <TapeLine tape={tape} depth={table.depth} />
           </g>
         </svg>
       </div>

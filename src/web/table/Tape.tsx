@@ -3,8 +3,9 @@ import type { Point } from '../../core/geometry/points.ts';
 
 /**
  * The tape measure of a table: pressed, a drag on the table measures in inches from where it starts;
- * the reading shows in the toolbar and at the tape's end. `useTape` holds it; `TapeButton` and
- * `TapeReading` go in the toolbar, `TapeLine` in the map (inches, y downwards).
+ * the reading shows in the toolbar and at the tape's end. Both tables use it (John Company's and any
+ * rule set's): `useTape` holds it; `TapeButton` (with its reading) goes in the toolbar, `TapeLine` in
+ * the map (inches, y downwards).
  */
 export interface Tape {
   readonly measuring: boolean;
