@@ -74,9 +74,9 @@ export function attackCharts(
     if (++enginePaths > ENGINE_PATHS) throw TOO_MANY;
   };
   const classes = new ThrowClasses(PROCEDURE_PATHS);
+  const melees = new Map<string, { probability: number; atMelee: HfGameState }>();
   try {
     // Up to the melee's first throw, grouped by the state the steps leave the units and Generals in.
-    const melees = new Map<string, { probability: number; atMelee: HfGameState }>();
     forEachOutcome(
       (dice) => {
         const d = new PreviewDraft(state, dice, classes, true);
