@@ -2,12 +2,11 @@ import { forEachOutcome } from '../../core/odds/enumerate.ts';
 import type { OddsReport } from '../../core/odds/tally.ts';
 import { type DiceSource, PrngDice } from '../../core/random/dice.ts';
 import { seedRng } from '../../core/random/prng.ts';
-import type { RollSpec } from '../../core/random/rolls.ts';
+import { defineRoll, type RollSpec } from '../../core/random/rolls.ts';
 import { meleeRound } from '../../rulesets/honour-and-fortitude/procedures/melee-round.ts';
 import { MORALE_RESULT_WORDS, type MoraleResult } from '../../rulesets/honour-and-fortitude/tables/morale.ts';
 import { carriesOn, fightRound } from './combat.ts';
-import { Draft } from './draft.ts';
-import { meleeFactsFor } from './rules.ts';
+import { Draft, type Throw } from './draft.ts';
 import type { HfGameState } from './state.ts';
 
 /**
@@ -17,12 +16,13 @@ import type { HfGameState } from './state.ts';
  * makes test). The steps are run on a draft of the state with the dice of each path in turn, so the
  * odds are those of the engine itself.
  *
- * The melee dice (a die per figure on each side) have too many paths to run the engine once for each:
- * the enumeration runs in three stages. The steps run up to the melee's first throw; the round is
- * enumerated alone (its own procedure, with the facts the engine would throw it with), its results
- * grouped by what the engine does with them (who lost, how badly, the figures each side lost); and for
- * each group the steps run again from the start with the same dice before the melee, one throw of the
- * group for the melee, and every path of the dice after it. Each group's share is its probability.
+ * A path branches on each throw of a procedure by the classes of its result that the engine tells apart
+ * (`Draft.throwFor`): a morale test by its result and the state it leaves, a melee round by who lost, how
+ * badly and the figures each side lost, not by every face of a die per figure. Each procedure is
+ * enumerated alone once for its facts (`ThrowClasses`), and the engine goes on with one result of each
+ * class, at the class's probability. The steps run in two stages: up to the melee's first throw, the
+ * paths grouped by the state they leave the units in; then, from each such state, the round and
+ * everything after it.
  */
 
 /** What an attack came to on one path of its dice, as a player reads it. */
@@ -44,12 +44,11 @@ export interface FirstRound {
 }
 
 /**
- * The most paths a preview runs the engine's steps for (stages 1 and 3, each a draft of the units), and
- * the most paths of the melee dice it enumerates (stage 2, the procedure alone): beyond either, the
- * odds are left out.
+ * The most paths a preview runs the engine's steps for (each a draft of the units), and the most paths
+ * of dice it enumerates procedures alone for (`ThrowClasses`): beyond either, the odds are left out.
  */
 const ENGINE_PATHS = 1_000;
-const MELEE_PATHS = 100_000;
+const PROCEDURE_PATHS = 100_000;
 
 /** The two chart names of `attackCharts`. */
 export const ATTACK_CHART = 'The attack';
@@ -71,73 +70,45 @@ export function attackCharts(
     routs.set(o.routs, (routs.get(o.routs) ?? 0) + p);
   };
   let enginePaths = 0;
-  let meleePaths = 0;
   const count = () => {
     if (++enginePaths > ENGINE_PATHS) throw TOO_MANY;
   };
-  const countMelee = () => {
-    if (++meleePaths > MELEE_PATHS) throw TOO_MANY;
-  };
+  const classes = new ThrowClasses(PROCEDURE_PATHS);
+  const melees = new Map<string, { probability: number; atMelee: HfGameState }>();
   try {
-    // Stage 1: up to the melee's first throw.
-    const melees = new Map<string, { probability: number; draft: Draft }>();
+    // Up to the melee's first throw, grouped by the state the steps leave the units and Generals in.
     forEachOutcome(
       (dice) => {
-        const scripted = new ScriptedDice([], dice, true);
-        const d = new DraftWithDice(state, scripted);
+        const d = new PreviewDraft(state, dice, classes, true);
         try {
           return { outcome: outcomeOf(state, d, steps(d)) };
         } catch (e) {
           if (e !== MELEE_REACHED) throw e;
-          return { melee: { draft: d } };
+          return { melee: d };
         }
       },
       (r, p) => {
         count();
         if (r.outcome) return add(r.outcome, p);
-        const key = JSON.stringify([r.melee.draft.units, r.melee.draft.generals]);
+        const key = JSON.stringify([r.melee.units, r.melee.generals]);
         const group = melees.get(key);
         if (group) group.probability += p;
-        else melees.set(key, { probability: p, draft: r.melee.draft });
+        else melees.set(key, { probability: p, atMelee: r.melee.finish({}) });
       },
     );
-    for (const group of melees.values()) {
-      // Stage 2: the round alone, grouped by what the engine does with its result.
-      const d = group.draft;
-      const facts = meleeFactsFor(d.base, d.unit(round.attacker), d.unit(round.defender), 1, round.charging);
-      const results = new Map<string, { values: number[]; probability: number }>();
+    // From each, the round and every path after it.
+    for (const group of melees.values())
       forEachOutcome(
         (dice) => {
-          const recorder = new RecordingDice(dice);
-          const r = meleeRound.prepare!(facts)(recorder);
-          return {
-            key: `${r.loser} ${r.loserOrder} ${r.attacker.kills} ${r.defender.kills}`,
-            values: recorder.values,
-          };
+          const fighting = new PreviewDraft(group.atMelee, dice, classes, false);
+          fightRound(fighting, round.attacker, round.defender, 1, round.charging);
+          return outcomeOf(state, fighting, undefined);
         },
-        (r, p) => {
-          countMelee();
-          const known = results.get(r.key);
-          if (known) known.probability += p;
-          else results.set(r.key, { values: r.values, probability: p });
+        (o, p) => {
+          count();
+          add(o, group.probability * p);
         },
       );
-      // Stage 3: the round fought on from where the steps left the units, for one throw of each group,
-      // and every path of the dice after it.
-      const atMelee = d.finish({});
-      for (const result of results.values())
-        forEachOutcome(
-          (dice) => {
-            const fighting = new DraftWithDice(atMelee, new ScriptedDice(result.values, dice, false));
-            fightRound(fighting, round.attacker, round.defender, 1, round.charging);
-            return outcomeOf(state, fighting, undefined);
-          },
-          (o, p) => {
-            count();
-            add(o, group.probability * result.probability * p);
-          },
-        );
-    }
   } catch (e) {
     if (e === TOO_MANY) return undefined;
     throw e;
@@ -152,66 +123,98 @@ export function attackCharts(
 const MELEE_REACHED = new Error('the melee dice are thrown');
 const TOO_MANY = new Error('too many paths');
 
-/** The keys the melee procedure throws its dice under (one roll a side). */
-const MELEE_KEYS: ReadonlySet<string> = new Set(['attackerDice', 'defenderDice']);
+/** A throw's classes: one result of each, and a roll whose values are their indices, weighted by their probabilities. */
+interface Classes<R> {
+  readonly results: readonly R[];
+  readonly roll: RollSpec;
+}
 
 /**
- * Dice that give the values of `script` first, then those of `rest`; with `stopAtMelee`, the first melee
- * throw after the script stops the run (`MELEE_REACHED`). A `PrngDice` for the draft's sake: its own
- * generator is never used.
+ * The classes of each procedure's results (`Draft.throwFor`), worked out once per procedure and facts by
+ * enumerating the procedure alone, at most `budget` paths in all.
  */
-class ScriptedDice extends PrngDice {
-  private at = 0;
-  /** The values given so far, in order. */
-  readonly thrown: number[] = [];
+class ThrowClasses {
+  private readonly known = new Map<Throw<never, unknown>, Map<string, Classes<unknown>>>();
+  private paths = 0;
+
+  constructor(private readonly budget: number) {}
+
+  of<F, R>(procedure: Throw<F, R>, facts: F, classOf: (result: R) => string): Classes<R> {
+    let byFacts = this.known.get(procedure as Throw<never, unknown>);
+    if (!byFacts) {
+      byFacts = new Map();
+      this.known.set(procedure as Throw<never, unknown>, byFacts);
+    }
+    const key = JSON.stringify(facts);
+    const known = byFacts.get(key);
+    if (known) return known as Classes<R>;
+    const run = procedure.prepare?.(facts) ?? ((dice: DiceSource) => procedure.resolve(facts, dice));
+    const grouped = new Map<string, { result: R; probability: number }>();
+    forEachOutcome(run, (result, probability) => {
+      if (++this.paths > this.budget) throw TOO_MANY;
+      const c = classOf(result);
+      const group = grouped.get(c);
+      if (group) group.probability += probability;
+      else grouped.set(c, { result, probability });
+    });
+    const groups = [...grouped.values()];
+    const classes: Classes<R> = {
+      results: groups.map((g) => g.result),
+      // A roll of no dice (one combination) whose values' weights are the classes' probabilities.
+      roll: defineRoll({
+        id: 'result-class',
+        label: 'the class of a result',
+        dice: [],
+        combine: () => 0,
+        outcomes: () => groups.map((g, value) => ({ value, ways: g.probability })),
+      }),
+    };
+    byFacts.set(key, classes as Classes<unknown>);
+    return classes;
+  }
+}
+
+/**
+ * A draft throwing the dice of one path of an enumeration: a procedure's throw branches by the classes
+ * of its results; with `stopAtMelee`, the melee's throw stops the run (`MELEE_REACHED`).
+ */
+class PreviewDraft extends Draft {
+  private readonly pathDice: PrngDice;
 
   constructor(
-    private readonly script: readonly number[],
-    private readonly rest: DiceSource,
+    state: HfGameState,
+    source: DiceSource,
+    private readonly classes: ThrowClasses,
     private readonly stopAtMelee: boolean,
   ) {
+    super(state);
+    this.pathDice = new PathDice(source);
+  }
+
+  override get dice(): PrngDice {
+    return this.pathDice;
+  }
+
+  override throwFor<F, R>(procedure: Throw<F, R>, facts: F, classOf: (result: R) => string): R {
+    if (this.stopAtMelee && (procedure as Throw<never, unknown>) === meleeRound) throw MELEE_REACHED;
+    const classes = this.classes.of(procedure, facts, classOf);
+    return classes.results[this.pathDice.roll(classes.roll, 'class')]!;
+  }
+}
+
+/** Dice that pass `source`'s values on: a `PrngDice` for the draft's sake, its own generator never used. */
+class PathDice extends PrngDice {
+  constructor(private readonly source: DiceSource) {
     super(seedRng(0));
   }
 
   override roll(spec: RollSpec, key: string): number {
-    let value: number;
-    if (this.at < this.script.length) value = this.script[this.at++]!;
-    else if (this.stopAtMelee && MELEE_KEYS.has(key)) throw MELEE_REACHED;
-    else value = this.rest.roll(spec, key);
-    this.thrown.push(value);
-    return value;
-  }
-}
-
-/** Dice that pass `source`'s values on and keep them. */
-class RecordingDice implements DiceSource {
-  readonly values: number[] = [];
-
-  constructor(private readonly source: DiceSource) {}
-
-  roll(spec: RollSpec, key: string): number {
-    const value = this.source.roll(spec, key);
-    this.values.push(value);
-    return value;
-  }
-}
-
-/** A draft throwing the given dice instead of its state's generator. */
-class DraftWithDice extends Draft {
-  constructor(
-    state: HfGameState,
-    private readonly source: PrngDice,
-  ) {
-    super(state);
-  }
-
-  override get dice(): PrngDice {
-    return this.source;
+    return this.source.roll(spec, key);
   }
 }
 
 /** What the steps came to on a draft: the attack in words, and the units it left routing or destroyed. */
-function outcomeOf(before: HfGameState, d: Draft, waitingFor: string | undefined): AttackOutcome {
+export function outcomeOf(before: HfGameState, d: Draft, waitingFor: string | undefined): AttackOutcome {
   const name = (id: string) => before.units[id]!.name;
   const fallen = Object.values(d.units)
     .filter(

@@ -1,15 +1,15 @@
 import { groupDistance } from '../../core/geometry/rect-groups.ts';
 import { d6 } from '../../core/random/rolls.ts';
-import { type FireFacts, resolveFire } from '../../rulesets/honour-and-fortitude/procedures/fire.ts';
-import { resolveMeleeRound } from '../../rulesets/honour-and-fortitude/procedures/melee-round.ts';
-import { resolveMoraleTest } from '../../rulesets/honour-and-fortitude/procedures/morale-test.ts';
+import { type FireFacts, fire } from '../../rulesets/honour-and-fortitude/procedures/fire.ts';
+import { meleeRound } from '../../rulesets/honour-and-fortitude/procedures/melee-round.ts';
+import { moraleTest } from '../../rulesets/honour-and-fortitude/procedures/morale-test.ts';
 import { resolveExplosion } from '../../rulesets/honour-and-fortitude/procedures/small-rolls.ts';
 import { EXPLOSION_RADIUS } from '../../rulesets/honour-and-fortitude/tables/casualties.ts';
 import type { MoraleResult } from '../../rulesets/honour-and-fortitude/tables/morale.ts';
 import { GENERAL_FALLS } from '../../rulesets/honour-and-fortitude/tables/reconstruction.ts';
 import type { MovementColumn, OrderState } from '../../rulesets/honour-and-fortitude/vocabulary.ts';
 import type { Edge } from '../scenario/schema.ts';
-import type { Draft } from './draft.ts';
+import type { Draft, Throw } from './draft.ts';
 import { ahead, centreOf, layout, layoutAfterLosses, MIN_GAP, onTable, standsApart } from './geometry.ts';
 import {
   allowance,
@@ -120,13 +120,14 @@ export function testMorale(
 ): MoraleResult {
   const unit = d.unit(id);
   tested.add(id);
-  const r = resolveMoraleTest(
+  const r = d.throwFor(
+    moraleTest,
     {
       condition: unit.condition,
       morale: unit.ratings.morale,
       modifiers: moraleModifiers(d.base, d.units, unit, occasion),
     },
-    d.dice,
+    (t) => `${t.result} ${t.condition}`,
   );
   d.update(id, { condition: r.condition });
   d.emit({
@@ -194,7 +195,7 @@ export function riskToGenerals(d: Draft, unitId: string, occasion: 'lost-melee' 
   const fallsAtMost = occasion === 'lost-melee' ? GENERAL_FALLS.lostMelee : GENERAL_FALLS.unitDestroyed;
   for (const g of d.generals) {
     if (g.fallen || g.with !== unitId) continue;
-    const fell = d.dice.roll(d6, `general-${g.id}`) <= fallsAtMost;
+    const fell = d.throwFor(GENERAL_RISK, { general: g.id, fallsAtMost }, String);
     d.emit({
       type: 'general-at-risk',
       general: g.id,
@@ -212,6 +213,11 @@ export function riskToGenerals(d: Draft, unitId: string, occasion: 'lost-melee' 
         testMorale(d, u.id, { reason: 'c-in-c-fell' }, tested);
   }
 }
+
+/** A General's risk: a d6, falling at or under `fallsAtMost`. */
+const GENERAL_RISK: Throw<{ general: string; fallsAtMost: number }, boolean> = {
+  resolve: (facts, dice) => dice.roll(d6, `general-${facts.general}`) <= facts.fallsAtMost,
+};
 
 /**
  * Removes figures (gunners) from a unit; at none it is destroyed. Stands shrink with it, from the rear,
@@ -257,7 +263,7 @@ export function fireAt(d: Draft, firerId: string, targetId: string, defensive: b
   // Sight is cached by the record of units: give it one that stays as it is now.
   const facts = fireFactsAt(d.base, d.sharedUnits(), firerId, targetId, defensive);
   if (!facts) return 0;
-  const r = resolveFire(facts, d.dice);
+  const r = d.throwFor(fire, facts, (f) => `${f.hits} ${f.casualties}`);
   if (!defensive) d.update(firerId, { fired: true });
   d.emit({
     type: 'fired',
@@ -307,7 +313,11 @@ export function fightRound(
 ): void {
   const attacker = d.unit(attackerId);
   const defender = d.unit(defenderId);
-  const r = resolveMeleeRound(meleeFactsFor(d.base, attacker, defender, round, charging), d.dice);
+  const r = d.throwFor(
+    meleeRound,
+    meleeFactsFor(d.base, attacker, defender, round, charging),
+    (m) => `${m.loser} ${m.loserOrder} ${m.attacker.kills} ${m.defender.kills}`,
+  );
   d.emit({
     type: 'melee-round',
     attacker: attackerId,

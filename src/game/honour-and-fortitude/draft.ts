@@ -1,6 +1,14 @@
+import type { DiceSource } from '../../core/random/dice.ts';
 import { CopyOnWriteRecord, type EngineOptions, WorkingCopy } from '../engine/working-copy.ts';
 import type { HfEvent, NewHfEvent } from './events.ts';
 import type { HfGameState, HfGeneral, HfUnit } from './state.ts';
+
+/** A procedure the engine throws dice for (a `ProcedureDefinition`, or a bare roll in its shape). */
+export interface Throw<F, R> {
+  resolve(facts: F, dice: DiceSource): R;
+  /** As `ProcedureDefinition.prepare`: the dice-free work done once, giving exactly what `resolve` gives. */
+  prepare?(facts: F): (dice: DiceSource) => R;
+}
 
 /** Honour & Fortitude's events carry the dice thrown for them, but no procedure traces. */
 const HF_ENGINE: EngineOptions = { traces: false };
@@ -42,6 +50,16 @@ export class Draft extends WorkingCopy<HfGameState, HfEvent> {
     const u = { ...this.unitRecord.get(id)!, ...changes };
     this.unitRecord.set(id, u);
     return u;
+  }
+
+  /**
+   * Throws `procedure`'s dice on `facts` with the game's dice. `classOf` is the caller's contract: it reads
+   * nothing of the result but its class (two results of one class lead to the same steps; whatever else
+   * a result holds only goes into the record). The odds preview (attack-odds.ts) relies on it to branch
+   * once per class of the throw instead of once per face.
+   */
+  throwFor<F, R>(procedure: Throw<F, R>, facts: F, _classOf: (result: R) => string): R {
+    return procedure.resolve(facts, this.dice);
   }
 
   /** Records an event, with the throws made since the last one. */

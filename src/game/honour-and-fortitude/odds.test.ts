@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seedRng } from '../../core/random/prng.ts';
+import { MORALE_RESULT_WORDS, type MoraleResult } from '../../rulesets/honour-and-fortitude/tables/morale.ts';
 import type { CommandOdds } from '../engine/battle.ts';
 import { randomPlayer } from '../engine/battle.ts';
+import { carriesOn } from './combat.ts';
 import type { HfCommand } from './commands.ts';
 import type { HfEvent } from './events.ts';
 import { honourAndFortitudePlayable } from './index.ts';
@@ -146,7 +148,7 @@ describe('Honour & Fortitude odds preview', () => {
     expect(choices).toEqual(expect.arrayContaining(['fire', 'change-face']));
     const fire: HfCommand = { type: 'respond', choice: 'fire' };
     const fireOdds = commandOdds(state, side, fire);
-    expect(fireOdds.map((o) => o.procedure)).toEqual(['hf-fire']);
+    expect(fireOdds[0]!.procedure).toBe('hf-fire');
     expect(fireOdds[0]!.title).toContain(state.units[attacker]!.name);
     expectAgreement(fireOdds[0]!, 'Casualties', empirical(state, side, fire, firedBy(defender, true)));
 
@@ -208,6 +210,41 @@ describe('Honour & Fortitude odds preview', () => {
         if (round?.type !== 'melee-round') return 'no melee';
         if (round.loser === 'none') return 'the melee is drawn: it goes on next turn';
         return `${names(round.loser === 'attacker' ? defender : attacker)} wins the melee`;
+      }),
+    );
+  }, 120_000);
+
+  it('a defender that fires previews the melee after its fire, as the engine fights them', () => {
+    const fire: HfCommand = { type: 'respond', choice: 'fire' };
+    // The first defensive fire whose paths are few enough to preview what follows (attack-odds.ts bounds them).
+    const { state, side } = playUntil(
+      'assaye-1803',
+      2,
+      (s, d) => s.phase.kind === 'response' && commandOdds(s, d, fire).length === 2,
+    );
+    if (state.phase.kind !== 'response') throw new Error('not a response');
+    const { attacker, defender } = state.phase;
+    const odds = commandOdds(state, side, fire);
+    expect(odds.map((o) => o.procedure)).toEqual(['hf-fire', 'hf-melee-round']);
+    const names = (id: string) => state.units[id]!.name;
+    expect(odds[1]!.title).toBe(`What ${names(attacker)}'s attack comes to after ${names(defender)}'s fire`);
+    expectAgreement(
+      odds[1]!,
+      'The attack',
+      empirical(state, side, fire, (events) => {
+        const round = events.find(
+          (e) => e.type === 'melee-round' && e.attacker === attacker && e.defender === defender,
+        );
+        if (round?.type === 'melee-round')
+          return round.loser === 'none'
+            ? 'the melee is drawn: it goes on next turn'
+            : `${names(round.loser === 'attacker' ? defender : attacker)} wins the melee`;
+        const shaken = events.find(
+          (e) => e.type === 'morale-tested' && e.unit === attacker && !carriesOn(e.result as MoraleResult),
+        );
+        return shaken?.type === 'morale-tested'
+          ? `no melee: ${names(attacker)} tests morale: ${MORALE_RESULT_WORDS[shaken.result as MoraleResult]}`
+          : 'no melee';
       }),
     );
   }, 120_000);

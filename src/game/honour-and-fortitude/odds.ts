@@ -7,7 +7,7 @@ import { attack, initiationFacts, judgeCommand } from './apply.ts';
 import { type AttackSteps, attackCharts, type FirstRound } from './attack-odds.ts';
 import { fireFactsAt } from './combat.ts';
 import type { HfCommand } from './commands.ts';
-import { closeAndFight, type DefenderChoice, openAttack, progressOf } from './sequence.ts';
+import { closeAndFight, type DefenderChoice, fireAndClose, openAttack, progressOf } from './sequence.ts';
 import type { HfGameState, HfUnit } from './state.ts';
 
 /**
@@ -27,9 +27,10 @@ import type { HfGameState, HfUnit } from './state.ts';
  *   nothing for other moves, which throw no dice.
  * - `respond`: 'change-face' the defender's Drill roll (H&F QRS, Attacks), 'fire' the defensive fire at
  *   close range; 'stand' and 'counter-attack' what the attack comes to (attack-odds.ts): the attacker
- *   closes, the first round of melee is fought and the loser (and friends a Panic! sets off) test morale.
- *   The melee after defensive fire depends on its casualties: not previewed. Retiring throws no dice at
- *   once. What follows an attack is left out when its dice have too many paths to work out here.
+ *   closes, the first round of melee is fought and the loser (and friends a Panic! sets off) test morale;
+ *   after 'fire', too, what the attack comes to (the attacker's morale test if the fire hurt it, then the
+ *   melee as the fire left both units). Retiring throws no dice at once. What follows an attack is left
+ *   out when its dice have too many paths to work out here.
  * - `end-movement` and `end-firing`: nothing. Ending the second side's fire fights the turn's melees and
  *   attacks, whose dice each depend on the ones before.
  *
@@ -95,8 +96,9 @@ function initiationOdds(unit: HfUnit, title: string): CommandOdds[] {
 }
 
 /**
- * The first dice of the defender's response, when they are thrown with facts known now (sequence.ts
- * `respond`): the Drill roll to change face reads the defender's Drill; defensive fire is `fireAt`'s.
+ * The dice of the defender's response (sequence.ts `respond`): the Drill roll to change face reads the
+ * defender's Drill; defensive fire is `fireAt`'s, and what the attack comes to after it; standing or
+ * counter-attacking, what the attack comes to.
  */
 function responseOdds(state: HfGameState, choice: DefenderChoice): CommandOdds[] {
   if (state.phase.kind !== 'response') return [];
@@ -126,15 +128,26 @@ function responseOdds(state: HfGameState, choice: DefenderChoice): CommandOdds[]
       ];
     case 'fire': {
       const facts = fireFactsAt(state, state.units, defender.id, attacker.id, true);
-      return facts
-        ? [
-            {
-              procedure: fire.id,
-              title: `${defender.name} fires at ${attacker.name} as it attacks`,
-              charts: oddsOf(fire, facts),
-            },
-          ]
-        : [];
+      return [
+        ...(facts
+          ? [
+              {
+                procedure: fire.id,
+                title: `${defender.name} fires at ${attacker.name} as it attacks`,
+                charts: oddsOf(fire, facts),
+              },
+            ]
+          : []),
+        ...followingOdds(
+          state,
+          `What ${attacker.name}'s attack comes to after ${defender.name}'s fire`,
+          (d) => {
+            fireAndClose(d, attacker.id, defender.id);
+            return undefined;
+          },
+          { attacker: attacker.id, defender: defender.id, charging: { attacker: true, defender: false } },
+        ),
+      ];
     }
     default:
       return [];

@@ -158,6 +158,13 @@ export function closeAndFight(d: Draft, id: string, targetId: string, counterAtt
   fightRound(d, id, targetId, 1, { attacker: true, defender: counterAttack });
 }
 
+/** The defender fires at close range; the attacker, if it still comes on and the defender stands, closes and fights. */
+export function fireAndClose(d: Draft, id: string, targetId: string): void {
+  fireAt(d, targetId, id, true);
+  if (isFighting(d.unit(id)) && d.unit(id).attacking === targetId && isFighting(d.unit(targetId)))
+    closeAndFight(d, id, targetId, false);
+}
+
 function closeIn(d: Draft, id: string, targetId: string): void {
   const unit = d.unit(id);
   const target = d.unit(targetId);
@@ -207,9 +214,7 @@ export function respond(d: Draft, p: Progress, choice: DefenderChoice): void {
       closeAndFight(d, id, targetId, true);
       break;
     case 'fire':
-      fireAt(d, targetId, id, true);
-      if (isFighting(d.unit(id)) && d.unit(id).attacking === targetId && isFighting(d.unit(targetId)))
-        closeAndFight(d, id, targetId, false);
+      fireAndClose(d, id, targetId);
       break;
     case 'retire':
       d.update(targetId, { orders: 'hold' });
