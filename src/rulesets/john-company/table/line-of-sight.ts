@@ -325,6 +325,21 @@ export class JohnCompanySight {
     return false;
   }
 
+  /**
+   * `unitSpotsUnit` worked out afresh: every line between the two units' stands traced and judged
+   * (`traceIndex`), no verdict read from a memo or inherited. What the check of carried spotting
+   * compares with.
+   */
+  unitSpotsUnitAfresh(viewer: UnitId, target: UnitId): boolean {
+    const a = this.unitIndexOf(viewer);
+    const b = this.unitIndexOf(target);
+    const ix = this.index;
+    for (let v = ix.unitStandStart[a]!; v < ix.unitStandStart[a + 1]!; v++)
+      for (let t = ix.unitStandStart[b]!; t < ix.unitStandStart[b + 1]!; t++)
+        if (this.traceIndex(v, t) && this.unscreened(v, t, 'view')) return true;
+    return false;
+  }
+
   private skirmishLines(): SkirmishLines {
     this.lines ??= skirmishLinesOf(this.index);
     return this.lines;
