@@ -3,6 +3,7 @@ import { pointSegmentDistanceSq } from '../../../../core/geometry/segments.ts';
 import type { SideId, TableState, TerrainFeature, UnitId, UnitState } from '../../../../core/table/model.ts';
 import type { JohnCompanySight } from '../line-of-sight.ts';
 import { type UnitGeometry, unitGeometry } from '../measurement/unit-geometry.ts';
+import { layoutOf } from './layout.ts';
 
 /**
  * Which enemy units each side has spotted on one table (Part 4, Line of Sight and Skirmishers: a unit of
@@ -17,9 +18,10 @@ import { type UnitGeometry, unitGeometry } from '../measurement/unit-geometry.ts
  * a skirmish line of U's side passing within half a stand's width of it). Every such line runs inside
  * the band around the segment between V's and U's bounding circles' centres, as wide as the larger
  * circle. So, with the terrain the same:
- * - a side spots U by V (a positive verdict rests on that one line of units) while V and U are the very
- *   same table records, each defends a town or not as before, and no unit that came, went or changed
- *   lies within that band, as it is now or as it was;
+ * - a side spots U by a line from a stand of V to a stand of U (a positive verdict rests on that one
+ *   line: `JohnCompanySight.spottingLine`) while V and U are the very same table records, each defends a
+ *   town or not as before, and no unit that came, went or changed comes near that line (close enough to
+ *   block it or to screen it), as it is now or as it was;
  * - a side does not spot U (a negative verdict rests on every unit of the side) while U is the same and
  *   defends alike, and so is every unit of the side with an undisturbed band to U; the units of the side
  *   for which that fails (new, changed, or with a change in their band) are the only ones left to ask.
@@ -35,27 +37,43 @@ const SPOT_SLACK = 1;
 /** How many recent spottings over a terrain are candidates to carry from (the one most alike wins). */
 const CARRY_CANDIDATES = 3;
 
+/** A positive verdict: the unit that spots the target, and the line it does so by (from x, y to x, y). */
+interface Spotter {
+  readonly unit: UnitId;
+  readonly line: readonly [number, number, number, number];
+}
+
 /**
- * A side's verdict on an enemy unit: the unit of the side that spots it; or, when none is known to, the
- * units of the side still to be asked (none: it is not spotted).
+ * A side's verdict on an enemy unit: the unit of the side that spots it and how; or, when none is known
+ * to, the units of the side still to be asked (none: it is not spotted).
  */
-type Verdict = UnitId | readonly UnitId[];
+type Verdict = Spotter | readonly UnitId[];
+
+function isSpotter(verdict: Verdict): verdict is Spotter {
+  return 'unit' in verdict;
+}
 
 /** The latest spottings made over each terrain, newest first: the next one there carries from one. */
 const recentSpottings = new WeakMap<Readonly<Record<string, TerrainFeature>>, TableSpotting[]>();
 
-/** A unit that came, went or changed between two tables, as it stands in one of them. */
-interface Change {
-  readonly cx: number;
-  readonly cy: number;
-  /** How near the centre a sight line must pass for one of its stands to block or screen it. */
-  readonly reach: number;
-}
+/**
+ * How many units may have come, gone or changed (counted as they are and as they were) for verdicts to
+ * be carried at all: past that, checking every verdict against them costs more than it saves.
+ */
+const CARRY_MOST_CHANGES = 16;
 
-function changeOf(g: UnitGeometry): Change {
+/** A settled negative verdict: no unit of the side left to ask. */
+const NONE: readonly UnitId[] = [];
+
+/**
+ * Adds to `changes` a unit that came, went or changed between two tables, as it stands in one of them:
+ * its centre, and how near that centre a sight line must pass for one of its stands to block it or
+ * screen it (its radius, half a stand's width, and the slack).
+ */
+function pushChange(changes: number[], g: UnitGeometry): void {
   let halfWidth = 0;
   for (let s = 0; s < g.count; s++) halfWidth = Math.max(halfWidth, g.boxes[s * BOX_STRIDE + 4]!);
-  return { cx: g.cx, cy: g.cy, reach: g.radius + halfWidth + SPOT_SLACK };
+  changes.push(g.cx, g.cy, g.radius + halfWidth + SPOT_SLACK);
 }
 
 /** How many units are not the very same record in both tables (either way). */
@@ -113,11 +131,11 @@ export class TableSpotting {
       this.verdicts.set(side, known);
     }
     let verdict = known.get(target);
-    if (verdict === undefined || (typeof verdict !== 'string' && verdict.length > 0)) {
+    if (verdict === undefined || (!isSpotter(verdict) && verdict.length > 0)) {
       verdict = this.workOut(side, target, verdict);
       known.set(target, verdict);
     }
-    return typeof verdict === 'string';
+    return isSpotter(verdict);
   }
 
   /**
@@ -126,76 +144,113 @@ export class TableSpotting {
    */
   private workOut(side: SideId, targetId: UnitId, toAsk: readonly UnitId[] | undefined): Verdict {
     const target = this.table.units[targetId];
-    if (!target || target.side === side) return [];
+    if (!target || target.side === side) return NONE;
     this.sightInUse ??= this.makeSight();
     const sight = this.sightInUse;
     if (toAsk) {
-      for (const id of toAsk) if (sight.unitSpotsUnit(id, targetId)) return id;
-      return [];
+      for (const id of toAsk) {
+        const spotter = spotterOf(sight, id, targetId);
+        if (spotter) return spotter;
+      }
+      return NONE;
     }
     const first = this.firstToAsk.get(side)?.get(targetId);
-    if (first !== undefined && this.table.units[first]?.side === side && sight.unitSpotsUnit(first, targetId))
-      return first;
+    if (first !== undefined && this.table.units[first]?.side === side) {
+      const spotter = spotterOf(sight, first, targetId);
+      if (spotter) return spotter;
+    }
     this.sides ??= unitsBySide(this.table);
-    for (const v of this.sides.get(side) ?? [])
-      if (v.id !== first && sight.unitSpotsUnit(v.id, targetId)) return v.id;
-    return [];
+    for (const v of this.sides.get(side) ?? []) {
+      if (v.id === first) continue;
+      const spotter = spotterOf(sight, v.id, targetId);
+      if (spotter) return spotter;
+    }
+    return NONE;
   }
 
   /** Takes over the verdicts of `before` that nothing changed since can have altered; how many. */
   private carryFrom(before: TableSpotting): number {
     const now = this.table.units;
     const then = before.table.units;
-    const changes: Change[] = [];
-    for (const id of Object.keys(now)) {
-      const unit = now[id]!;
+    const layout = layoutOf(this.table);
+    const units = layout.units;
+    const n = units.length;
+    // The units that came, went or changed, as they are now and as they were: x, y, reach.
+    const changes: number[] = [];
+    // Per unit (by index in `layout`): 1 when it is the very same record in both tables, defending alike.
+    const same = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const g = units[i]!;
+      const id = g.unit.id;
       const was = then[id];
-      if (unit === was) continue;
-      changes.push(changeOf(unitGeometry(unit)));
-      if (was) changes.push(changeOf(unitGeometry(was)));
+      if (g.unit === was) {
+        if (this.defenders.has(id) === before.defenders.has(id)) same[i] = 1;
+        continue;
+      }
+      pushChange(changes, g);
+      if (was) pushChange(changes, unitGeometry(was));
     }
-    for (const id of Object.keys(then)) if (!(id in now)) changes.push(changeOf(unitGeometry(then[id]!)));
-    /** Whether unit `id` is the very same record in both tables, defending a town alike. */
-    const same = (id: UnitId) =>
-      now[id] !== undefined && now[id] === then[id] && this.defenders.has(id) === before.defenders.has(id);
-    /** Whether a change lies within the band between units `a` and `b` (both the same in both tables). */
-    const disturbed = (a: UnitId, b: UnitId) => {
-      const ga = unitGeometry(now[a]!);
-      const gb = unitGeometry(now[b]!);
+    for (const id of Object.keys(then)) if (!(id in now)) pushChange(changes, unitGeometry(then[id]!));
+    if (changes.length > CARRY_MOST_CHANGES * 3) return 0;
+    /** Whether a change lies within the band between units a and b (by index). */
+    const disturbed = (a: number, b: number) => {
+      const ga = units[a]!;
+      const gb = units[b]!;
       const band = Math.max(ga.radius, gb.radius);
-      for (const e of changes) {
-        const within = band + e.reach;
-        if (pointSegmentDistanceSq(e.cx, e.cy, ga.cx, ga.cy, gb.cx, gb.cy) <= within * within) return true;
+      for (let k = 0; k < changes.length; k += 3) {
+        const within = band + changes[k + 2]!;
+        if (
+          pointSegmentDistanceSq(changes[k]!, changes[k + 1]!, ga.cx, ga.cy, gb.cx, gb.cy) <=
+          within * within
+        )
+          return true;
+      }
+      return false;
+    };
+    /** Whether a change comes near the line from x, y to x, y. */
+    const lineDisturbed = (line: readonly [number, number, number, number]) => {
+      const [x0, y0, x1, y1] = line;
+      for (let k = 0; k < changes.length; k += 3) {
+        const within = changes[k + 2]!;
+        if (pointSegmentDistanceSq(changes[k]!, changes[k + 1]!, x0, y0, x1, y1) <= within * within)
+          return true;
       }
       return false;
     };
     let carried = 0;
-    let sides: Map<SideId, UnitState[]> | undefined;
     for (const [side, known] of before.verdicts) {
       const kept = new Map<UnitId, Verdict>();
       const hints = new Map<UnitId, UnitId>();
+      let spotters: number[] | undefined;
       for (const [target, verdict] of known) {
-        if (!same(target)) continue;
-        if (typeof verdict === 'string') {
-          if (same(verdict) && !disturbed(verdict, target)) {
+        const t = layout.byId.get(target);
+        if (t === undefined || same[t] === 0) continue;
+        if (isSpotter(verdict)) {
+          const v = layout.byId.get(verdict.unit);
+          if (v !== undefined && same[v] === 1 && !lineDisturbed(verdict.line)) {
             kept.set(target, verdict);
             carried++;
-          } else hints.set(target, verdict);
+          } else hints.set(target, verdict.unit);
           continue;
         }
-        // Not spotted: the units of the side still to ask are those asked of no longer, and those
-        // whose verdict may have changed.
-        sides ??= unitsBySide(this.table);
+        // Not spotted: the units of the side still to ask are those not asked yet, and those whose
+        // verdict may have changed.
+        if (!spotters) {
+          spotters = [];
+          for (let i = 0; i < n; i++) if (units[i]!.unit.side === side) spotters.push(i);
+        }
         const toAsk = verdict.filter((id) => now[id]?.side === side);
-        for (const v of sides.get(side) ?? [])
-          if (!verdict.includes(v.id) && (!same(v.id) || disturbed(v.id, target))) toAsk.push(v.id);
-        kept.set(target, toAsk);
+        for (const v of spotters) {
+          if (same[v] === 1 && !disturbed(v, t)) continue;
+          const id = units[v]!.unit.id;
+          if (!verdict.includes(id)) toAsk.push(id);
+        }
+        kept.set(target, toAsk.length > 0 ? toAsk : NONE);
         if (toAsk.length === 0) carried++;
       }
       this.verdicts.set(side, kept);
       this.firstToAsk.set(side, hints);
     }
-    if (sides) this.sides = sides;
     return carried;
   }
 
@@ -205,6 +260,25 @@ export class TableSpotting {
     for (const known of this.verdicts.values()) n += known.size;
     return n;
   }
+}
+
+/** The spotting verdict of unit `viewer` on unit `target`: the line it spots it by, if any. */
+function spotterOf(sight: JohnCompanySight, viewer: UnitId, target: UnitId): Spotter | undefined {
+  const at = sight.spottingLine(viewer, target);
+  if (at < 0) return undefined;
+  const ix = sight.index;
+  const v = Math.floor(at / ix.standCount);
+  const t = at - v * ix.standCount;
+  const boxes = ix.standBoxes;
+  return {
+    unit: viewer,
+    line: [
+      boxes[v * BOX_STRIDE]!,
+      boxes[v * BOX_STRIDE + 1]!,
+      boxes[t * BOX_STRIDE]!,
+      boxes[t * BOX_STRIDE + 1]!,
+    ],
+  };
 }
 
 /** The units of each side on the table, in table order. */
