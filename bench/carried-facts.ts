@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { computerPlayer, playBattle, randomPlayer } from '../src/game/john-company/ai/players.ts';
 import { checkCarriedFacts } from '../src/game/john-company/carried-facts.ts';
+import { checkCarriedSpotting } from '../src/game/john-company/carried-spotting.ts';
 import { makeJohnCompanyGame } from '../src/game/john-company/game.ts';
 
 /**
@@ -14,7 +15,8 @@ import { makeJohnCompanyGame } from '../src/game/john-company/game.ts';
  *
  * Prints, per scenario, the battles, the commands checked, how many units' facts were already known
  * when a state was asked (carried over or worked out before), how many fires were known and checked,
- * and each problem with the first seed
+ * the share of spotting verdicts carried settled from the table before (each checked against one traced
+ * afresh: test/game/jc-carried-spotting.test.ts), and each problem with the first seed
  * that shows it. Exits 1 when it found any.
  */
 const [count = 100, from = 1] = process.argv.slice(2).map(Number);
@@ -30,6 +32,8 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   let knownInViews = 0;
   let knownFires = 0;
   let units = 0;
+  let carriedSpotting = 0;
+  let spottingVerdicts = 0;
   const start = performance.now();
   for (let seed = from; seed < from + count; seed++) {
     const second = seed % 2 === 0 ? randomPlayer(seed) : computerPlayer(seed + 1);
@@ -47,6 +51,10 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
           knownFires += check.knownFires;
           units += check.units;
           for (const p of check.problems) if (!problems.has(p)) problems.set(p, seed);
+          const spotting = checkCarriedSpotting(state);
+          carriedSpotting += spotting.carried;
+          spottingVerdicts += spotting.verdicts;
+          for (const p of spotting.problems) if (!problems.has(p)) problems.set(p, seed);
         },
       },
     );
@@ -54,7 +62,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const seconds = ((performance.now() - start) / 1000).toFixed(0);
   const share = (n: number) => `${((100 * n) / Math.max(1, units)).toFixed(0)}%`;
   console.log(
-    `${file.replace(/\.json$/, '')}: ${count} battles, ${commands} commands checked in ${seconds} s; facts known before asking: ${share(known)} of the state's units, ${share(knownInViews / 2)} of the views' (a side each); ${(knownFires / Math.max(1, commands)).toFixed(1)} fires known a command (the state's and the views')`,
+    `${file.replace(/\.json$/, '')}: ${count} battles, ${commands} commands checked in ${seconds} s; facts known before asking: ${share(known)} of the state's units, ${share(knownInViews / 2)} of the views' (a side each); ${(knownFires / Math.max(1, commands)).toFixed(1)} fires known a command (the state's and the views'); spotting carried settled: ${((100 * carriedSpotting) / Math.max(1, spottingVerdicts)).toFixed(0)}% of the sides' verdicts on the units`,
   );
   for (const [p, seed] of problems) console.log(`  seed ${seed}: ${p}`);
   if (problems.size > 0) failed = true;

@@ -6,7 +6,7 @@ import type {
   UnitId,
   UnitState,
 } from '../../core/table/model.ts';
-import type { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sight.ts';
+import { TableSpotting } from '../../rulesets/john-company/table/facts/spotting.ts';
 import type { OrderId } from '../../rulesets/john-company/tables/orders.ts';
 import type { GameResult, Viewer } from '../engine/game.ts';
 import { otherRng } from '../engine/invariants.ts';
@@ -25,29 +25,16 @@ import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, OrderCounter, Seq
  */
 
 /**
- * What each side has spotted, per set of unit states and town defenders: each enemy unit as first asked
- * about, and the whole set; with the sight it is worked out from (made when first needed).
+ * What each side has spotted, per set of unit states and town defenders: the verdicts (carried from an
+ * earlier table where they still hold: `TableSpotting`) and each side's whole set, as first asked for.
  */
 interface Spotting {
-  readonly units: Map<SideId, Map<UnitId, boolean>>;
+  readonly verdicts: TableSpotting;
   readonly sets: Map<SideId, ReadonlySet<UnitId>>;
-  sight?: JohnCompanySight;
-  /** Each side's units on the table, in table order. */
-  sides?: Map<SideId, UnitState[]>;
 }
 const spottingCache = new WeakMap<TableState['units'], Map<string, Spotting>>();
 /** The spotting of each ground object asked about (a ground is asked about many times over). */
 const spottingOfGround = new WeakMap<SpottingGround, Spotting>();
-/** The units of each side on the table, in table order. */
-function unitsBySide(table: TableState): Map<SideId, UnitState[]> {
-  const sides = new Map<SideId, UnitState[]>();
-  for (const u of Object.values(table.units)) {
-    const ofSide = sides.get(u.side);
-    if (ofSide) ofSide.push(u);
-    else sides.set(u.side, [u]);
-  }
-  return sides;
-}
 
 const statesGround = new WeakMap<JcGameState['units'], SpottingGround>();
 
@@ -71,70 +58,31 @@ function spottingOf(ground: SpottingGround): Spotting {
   const key = ground.townDefenders.join('\n');
   let spotting = byDefenders.get(key);
   if (!spotting) {
-    spotting = { units: new Map(), sets: new Map() };
+    const { table, townDefenders } = ground;
+    spotting = {
+      verdicts: new TableSpotting(table, townDefenders, () => sightOf(table, townDefenders)),
+      sets: new Map(),
+    };
     byDefenders.set(key, spotting);
   }
   spottingOfGround.set(ground, spotting);
   return spotting;
 }
 
+/** The spotting verdicts of a ground (`isSpotted`), for the check of carried spotting. */
+export function spottingVerdicts(ground: SpottingGround): TableSpotting {
+  return spottingOf(ground).verdicts;
+}
+
 /**
  * Whether `side` has spotted the enemy unit `target`: a unit of the side sees one of its stands and no
  * skirmish line of the target's side screens that stand from it (John Company line of sight, town
- * defenders and skirmish screens included: `JohnCompanySight.unitSpotsUnit`). Worked out once per set of unit states and town defenders (Generals play no part in it).
+ * defenders and skirmish screens included: `JohnCompanySight.unitSpotsUnit`). Worked out once per set
+ * of unit states and town defenders (Generals play no part in it), or carried from an earlier table
+ * where nothing that changed can alter it (`TableSpotting`).
  */
 export function isSpotted(ground: SpottingGround, side: SideId, target: UnitId): boolean {
-  const spotting = spottingOf(ground);
-  let known = spotting.units.get(side);
-  if (!known) {
-    known = new Map();
-    spotting.units.set(side, known);
-  }
-  let seen = known.get(target);
-  if (seen === undefined) {
-    seen = seenBySide(ground, spotting, side, target);
-    known.set(target, seen);
-  }
-  return seen;
-}
-
-/**
- * The unit of each side that last spotted each enemy unit, per terrain: asked first the next time, as
- * it most likely still does (the answer is the same whichever unit is asked first; only the work differs).
- */
-const lastSpotters = new WeakMap<TableState['terrain'], Map<SideId, Map<UnitId, UnitId>>>();
-
-function spottersOf(table: TableState, side: SideId): Map<UnitId, UnitId> {
-  let bySide = lastSpotters.get(table.terrain);
-  if (!bySide) {
-    bySide = new Map();
-    lastSpotters.set(table.terrain, bySide);
-  }
-  let spotters = bySide.get(side);
-  if (!spotters) {
-    spotters = new Map();
-    bySide.set(side, spotters);
-  }
-  return spotters;
-}
-
-function seenBySide(ground: SpottingGround, spotting: Spotting, side: SideId, id: UnitId): boolean {
-  const table = ground.table;
-  const target = table.units[id];
-  if (!target || target.side === side) return false;
-  spotting.sight ??= sightOf(table, ground.townDefenders);
-  spotting.sides ??= unitsBySide(table);
-  const sight = spotting.sight;
-  const spotters = spottersOf(table, side);
-  const last = spotters.get(id);
-  const lastUnit = last === undefined ? undefined : table.units[last];
-  if (lastUnit?.side === side && sight.unitSpotsUnit(lastUnit.id, id)) return true;
-  for (const v of spotting.sides.get(side) ?? []) {
-    if (v === lastUnit || !sight.unitSpotsUnit(v.id, id)) continue;
-    spotters.set(id, v.id);
-    return true;
-  }
-  return false;
+  return spottingOf(ground).verdicts.spots(side, target);
 }
 
 /** The enemy units a side has spotted (see `isSpotted`). */
@@ -144,7 +92,7 @@ export function spotted(ground: SpottingGround, side: SideId): ReadonlySet<UnitI
   if (!set) {
     const out = new Set<UnitId>();
     for (const target of Object.values(ground.table.units))
-      if (target.side !== side && isSpotted(ground, side, target.id)) out.add(target.id);
+      if (target.side !== side && spotting.verdicts.spots(side, target.id)) out.add(target.id);
     set = out;
     spotting.sets.set(side, set);
   }

@@ -318,10 +318,40 @@ export class JohnCompanySight {
     const b = this.unitIndexOf(target);
     if (!this.unitSeesUnitIndex(a, b)) return false;
     if (this.skirmishLines().units.length === 0) return true;
+    return this.spottingLineIndex(a, b) >= 0;
+  }
+
+  /**
+   * A line by which one unit spots the other (`unitSpotsUnit`): its viewer stand's index times the
+   * stand count plus its target stand's (`spotsIndex`), or -1 when there is none. The first such line in
+   * stand order; spotting carried to another table rests on it (`TableSpotting`).
+   */
+  spottingLine(viewer: UnitId, target: UnitId): number {
+    const a = this.unitIndexOf(viewer);
+    const b = this.unitIndexOf(target);
+    return this.unitSeesUnitIndex(a, b) ? this.spottingLineIndex(a, b) : -1;
+  }
+
+  private spottingLineIndex(a: number, b: number): number {
     const ix = this.index;
     for (let v = ix.unitStandStart[a]!; v < ix.unitStandStart[a + 1]!; v++)
       for (let t = ix.unitStandStart[b]!; t < ix.unitStandStart[b + 1]!; t++)
-        if (this.spotsIndex(v, t)) return true;
+        if (this.spotsIndex(v, t)) return v * ix.standCount + t;
+    return -1;
+  }
+
+  /**
+   * `unitSpotsUnit` worked out afresh: every line between the two units' stands traced and judged
+   * (`traceIndex`), no verdict read from a memo or inherited. What the check of carried spotting
+   * compares with.
+   */
+  unitSpotsUnitAfresh(viewer: UnitId, target: UnitId): boolean {
+    const a = this.unitIndexOf(viewer);
+    const b = this.unitIndexOf(target);
+    const ix = this.index;
+    for (let v = ix.unitStandStart[a]!; v < ix.unitStandStart[a + 1]!; v++)
+      for (let t = ix.unitStandStart[b]!; t < ix.unitStandStart[b + 1]!; t++)
+        if (this.traceIndex(v, t) && this.unscreened(v, t, 'view')) return true;
     return false;
   }
 
