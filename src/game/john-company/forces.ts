@@ -102,6 +102,50 @@ export function forcesOf(source: ForcesSource, onTable: (id: UnitId) => boolean)
   return { profiles, states, generals };
 }
 
+/**
+ * `forces` with the profile and state of each unit of `changed` that is on the table worked out again
+ * from `source` (the same as `forcesOf` would give, while the units on the table, the turn and the
+ * Generals' forces fields are those `forces` were built from, and no other unit changed).
+ */
+export function forcesWith(
+  forces: JcForces,
+  source: ForcesSource,
+  changed: Iterable<UnitId>,
+  onTable: (id: UnitId) => boolean,
+): JcForces {
+  const profiles = { ...forces.profiles };
+  const states = { ...forces.states };
+  for (const id of changed) {
+    const unit = source.units[id];
+    if (!unit || !onTable(id)) continue;
+    profiles[id] = profileUnder(unit.profile, effectiveCommander(source.generals, unit.commander));
+    states[id] = unitFactsState(unit, source.turn);
+  }
+  return { ...forces, profiles, states };
+}
+
+/**
+ * General fields the forces read: his ratings and Command Radius (`generalProfile`), and whom his units
+ * answer to (`effectiveCommander`). Orders drawn and used, activation and the like change nothing there.
+ */
+export const GENERAL_FORCES_FIELDS: readonly (keyof JcGeneral)[] = [
+  'rank',
+  'superior',
+  'generalship',
+  'leadership',
+  'casualty',
+  'couriersLost',
+  'radiusHalved',
+  'replacedBy',
+];
+
+/** Whether two states of a General give the same forces (`GENERAL_FORCES_FIELDS`). */
+export function sameGeneralForces(a: JcGeneral, b: JcGeneral): boolean {
+  if (a === b) return true;
+  for (const k of GENERAL_FORCES_FIELDS) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 const profilesUnder = new WeakMap<JcUnitProfile, Map<GeneralId | undefined, JcUnitProfile>>();
 
 /** The unit's profile answering to `general` (one object per profile and General, made once). */
