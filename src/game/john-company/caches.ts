@@ -186,13 +186,18 @@ export class DerivedViews {
 
   /** A unit's fields `keys` changed: drops the views that read them. */
   unitChanged(id: UnitId, keys: readonly (keyof JcUnit)[]): void {
-    if (keys.some((k) => !FACTS_IGNORE.has(k))) {
-      this.factsCache = undefined;
-      if (keys.some((k) => FORCES_REBUILD.has(k))) this.forcesStale = 'all';
-      else if (this.forcesStale !== 'all') this.forcesStale.add(id);
+    let facts = false;
+    let profile = false;
+    for (const k of keys) {
+      if (!FACTS_IGNORE.has(k)) facts = true;
+      if (FORCES_REBUILD.has(k)) profile = true;
+      if (MOVES_NEED.has(k)) this.moveCache = undefined;
+      if (DEFENDERS_NEED.has(k)) this.groundCache = undefined;
     }
-    if (keys.some((k) => MOVES_NEED.has(k))) this.moveCache = undefined;
-    if (keys.some((k) => DEFENDERS_NEED.has(k))) this.groundCache = undefined;
+    if (!facts) return;
+    this.factsCache = undefined;
+    if (profile) this.forcesStale = 'all';
+    else if (this.forcesStale !== 'all') this.forcesStale.add(id);
   }
 
   /** A unit was added or replaced whole. */
@@ -283,12 +288,11 @@ export class DerivedViews {
     const tableUnits = records.tableUnitsById();
     const known = this.forcesCache;
     const source = { units, generals: records.generalsById(), turn, scenario: records.scenario };
-    const onTable = (id: UnitId) => tableUnits[id] !== undefined;
     let forces: JcForces;
     if (known && known.turn === turn && this.forcesStale !== 'all') {
       if (this.forcesStale.size === 0) return known.forces;
-      forces = forcesWith(known.forces, source, this.forcesStale, onTable);
-    } else forces = forcesOf(source, onTable);
+      forces = forcesWith(known.forces, source, this.forcesStale, (id) => tableUnits[id] !== undefined);
+    } else forces = forcesOf(source, (id) => tableUnits[id] !== undefined);
     this.forcesCache = { forces, turn };
     this.forcesStale = new Set();
     if (records.pristine())

@@ -113,15 +113,28 @@ export function forcesWith(
   changed: Iterable<UnitId>,
   onTable: (id: UnitId) => boolean,
 ): JcForces {
-  const profiles = { ...forces.profiles };
-  const states = { ...forces.states };
+  // Each record is copied once, and only when one of its entries changes.
+  let profiles: Record<UnitId, JcUnitProfile> | undefined;
+  let states: Record<UnitId, JcUnitState> | undefined;
   for (const id of changed) {
     const unit = source.units[id];
     if (!unit || !onTable(id)) continue;
-    profiles[id] = profileUnder(unit.profile, effectiveCommander(source.generals, unit.commander));
-    states[id] = unitFactsState(unit, source.turn);
+    const profile = profileUnder(unit.profile, effectiveCommander(source.generals, unit.commander));
+    if (profile !== forces.profiles[id]) {
+      profiles ??= { ...forces.profiles };
+      profiles[id] = profile;
+    }
+    const state = unitFactsState(unit, source.turn);
+    if (state !== forces.states?.[id]) {
+      states ??= { ...forces.states };
+      states[id] = state;
+    }
   }
-  return { ...forces, profiles, states };
+  if (!profiles && !states) return forces;
+  const next: { -readonly [K in keyof JcForces]: JcForces[K] } = { ...forces };
+  if (profiles) next.profiles = profiles;
+  if (states) next.states = states;
+  return next;
 }
 
 /**
