@@ -19,7 +19,7 @@ const SCENARIOS = join(import.meta.dirname, '../../scenarios');
 const scenarios = readdirSync(SCENARIOS)
   .filter((f) => f.endsWith('.json'))
   .map((f) => f.replace(/\.json$/, ''));
-const MAX_COMMANDS = 150;
+const MAX_COMMANDS = 120;
 const game = makeJohnCompanyGame({ traces: false });
 
 function checkBattle(scenarioId: string, seed: number, random: boolean) {

@@ -21,6 +21,7 @@ import {
   commandRadius,
   effectiveCommander,
   type ForcesSource,
+  type ForcesUnit,
   forcesOf,
   forcesWith,
   isActiveGeneral,
@@ -119,24 +120,15 @@ function edgePoint(view: JcView, edge: 'north' | 'south' | 'east' | 'west'): Poi
 }
 
 /**
- * The view's units as the forces bridge takes them: counters play no part in the table's facts, and
- * chargers the side cannot see (or that have left the table) are not on the view's table.
+ * The view's unit as the forces bridge takes it: the view itself (the bridge reads no counter), but
+ * for chargers the side cannot see (or that have left the table), which are not on the view's table.
  */
-function asUnit(u: UnitView, table: JcView['table']): JcUnit {
-  let rest = withoutCounter.get(u);
-  if (!rest) {
-    const { counter: _counter, ...others } = u;
-    rest = others;
-    withoutCounter.set(u, rest);
-  }
+function asUnit(u: UnitView, table: JcView['table']): ForcesUnit {
   for (const id of u.chargedBy)
     if (table.units[id] === undefined)
-      return { ...rest, chargedBy: u.chargedBy.filter((c) => table.units[c] !== undefined) };
-  return rest;
+      return { ...u, chargedBy: u.chargedBy.filter((c) => table.units[c] !== undefined) };
+  return u;
 }
-
-/** Each unit view without its counter, once per unit view (views share unchanged units' objects). */
-const withoutCounter = new WeakMap<UnitView, JcUnit>();
 
 /**
  * The General as the forces bridge takes them (orders used: 0 when the view does not show them), one
@@ -191,7 +183,7 @@ function carriedForces(before: JcView, forces: JcForces, view: JcView): JcForces
   if (!sameRecord(before.generals, view.generals, (x, y) => sameGeneralForces(asGeneral(x), asGeneral(y))))
     return undefined;
   const changed: UnitId[] = [];
-  const units: Record<UnitId, JcUnit> = {};
+  const units: Record<UnitId, ForcesUnit> = {};
   for (const id of Object.keys(view.table.units)) {
     const u = view.units[id];
     const was = before.units[id];
@@ -205,7 +197,7 @@ function carriedForces(before: JcView, forces: JcForces, view: JcView): JcForces
 }
 
 /** What the forces bridge takes of a view, with `units` (those of the view it is asked about). */
-function bridged(view: JcView, units: Readonly<Record<UnitId, JcUnit>>): ForcesSource {
+function bridged(view: JcView, units: Readonly<Record<UnitId, ForcesUnit>>): ForcesSource {
   const generals: Record<GeneralId, JcGeneral> = {};
   for (const g of Object.values(view.generals)) generals[g.id] = asGeneral(g);
   return { units, generals, turn: view.turn, scenario: view.scenario };
@@ -267,7 +259,7 @@ function deriveViewFacts(view: JcView, table: TableState, before?: JcTableFacts)
 
 /** The forces of a view's table, built afresh (the facts' forces of `situationOf` are these, carried). */
 export function viewForces(view: JcView): JcForces {
-  const units: Record<UnitId, JcUnit> = {};
+  const units: Record<UnitId, ForcesUnit> = {};
   for (const u of Object.values(view.units)) units[u.id] = asUnit(u, view.table);
   return forcesOf(bridged(view, units), (id) => view.table.units[id] !== undefined);
 }
