@@ -4,7 +4,7 @@ import { JohnCompanySight } from '../../rulesets/john-company/table/line-of-sigh
 import type { MoveContext, UnitFacts } from '../../rulesets/john-company/table/movement.ts';
 import { type Ground, prepareGround } from '../../rulesets/john-company/table/movement-terrain.ts';
 import type { JcForces } from '../../rulesets/john-company/table/unit-profile.ts';
-import { forcesOf, unitFactsState } from './forces.ts';
+import { forcesOf, forcesWith, GENERAL_FORCES_FIELDS } from './forces.ts';
 import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit } from './state.ts';
 
 /**
@@ -42,6 +42,9 @@ const FACTS_IGNORE: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
 /** Unit fields that change the unit's profile in the forces (not only its state). */
 const FORCES_REBUILD: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>(['profile', 'commander']);
 
+/** General fields the forces read. */
+const GENERAL_FORCES_NEED: ReadonlySet<keyof JcGeneral> = new Set(GENERAL_FORCES_FIELDS);
+
 /** Unit fields that decide whether a unit defends its town (`townDefendersOf`). */
 const DEFENDERS_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>(['order', 'continuing']);
 
@@ -59,11 +62,19 @@ interface KnownForces {
   readonly turn: number;
 }
 
-/** A state's forces, with the records (never changed once shared) and the turn they were built from. */
+/**
+ * A state's forces: those built for an earlier state of the battle in the same turn, with the units
+ * whose facts-state changed since (none when they are the state's own), and the records they describe
+ * (never changed once shared).
+ */
 interface StateForces extends KnownForces {
+  readonly stale: ReadonlySet<UnitId>;
   readonly generals: Readonly<Record<GeneralId, JcGeneral>>;
   readonly tableUnits: TableState['units'];
 }
+
+/** No unit: the forces are a state's own. */
+const NONE_STALE: ReadonlySet<UnitId> = new Set();
 
 /** The forces of states, by their record of units. */
 const stateForces = new WeakMap<Readonly<Record<UnitId, JcUnit>>, StateForces>();
@@ -159,17 +170,34 @@ export class DerivedViews {
   private forcesStale: Set<UnitId> | 'all' = new Set();
   private moveCache: MoveContext | undefined;
 
-  constructor(private readonly records: DraftRecords) {}
+  /** Starts from the forces the state was handed (`handOver`), if any. */
+  constructor(private readonly records: DraftRecords) {
+    const known = stateForces.get(records.unitsById());
+    if (
+      known !== undefined &&
+      known.turn === records.turn &&
+      known.generals === records.generalsById() &&
+      known.tableUnits === records.tableUnitsById()
+    ) {
+      this.forcesCache = known;
+      this.forcesStale = new Set(known.stale);
+    }
+  }
 
   /** A unit's fields `keys` changed: drops the views that read them. */
   unitChanged(id: UnitId, keys: readonly (keyof JcUnit)[]): void {
-    if (keys.some((k) => !FACTS_IGNORE.has(k))) {
-      this.factsCache = undefined;
-      if (keys.some((k) => FORCES_REBUILD.has(k))) this.forcesStale = 'all';
-      else if (this.forcesStale !== 'all') this.forcesStale.add(id);
+    let facts = false;
+    let profile = false;
+    for (const k of keys) {
+      if (!FACTS_IGNORE.has(k)) facts = true;
+      if (FORCES_REBUILD.has(k)) profile = true;
+      if (MOVES_NEED.has(k)) this.moveCache = undefined;
+      if (DEFENDERS_NEED.has(k)) this.groundCache = undefined;
     }
-    if (keys.some((k) => MOVES_NEED.has(k))) this.moveCache = undefined;
-    if (keys.some((k) => DEFENDERS_NEED.has(k))) this.groundCache = undefined;
+    if (!facts) return;
+    this.factsCache = undefined;
+    if (profile) this.forcesStale = 'all';
+    else if (this.forcesStale !== 'all') this.forcesStale.add(id);
   }
 
   /** A unit was added or replaced whole. */
@@ -180,8 +208,12 @@ export class DerivedViews {
     this.groundCache = undefined;
   }
 
-  /** A General changed (commanders shape the units' profiles). */
-  generalChanged(): void {
+  /**
+   * A General changed, in fields `keys` (all of them when he is new or replaced whole): commanders shape
+   * the units' profiles, and the forces hold every General's ratings.
+   */
+  generalChanged(keys?: readonly (keyof JcGeneral)[]): void {
+    if (keys !== undefined && !keys.some((k) => GENERAL_FORCES_NEED.has(k))) return;
     this.factsCache = undefined;
     this.forcesStale = 'all';
   }
@@ -221,61 +253,57 @@ export class DerivedViews {
   /**
    * Hands the forces and table facts held to the state the draft produced, under that state's records
    * (docs/ARCHITECTURE.md, Facts carried from one state to the next), when they still describe it: the
-   * forces built for this turn with no unit changed since, the facts built on those forces over this
-   * very table. The next draft of that state (the next command, `legalCommands`) then starts from them
-   * instead of building them again.
+   * forces built for this turn, with the units changed since (their states are brought up to date when
+   * the forces are next asked for: a state's forces may never be), and the facts built on those forces
+   * over this very table. The next draft of that state (the next command, `legalCommands`) then starts
+   * from them instead of building them again.
    */
   handOver(state: JcGameState): void {
     const known = this.forcesCache;
-    if (!known || known.turn !== this.records.turn) return;
-    if (this.forcesStale === 'all' || this.forcesStale.size > 0) return;
-    stateForces.set(state.units, { ...known, generals: state.generals, tableUnits: state.table.units });
+    if (!known || known.turn !== this.records.turn || this.forcesStale === 'all') return;
+    const stale = this.forcesStale.size === 0 ? NONE_STALE : new Set(this.forcesStale);
+    stateForces.set(state.units, {
+      forces: known.forces,
+      turn: known.turn,
+      stale,
+      generals: state.generals,
+      tableUnits: state.table.units,
+    });
+    if (stale.size > 0) return;
     const facts = this.factsCache;
     if (facts && facts.forces === known.forces && facts.table === state.table)
       stateFacts.set(state.table, { forces: known.forces, facts });
   }
 
   /**
-   * The forces as they are now: the last ones built, with the states of the units changed since then
-   * brought up to date, or built anew after a change to profiles, Generals, the turn or the units on
-   * the table. A state's own forces are kept with it for every draft of that state.
+   * The forces as they are now: the last ones built (or handed to the state the draft started from),
+   * with the states of the units changed since then brought up to date, or built anew after a change to
+   * profiles, Generals, the turn or the units on the table. A state's own forces are kept with it for
+   * every draft of that state.
    */
   private forces(): JcForces {
     const records = this.records;
     const turn = records.turn;
     const units = records.unitsById();
     const tableUnits = records.tableUnitsById();
-    const known = this.forcesCache ?? this.stateForces();
+    const known = this.forcesCache;
+    const source = { units, generals: records.generalsById(), turn, scenario: records.scenario };
     let forces: JcForces;
     if (known && known.turn === turn && this.forcesStale !== 'all') {
       if (this.forcesStale.size === 0) return known.forces;
-      const states = { ...known.forces.states };
-      for (const id of this.forcesStale) {
-        const u = units[id];
-        if (u && tableUnits[id]) states[id] = unitFactsState(u, turn);
-      }
-      forces = { ...known.forces, states };
-    } else {
-      forces = forcesOf(
-        { units, generals: records.generalsById(), turn, scenario: records.scenario },
-        (id) => tableUnits[id] !== undefined,
-      );
-    }
+      forces = forcesWith(known.forces, source, this.forcesStale, (id) => tableUnits[id] !== undefined);
+    } else forces = forcesOf(source, (id) => tableUnits[id] !== undefined);
     this.forcesCache = { forces, turn };
     this.forcesStale = new Set();
     if (records.pristine())
-      stateForces.set(units, { ...this.forcesCache, generals: records.generalsById(), tableUnits });
+      stateForces.set(units, {
+        forces,
+        turn,
+        stale: NONE_STALE,
+        generals: records.generalsById(),
+        tableUnits,
+      });
     return forces;
-  }
-
-  /** The forces already built for the state the draft started from, while nothing has changed. */
-  private stateForces(): KnownForces | undefined {
-    if (!this.records.pristine()) return undefined;
-    const known = stateForces.get(this.records.unitsById());
-    return known?.generals === this.records.generalsById() &&
-      known.tableUnits === this.records.tableUnitsById()
-      ? known
-      : undefined;
   }
 
   /** Line of sight on the table as it is now, town defenders included. */

@@ -1,5 +1,5 @@
 import { JcTableFacts } from '../../rulesets/john-company/table/facts/table-facts.ts';
-import { situationOf } from './ai/situation.ts';
+import { situationOf, viewForces } from './ai/situation.ts';
 import { Draft } from './draft.ts';
 import { forcesOf } from './forces.ts';
 import type { JcGameState } from './state.ts';
@@ -10,7 +10,7 @@ import { viewFor } from './view.ts';
  * worked out afresh: the state's forces, and every unit's Reaction Test facts, those already known
  * (carried over or worked out for an earlier question) and the rest; every fire known (carried over or
  * worked out), on the same line of sight; likewise the facts the computer keeps of each side's view
- * (`situationOf`). Run after every command by
+ * (`situationOf`), its forces included. Run after every command by
  * test/game/jc-carried-facts.test.ts and bench/carried-facts.ts.
  */
 export interface CarriedFactsCheck {
@@ -45,7 +45,10 @@ export function checkCarriedFacts(state: JcGameState): CarriedFactsCheck {
   let knownFires = compareFires(facts, fresh, `${where}: `, problems);
   let knownInViews = 0;
   for (const side of state.scenario.sides) {
-    const kept = situationOf(viewFor(state, side), side).facts();
+    const view = viewFor(state, side);
+    const kept = situationOf(view, side).facts();
+    if (!sameData(kept.forces, viewForces(view)))
+      problems.push(`${where}: the forces of ${side}'s view differ from fresh ones`);
     const keptSight = kept.sight();
     const afresh = new JcTableFacts(kept.table, kept.forces, keptSight ? { sight: keptSight } : {});
     const knownThere = kept.knownReactions();

@@ -130,6 +130,7 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
     return this.generals.record;
   }
 
+  /** Adds a General (a replacement) or replaces one whole. */
   setGeneral(g: JcGeneral): void {
     this.generals.writable()[g.id] = g;
     this.views.generalChanged();
@@ -137,12 +138,14 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
 
   patchGeneral(id: GeneralId, patch: Partial<JcGeneral>): JcGeneral {
     const next = { ...this.general(id), ...patch } as JcGeneral;
-    this.setGeneral(next);
+    this.generals.writable()[id] = next;
+    this.views.generalChanged(Object.keys(patch) as (keyof JcGeneral)[]);
     return next;
   }
 
   clearGeneral(id: GeneralId, keys: readonly (keyof JcGeneral)[]): void {
-    this.setGeneral(without(this.general(id), keys));
+    this.generals.writable()[id] = without(this.general(id), keys);
+    this.views.generalChanged(keys);
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -13,8 +13,34 @@ import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit } from './state.ts
  * table/facts/table-facts.ts): each unit's profile and state, and each General's ratings, as `JcForces`.
  */
 
+/**
+ * The fields of a unit the forces read (`forcesOf`, `unitFactsState`): a unit's record, or a side's
+ * view of it (whose counter and forced order are no part of them), serves as it is.
+ */
+export type ForcesUnit = Pick<
+  JcUnit,
+  | 'id'
+  | 'profile'
+  | 'commander'
+  | 'status'
+  | 'lastStatus'
+  | 'disordered'
+  | 'order'
+  | 'mandatoryMove'
+  | 'standsLostSinceCheck'
+  | 'inConfrontation'
+  | 'fired'
+  | 'smallArmsFireSinceCheck'
+  | 'artilleryFireSinceCheck'
+  | 'wonConfrontationTurn'
+  | 'moved'
+  | 'chargedBy'
+>;
+
 /** The parts of the game state the forces depend on. */
-export type ForcesSource = Pick<JcGameState, 'units' | 'generals' | 'turn' | 'scenario'>;
+export interface ForcesSource extends Pick<JcGameState, 'generals' | 'turn' | 'scenario'> {
+  readonly units: Readonly<Record<UnitId, ForcesUnit>>;
+}
 
 /** A General who can give orders and measure a Command Radius: on the table and not a casualty. */
 export function isActiveGeneral(g: JcGeneral | undefined): g is JcGeneral {
@@ -56,10 +82,13 @@ export function commandRadius(scenario: JcScenarioFacts, g: JcGeneral): number {
   return Math.max(0, r);
 }
 
-const factsStates = new WeakMap<JcUnit, { readonly turn: number; readonly state: JcUnitState }>();
+const factsStates = new WeakMap<ForcesUnit, { readonly turn: number; readonly state: JcUnitState }>();
 
-/** The unit's state as the table's facts read it (worked out once per unit state and turn). */
-export function unitFactsState(unit: JcUnit, turn: number): JcUnitState {
+/**
+ * The unit's state as the table's facts read it (worked out once per unit record, or view of one, and
+ * turn: a side's view shows its own units' records themselves, so it shares their states).
+ */
+export function unitFactsState(unit: ForcesUnit, turn: number): JcUnitState {
   const known = factsStates.get(unit);
   if (known?.turn === turn) return known.state;
   const state = factsStateOf(unit, turn);
@@ -67,7 +96,7 @@ export function unitFactsState(unit: JcUnit, turn: number): JcUnitState {
   return state;
 }
 
-function factsStateOf(unit: JcUnit, turn: number): JcUnitState {
+function factsStateOf(unit: ForcesUnit, turn: number): JcUnitState {
   // Assigned one by one (fields in JcUnitState's order), where spreads of conditional literals would
   // cost a copy each: this runs for every unit whose record changed, several times a command.
   const state: { -readonly [K in keyof JcUnitState]: JcUnitState[K] } = {};
@@ -100,6 +129,63 @@ export function forcesOf(source: ForcesSource, onTable: (id: UnitId) => boolean)
   for (const g of Object.values(source.generals))
     if (isActiveGeneral(g)) generals[g.id] = generalProfile(source.scenario, g);
   return { profiles, states, generals };
+}
+
+/**
+ * `forces` with the profile and state of each unit of `changed` that is on the table worked out again
+ * from `source` (the same as `forcesOf` would give, while the units on the table, the turn and the
+ * Generals' forces fields are those `forces` were built from, and no other unit changed).
+ */
+export function forcesWith(
+  forces: JcForces,
+  source: ForcesSource,
+  changed: Iterable<UnitId>,
+  onTable: (id: UnitId) => boolean,
+): JcForces {
+  // Each record is copied once, and only when one of its entries changes.
+  let profiles: Record<UnitId, JcUnitProfile> | undefined;
+  let states: Record<UnitId, JcUnitState> | undefined;
+  for (const id of changed) {
+    const unit = source.units[id];
+    if (!unit || !onTable(id)) continue;
+    const profile = profileUnder(unit.profile, effectiveCommander(source.generals, unit.commander));
+    if (profile !== forces.profiles[id]) {
+      profiles ??= { ...forces.profiles };
+      profiles[id] = profile;
+    }
+    const state = unitFactsState(unit, source.turn);
+    if (state !== forces.states?.[id]) {
+      states ??= { ...forces.states };
+      states[id] = state;
+    }
+  }
+  if (!profiles && !states) return forces;
+  const next: { -readonly [K in keyof JcForces]: JcForces[K] } = { ...forces };
+  if (profiles) next.profiles = profiles;
+  if (states) next.states = states;
+  return next;
+}
+
+/**
+ * General fields the forces read: his ratings and Command Radius (`generalProfile`), and whom his units
+ * answer to (`effectiveCommander`). Orders drawn and used, activation and the like change nothing there.
+ */
+export const GENERAL_FORCES_FIELDS: readonly (keyof JcGeneral)[] = [
+  'rank',
+  'superior',
+  'generalship',
+  'leadership',
+  'casualty',
+  'couriersLost',
+  'radiusHalved',
+  'replacedBy',
+];
+
+/** Whether two states of a General give the same forces (`GENERAL_FORCES_FIELDS`). */
+export function sameGeneralForces(a: JcGeneral, b: JcGeneral): boolean {
+  if (a === b) return true;
+  for (const k of GENERAL_FORCES_FIELDS) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 const profilesUnder = new WeakMap<JcUnitProfile, Map<GeneralId | undefined, JcUnitProfile>>();

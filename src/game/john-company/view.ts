@@ -186,15 +186,47 @@ interface Shown<T> {
   readonly record: Readonly<Record<string, T>>;
 }
 
-interface ShownRecords {
+/**
+ * What a view shows of the units, and what it was made from: the state's records of units and of
+ * units on the table, and the town defenders spotting was worked out with (`groundOfState`).
+ */
+interface UnitsShown {
+  readonly source: JcGameState['units'];
+  readonly tableSource: TableState['units'];
+  readonly townDefenders: readonly UnitId[];
+  /** Every unit of the state, in its order, shown or not. */
+  readonly all: readonly JcUnit[];
+  /** The units the viewer may not see (none of their entries is shown). */
+  readonly hidden: ReadonlySet<UnitId>;
   readonly units: Shown<UnitView>;
   readonly tableUnits: Shown<UnitState>;
+}
+
+/** What a view shows of the Generals, and what it was made from (the hidden units among it). */
+interface GeneralsShown {
+  readonly source: JcGameState['generals'];
+  readonly tableSource: TableState['generals'];
+  readonly hidden: ReadonlySet<UnitId>;
   readonly generals: Shown<GeneralView>;
   readonly tableGenerals: Shown<GeneralState>;
 }
 
-/** The records of the last view made for each viewer of a battle (by its scenario). */
-const lastShown = new WeakMap<JcScenarioFacts, Map<Viewer, ShownRecords>>();
+/** The cards drawn a view shows, and what they were made from. */
+interface DrawnShown {
+  readonly discards: readonly string[];
+  readonly hidden: ReadonlySet<UnitId>;
+  readonly drawn: readonly string[];
+}
+
+/** The last view made for a viewer of a battle: the next one starts from it (`viewFor`). */
+interface LastView {
+  readonly units: UnitsShown;
+  readonly generals: GeneralsShown;
+  readonly drawn: DrawnShown;
+}
+
+/** The last view made for each viewer of a battle (by its scenario). */
+const lastViews = new WeakMap<JcScenarioFacts, Map<Viewer, LastView>>();
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;
@@ -224,33 +256,107 @@ function shown<T>(
   return { ids, values, record };
 }
 
-/** The state as `viewer` may see it (see the module comment). */
-export function viewFor(state: JcGameState, viewer: Viewer): JcView {
+/**
+ * The units a viewer sees. Who is seen depends only on the units on the table and the town defenders
+ * (spotting: `isSpotted`), and each unit's view only on its own record, so when those are what the last
+ * view was made from, that view's entries are carried: only the units whose records changed are shown
+ * again, and each keeps its place (a hidden unit stays hidden). Otherwise every unit is judged afresh.
+ */
+function unitsShown(state: JcGameState, viewer: Viewer, last: UnitsShown | undefined): UnitsShown {
+  const source = state.units;
+  const tableSource = state.table.units;
+  if (last?.source === source && last.tableSource === tableSource) return last;
+  const ground = groundOfState(state);
+  const all = Object.values(source);
+  if (
+    last !== undefined &&
+    last.tableSource === tableSource &&
+    sameList(last.townDefenders, ground.townDefenders) &&
+    all.length === last.all.length
+  ) {
+    const carried = carriedUnits(last, all, viewer);
+    if (carried) return { ...carried, source, tableSource, townDefenders: ground.townDefenders, all };
+  }
   const unitIds: UnitId[] = [];
   const units: UnitView[] = [];
   const tableUnitIds: UnitId[] = [];
   const tableUnits: UnitState[] = [];
   const hidden = new Set<UnitId>();
-  const ground = groundOfState(state);
-  for (const u of Object.values(state.units)) {
+  for (const u of all) {
     if (!visibleOnGround(state, ground, viewer, u.id)) {
       hidden.add(u.id);
       continue;
     }
     unitIds.push(u.id);
     units.push(unitView(u, viewer === u.side));
-    const t = state.table.units[u.id];
+    const t = tableSource[u.id];
     if (t) {
       tableUnitIds.push(u.id);
       tableUnits.push(t);
     }
   }
+  return {
+    source,
+    tableSource,
+    townDefenders: ground.townDefenders,
+    all,
+    hidden: last !== undefined && sameMembers(last.hidden, hidden) ? last.hidden : hidden,
+    units: shown(last?.units, unitIds, units),
+    tableUnits: shown(last?.tableUnits, tableUnitIds, tableUnits, tableSource),
+  };
+}
+
+/**
+ * `last`'s units shown, with the units whose records changed (the same units, in the same order, on
+ * the same table) shown again; undefined when the units are not the same.
+ */
+function carriedUnits(
+  last: UnitsShown,
+  all: readonly JcUnit[],
+  viewer: Viewer,
+): Pick<UnitsShown, 'hidden' | 'units' | 'tableUnits'> | undefined {
+  let values: UnitView[] | undefined;
+  let at = 0;
+  for (let i = 0; i < all.length; i++) {
+    const u = all[i]!;
+    const before = last.all[i]!;
+    if (u.id !== before.id) return undefined;
+    if (last.hidden.has(u.id)) continue;
+    if (u !== before) {
+      values ??= last.units.values.slice();
+      values[at] = unitView(u, viewer === u.side);
+    }
+    at++;
+  }
+  if (!values) return last;
+  const record: Record<string, UnitView> = {};
+  const ids = last.units.ids;
+  for (let i = 0; i < ids.length; i++) record[ids[i]!] = values[i]!;
+  return { hidden: last.hidden, units: { ids, values, record }, tableUnits: last.tableUnits };
+}
+
+function sameMembers<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
+  if (a.size !== b.size) return false;
+  for (const x of a) if (!b.has(x)) return false;
+  return true;
+}
+
+/** The Generals a viewer sees: all but those attached to a hidden unit; `last`'s when made from the same. */
+function generalsShown(
+  state: JcGameState,
+  viewer: Viewer,
+  hidden: ReadonlySet<UnitId>,
+  last: GeneralsShown | undefined,
+): GeneralsShown {
+  const source = state.generals;
+  const tableSource = state.table.generals;
+  if (last?.source === source && last.tableSource === tableSource && last.hidden === hidden) return last;
   const generalIds: GeneralId[] = [];
   const generals: GeneralView[] = [];
   const tableGeneralIds: GeneralId[] = [];
   const tableGenerals: GeneralState[] = [];
-  for (const g of Object.values(state.generals)) {
-    const t = state.table.generals[g.id];
+  for (const g of Object.values(source)) {
+    const t = tableSource[g.id];
     if (t?.attachedTo !== undefined && hidden.has(t.attachedTo)) continue;
     generalIds.push(g.id);
     generals.push(generalView(g, viewer === g.side));
@@ -259,23 +365,48 @@ export function viewFor(state: JcGameState, viewer: Viewer): JcView {
       tableGenerals.push(t);
     }
   }
-  let byViewer = lastShown.get(state.scenario);
+  return {
+    source,
+    tableSource,
+    hidden,
+    generals: shown(last?.generals, generalIds, generals),
+    tableGenerals: shown(last?.tableGenerals, tableGeneralIds, tableGenerals, tableSource),
+  };
+}
+
+/** The cards drawn this turn whose units the viewer sees; `last`'s when made from the same. */
+function drawnShown(
+  state: JcGameState,
+  hidden: ReadonlySet<UnitId>,
+  last: DrawnShown | undefined,
+): DrawnShown {
+  const discards = state.movementDeck.discards;
+  if (last?.discards === discards && last.hidden === hidden) return last;
+  return { discards, hidden, drawn: discards.filter((card) => !hidden.has(card)) };
+}
+
+/**
+ * The state as `viewer` may see it (see the module comment). Built from the last view made for the
+ * viewer: the parts whose sources are unchanged are taken from it (`unitsShown`, `generalsShown`).
+ */
+export function viewFor(state: JcGameState, viewer: Viewer): JcView {
+  let byViewer = lastViews.get(state.scenario);
   if (!byViewer) {
     byViewer = new Map();
-    lastShown.set(state.scenario, byViewer);
+    lastViews.set(state.scenario, byViewer);
   }
   const last = byViewer.get(viewer);
-  const records: ShownRecords = {
-    units: shown(last?.units, unitIds, units),
-    tableUnits: shown(last?.tableUnits, tableUnitIds, tableUnits, state.table.units),
-    generals: shown(last?.generals, generalIds, generals),
-    tableGenerals: shown(last?.tableGenerals, tableGeneralIds, tableGenerals, state.table.generals),
-  };
-  byViewer.set(viewer, records);
+  const units = unitsShown(state, viewer, last?.units);
+  const hidden = units.hidden;
+  const generals = generalsShown(state, viewer, hidden, last?.generals);
+  const drawn = drawnShown(state, hidden, last?.drawn);
+  byViewer.set(viewer, { units, generals, drawn });
+  const tableUnits = units.tableUnits.record;
+  const tableGenerals = generals.tableGenerals.record;
   const table =
-    records.tableUnits.record === state.table.units && records.tableGenerals.record === state.table.generals
+    tableUnits === state.table.units && tableGenerals === state.table.generals
       ? state.table
-      : { ...state.table, units: records.tableUnits.record, generals: records.tableGenerals.record };
+      : { ...state.table, units: tableUnits, generals: tableGenerals };
   return {
     viewer,
     format: state.format,
@@ -284,12 +415,9 @@ export function viewFor(state: JcGameState, viewer: Viewer): JcView {
     turn: state.turn,
     node: nodeView(state.node, hidden),
     table,
-    units: records.units.record,
-    generals: records.generals.record,
-    movementDeck: {
-      left: state.movementDeck.drawPile.length,
-      drawn: state.movementDeck.discards.filter((card) => !hidden.has(card)),
-    },
+    units: units.units.record,
+    generals: generals.generals.record,
+    movementDeck: { left: state.movementDeck.drawPile.length, drawn: drawn.drawn },
     ...(state.result ? { result: state.result } : {}),
   };
 }

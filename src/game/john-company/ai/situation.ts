@@ -14,10 +14,19 @@ import { sightOfTable } from '../../../rulesets/john-company/table/line-of-sight
 import { maximumRange } from '../../../rulesets/john-company/table/measurement/distances.ts';
 import type { UnitGeometry } from '../../../rulesets/john-company/table/measurement/unit-geometry.ts';
 import { unitCentre } from '../../../rulesets/john-company/table/movement-geometry.ts';
-import { normalMoveOf, troopOf } from '../../../rulesets/john-company/table/unit-profile.ts';
+import { type JcForces, normalMoveOf, troopOf } from '../../../rulesets/john-company/table/unit-profile.ts';
 import type { TroopType } from '../../../rulesets/john-company/tables/movement-rates.ts';
 import type { Formation } from '../../../rulesets/john-company/vocabulary.ts';
-import { commandRadius, effectiveCommander, forcesOf, isActiveGeneral } from '../forces.ts';
+import {
+  commandRadius,
+  effectiveCommander,
+  type ForcesSource,
+  type ForcesUnit,
+  forcesOf,
+  forcesWith,
+  isActiveGeneral,
+  sameGeneralForces,
+} from '../forces.ts';
 import type { JcGeneral, JcUnit } from '../state.ts';
 import type { GeneralView, JcView, UnitView } from '../view.ts';
 
@@ -111,24 +120,15 @@ function edgePoint(view: JcView, edge: 'north' | 'south' | 'east' | 'west'): Poi
 }
 
 /**
- * The view's units as the forces bridge takes them: counters play no part in the table's facts, and
- * chargers the side cannot see (or that have left the table) are not on the view's table.
+ * The view's unit as the forces bridge takes it: the view itself (the bridge reads no counter), but
+ * for chargers the side cannot see (or that have left the table), which are not on the view's table.
  */
-function asUnit(u: UnitView, table: JcView['table']): JcUnit {
-  let rest = withoutCounter.get(u);
-  if (!rest) {
-    const { counter: _counter, ...others } = u;
-    rest = others;
-    withoutCounter.set(u, rest);
-  }
+function asUnit(u: UnitView, table: JcView['table']): ForcesUnit {
   for (const id of u.chargedBy)
     if (table.units[id] === undefined)
-      return { ...rest, chargedBy: u.chargedBy.filter((c) => table.units[c] !== undefined) };
-  return rest;
+      return { ...u, chargedBy: u.chargedBy.filter((c) => table.units[c] !== undefined) };
+  return u;
 }
-
-/** Each unit view without its counter, once per unit view (views share unchanged units' objects). */
-const withoutCounter = new WeakMap<UnitView, JcUnit>();
 
 /**
  * The General as the forces bridge takes them (orders used: 0 when the view does not show them), one
@@ -149,21 +149,58 @@ const generalsAsBridged = new WeakMap<GeneralView, JcGeneral>();
  * The table facts last derived for each viewer, and the view they were derived from: the next
  * decision's view is often the same table with only a counter changed (Step 2 places one counter at a
  * time), and facts do not depend on counters; or only the table changed (a General rides in steps),
- * and the forces stay the same. Reused only when everything they are derived from is the same
- * (`sameForcesInputs`, `sharedTable`); it only saves work.
+ * and the forces stay the same; or a few units changed, and only their forces are worked out again
+ * (`carriedForces`). It only saves work: the facts are those `deriveViewFacts` gives.
  */
 const lastFacts = new Map<JcView['viewer'], { view: JcView; facts: JcTableFacts }>();
 
 function viewFacts(view: JcView): JcTableFacts {
   const last = lastFacts.get(view.viewer);
-  const table = last === undefined ? view.table : sharedTable(last.facts.table, view.table);
   let facts: JcTableFacts;
-  if (last === undefined || !sameForcesInputs(last.view, view))
-    facts = deriveViewFacts(view, table, last?.facts);
-  else if (table !== last.facts.table) facts = tableFacts(table, last.facts.forces, last.facts);
-  else facts = last.facts;
+  if (last === undefined) facts = deriveViewFacts(view, view.table);
+  else {
+    const table = sharedTable(last.facts.table, view.table);
+    const forces = carriedForces(last.view, last.facts.forces, view);
+    if (forces === undefined) facts = deriveViewFacts(view, table, last.facts);
+    else if (forces !== last.facts.forces || table !== last.facts.table)
+      facts = tableFacts(table, forces, last.facts);
+    else facts = last.facts;
+  }
   lastFacts.set(view.viewer, { view, facts });
   return facts;
+}
+
+/**
+ * The forces of `view`, from `forces`, those of the view `before` it: the same object when every unit
+ * is the same (counters aside), else with the units that changed worked out again; undefined when they
+ * must be built afresh (another turn or scenario, other units on the table, a General changed in what
+ * the forces read).
+ */
+function carriedForces(before: JcView, forces: JcForces, view: JcView): JcForces | undefined {
+  if (before === view) return forces;
+  if (before.turn !== view.turn || before.scenario !== view.scenario) return undefined;
+  if (!sameRecord(before.table.units, view.table.units, () => true)) return undefined;
+  if (!sameRecord(before.generals, view.generals, (x, y) => sameGeneralForces(asGeneral(x), asGeneral(y))))
+    return undefined;
+  const changed: UnitId[] = [];
+  const units: Record<UnitId, ForcesUnit> = {};
+  for (const id of Object.keys(view.table.units)) {
+    const u = view.units[id];
+    const was = before.units[id];
+    if (u === undefined || was === undefined) return undefined;
+    if (u === was || sameFields(u, was, 'counter')) continue;
+    changed.push(id);
+    units[id] = asUnit(u, view.table);
+  }
+  if (changed.length === 0) return forces;
+  return forcesWith(forces, bridged(view, units), changed, (id) => view.table.units[id] !== undefined);
+}
+
+/** What the forces bridge takes of a view, with `units` (those of the view it is asked about). */
+function bridged(view: JcView, units: Readonly<Record<UnitId, ForcesUnit>>): ForcesSource {
+  const generals: Record<GeneralId, JcGeneral> = {};
+  for (const g of Object.values(view.generals)) generals[g.id] = asGeneral(g);
+  return { units, generals, turn: view.turn, scenario: view.scenario };
 }
 
 /**
@@ -178,18 +215,6 @@ function sharedTable(last: TableState, table: TableState): TableState {
   if (!sameRecord(last.units, table.units, (x, y) => x === y)) return table;
   if (sameRecord(last.generals, table.generals, (x, y) => x === y)) return last;
   return { ...table, units: last.units };
-}
-
-/**
- * Whether two views give the same forces (`forcesOf`): the same units on the table, the same units
- * (counters aside) and Generals, turn and scenario.
- */
-function sameForcesInputs(a: JcView, b: JcView): boolean {
-  if (a === b) return true;
-  if (a.turn !== b.turn || a.scenario !== b.scenario) return false;
-  if (!sameRecord(a.table.units, b.table.units, () => true)) return false;
-  if (!sameRecord(a.units, b.units, (x, y) => x === y || sameFields(x, y, 'counter'))) return false;
-  return sameRecord(a.generals, b.generals, (x, y) => x === y || sameFields(x, y));
 }
 
 function sameRecord<T>(
@@ -229,15 +254,14 @@ function sameFields(a: object, b: object, ...skip: string[]): boolean {
 
 /** The view's table facts, over `table` (the view's table or one the same, `sharedTable`). */
 function deriveViewFacts(view: JcView, table: TableState, before?: JcTableFacts): JcTableFacts {
-  const units: Record<UnitId, JcUnit> = {};
+  return tableFacts(table, viewForces(view), before);
+}
+
+/** The forces of a view's table, built afresh (the facts' forces of `situationOf` are these, carried). */
+export function viewForces(view: JcView): JcForces {
+  const units: Record<UnitId, ForcesUnit> = {};
   for (const u of Object.values(view.units)) units[u.id] = asUnit(u, view.table);
-  const generals: Record<GeneralId, JcGeneral> = {};
-  for (const g of Object.values(view.generals)) generals[g.id] = asGeneral(g);
-  const forces = forcesOf(
-    { units, generals, turn: view.turn, scenario: view.scenario },
-    (id) => view.table.units[id] !== undefined,
-  );
-  return tableFacts(table, forces, before);
+  return forcesOf(bridged(view, units), (id) => view.table.units[id] !== undefined);
 }
 
 /**
