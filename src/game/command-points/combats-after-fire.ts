@@ -37,7 +37,8 @@ import type { CpBoard, CpCommander, CpGameState, CpUnit, FireOrder } from './sta
 
 /**
  * Beyond this many combinations of the fires' outcomes, or this many runs of the engine's steps, the
- * combats are left out (a run costs some tenths of a millisecond: the bound keeps a preview near a second).
+ * combats are left out (a run costs some tenths of a millisecond: the bound keeps a preview to a second or
+ * two on a busy machine).
  */
 const FIRE_COMBINATIONS = 2_000;
 const ENGINE_PATHS = 3_000;
