@@ -255,17 +255,23 @@ function changesFrom(base: CpBoard, now: CpBoard, toFight?: ReadonlySet<string>)
 }
 
 /**
- * The units still to fight once the combats against `defender` are reached, as sequence.ts
- * `resolveCombats` orders them (the defenders by id, each with every unit attacking it): that defender's,
- * and those of every defender after it.
+ * The units that may still fight once `last` is fought, as sequence.ts `resolveCombats` orders the
+ * combats (the defenders by id, each with every unit attacking it): every defender after `last`'s and
+ * the units attacking them; the units attacking `last`'s defender that did not fight in it; and that
+ * defender too while any of them is left.
  */
-function stillToFight(state: CpBoard, defender: string): Set<string> {
+function stillToFight(state: CpBoard, last: Fought): Set<string> {
+  const defender = last.defender.id;
+  const fought = new Set(last.attackers.map((u) => u.id));
   const units = new Set<string>();
-  for (const u of Object.values(state.units))
-    if (u.attacking !== undefined && u.status === 'formed' && u.attacking >= defender) {
+  for (const u of Object.values(state.units)) {
+    const target = u.attacking;
+    if (target === undefined || u.status !== 'formed') continue;
+    if (target > defender || (target === defender && !fought.has(u.id))) {
       units.add(u.id);
-      units.add(u.attacking);
+      units.add(target);
     }
+  }
   return units;
 }
 
@@ -427,7 +433,7 @@ function tallyCombats(
           const fought = next > 0 ? dice.fought(w, next - 1) : undefined;
           if (!stopped) return { fought };
           const last = fought ? [fought.attackers.map((u) => u.id), fought.defender.id] : [];
-          const toFight = fought ? stillToFight(before, fought.defender.id) : undefined;
+          const toFight = fought ? stillToFight(before, fought) : undefined;
           const key = JSON.stringify(last) + changesFrom(before, w.state, toFight);
           return { fought, stop: { key, values: dice.values } };
         },
