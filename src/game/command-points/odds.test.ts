@@ -52,6 +52,29 @@ const FIRES = BATTLE.flatMap(({ state, side, legal }) =>
   legal.filter((c) => c.type === 'fire').map((command) => ({ state, side, command })),
 );
 
+/** The charts of a combat's preview. */
+const COMBAT_CHARTS = [
+  'Attacker result',
+  'Defender result',
+  'Attacker casualties',
+  'Defender casualties',
+  'The attackers then',
+  'The defender then',
+];
+
+/**
+ * Decisions of a few seeded training battles where an `end-fire` would close the fire phase with units
+ * attacking: the combats follow the fire.
+ */
+const CLOSING_WITH_ATTACKS = [3, 5, 7].flatMap((seed) =>
+  decisions(seed, 250).filter(
+    ({ state, legal }) =>
+      legal.some((c) => c.type === 'end-fire') &&
+      (state.active === 1 || fireCommands(state, state.order[1]).length === 0) &&
+      Object.values(state.units).some((u) => u.attacking !== undefined && u.status === 'formed'),
+  ),
+);
+
 type FireCommand = Extract<CpCommand, { type: 'fire' }>;
 
 /** The first legal fire by a unit of this arm. */
@@ -165,7 +188,7 @@ describe('commandOdds', () => {
     for (const [i, { state, side, legal }] of BATTLE.entries()) {
       const previous = BATTLE[i - 1];
       if (state.phase !== 'fire' || !legal.some((c) => c.type === 'end-fire')) continue;
-      const odds = commandOdds(state, side, { type: 'end-fire' });
+      const odds = commandOdds(state, side, { type: 'end-fire' }).slice(0, state.fireOrders.length);
       if (odds.length === 0) continue;
       expect(odds.map((o) => o.title)).toEqual(
         state.fireOrders.map((o) => `${state.units[o.unit]!.name} fires at ${state.units[o.target]!.name}`),
@@ -184,6 +207,89 @@ describe('commandOdds', () => {
     }
     expect(checked).toBeGreaterThan(0);
   });
+
+  it('an end-fire that closes the phase with attacks pending previews the combats that follow, by attackers and defender', () => {
+    let checked = 0;
+    for (const { state, side } of CLOSING_WITH_ATTACKS) {
+      const odds = commandOdds(state, side, { type: 'end-fire' });
+      const combats = odds.slice(state.fireOrders.length);
+      expect(odds.slice(0, state.fireOrders.length).every((o) => o.procedure !== 'combat')).toBe(true);
+      for (const o of combats) {
+        expect(o.procedure).toBe('combat');
+        expect(o.title).toMatch(/^.+ attacks? .+: the combat that follows the fire$/);
+        expect(o.charts.map((c) => c.name)).toEqual(COMBAT_CHARTS);
+      }
+      expectDistributions(combats);
+      if (combats.length > 0) checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('agrees with the combats the engine fights after a closing end-fire, the fire’s losses and all', () => {
+    const previewed = CLOSING_WITH_ATTACKS.map((d) => ({
+      ...d,
+      combats: commandOdds(d.state, d.side, { type: 'end-fire' }).slice(d.state.fireOrders.length),
+    })).filter((d) => d.combats.length > 0);
+    // The states whose fire strikes the units that fight, the most fires first.
+    const struck = (d: Decision) =>
+      d.state.fireOrders.filter((o) =>
+        Object.values(d.state.units).some(
+          (u) => u.attacking && (u.id === o.target || u.attacking === o.target),
+        ),
+      ).length;
+    const chosen = previewed.sort((a, b) => struck(b) - struck(a)).slice(0, 2);
+    expect(chosen.length).toBeGreaterThan(0);
+    expect(struck(chosen[0]!)).toBeGreaterThan(0);
+    const runs = 3000;
+    for (const { state, side, combats } of chosen) {
+      const names = (ids: readonly string[]) => ids.map((id) => state.units[id]!.name).join(' and ');
+      const tallies = new Map<string, Map<string, number>>();
+      for (let seed = 1; seed <= runs; seed++) {
+        const applied = game.apply({ ...state, rng: seedRng(seed) }, side, { type: 'end-fire' });
+        if (!applied.ok) throw new Error(applied.rejection.message);
+        const fought = new Set<string>();
+        for (const e of applied.events) {
+          if (e.type !== 'combat') continue;
+          const title = combats.find(
+            (o) =>
+              o.title.startsWith(`${names(e.attackers)} attack`) &&
+              o.title.includes(` ${names([e.defender])}: `),
+          )?.title;
+          expect(title, `${names(e.attackers)} against ${names([e.defender])}`).toBeDefined();
+          fought.add(title!);
+          for (const [chart, outcome] of [
+            ['Attacker result', e.attackerResult],
+            ['Defender result', e.defenderResult],
+          ] as const) {
+            const key = `${title}: ${chart}`;
+            const tally = tallies.get(key) ?? new Map<string, number>();
+            tally.set(outcome, (tally.get(outcome) ?? 0) + 1);
+            tallies.set(key, tally);
+          }
+        }
+        for (const o of combats)
+          if (!fought.has(o.title))
+            for (const chart of ['Attacker result', 'Defender result']) {
+              const key = `${o.title}: ${chart}`;
+              const tally = tallies.get(key) ?? new Map<string, number>();
+              tally.set('not fought', (tally.get('not fought') ?? 0) + 1);
+              tallies.set(key, tally);
+            }
+      }
+      for (const o of combats)
+        for (const name of ['Attacker result', 'Defender result']) {
+          const chart = o.charts.find((c) => c.name === name)!;
+          const tally = tallies.get(`${o.title}: ${name}`) ?? new Map<string, number>();
+          for (const seen of tally.keys())
+            expect(chart.outcomes.map((x) => String(x.outcome))).toContain(seen);
+          for (const x of chart.outcomes)
+            expect(
+              Math.abs((tally.get(String(x.outcome)) ?? 0) / runs - x.probability),
+              `${o.title}: ${name} ${x.outcome}`,
+            ).toBeLessThan(0.03);
+        }
+    }
+  }, 120_000);
 
   it('an end-fire that only passes the phase to the other side throws nothing', () => {
     const passing = BATTLE.find(
@@ -214,14 +320,7 @@ describe('commandOdds', () => {
             expect(o.title).toMatch(
               /attacks? .+: the combat after the fire, if no fire touches either side$/,
             );
-            expect(o.charts.map((c) => c.name)).toEqual([
-              'Attacker result',
-              'Defender result',
-              'Attacker casualties',
-              'Defender casualties',
-              'The attackers then',
-              'The defender then',
-            ]);
+            expect(o.charts.map((c) => c.name)).toEqual(COMBAT_CHARTS);
           }
           expectDistributions(odds);
         } else {

@@ -3,16 +3,12 @@ import type { OddsReport } from '../../core/odds/tally.ts';
 import { seedRng } from '../../core/random/prng.ts';
 import { oddsOf } from '../../core/rules/run.ts';
 import { artilleryFire } from '../../rulesets/command-points/procedures/artillery-fire.ts';
-import {
-  type CombatResult,
-  type CombatSideResult,
-  combat,
-  prepareCombat,
-} from '../../rulesets/command-points/procedures/combat.ts';
+import { type CombatResult, combat, prepareCombat } from '../../rulesets/command-points/procedures/combat.ts';
 import { infantryFire } from '../../rulesets/command-points/procedures/infantry-fire.ts';
 import { COMBAT_DISTANCE } from '../../rulesets/command-points/tables/combat.ts';
 import type { CommandOdds } from '../engine/battle.ts';
 import { applyCommand } from './apply.ts';
+import { ATTACKERS_THEN, combatsAfterFire, DEFENDER_THEN, RETREAT_WORDS } from './combats-after-fire.ts';
 import type { CpCommand } from './commands.ts';
 import { artilleryFacts, combatFacts, infantryFacts, mayFire, mayFireAt, Sight } from './facts.ts';
 import { within } from './geometry.ts';
@@ -31,7 +27,14 @@ import { type CpBoard, type CpUnit, type FireOrder, onTable } from './state.ts';
  *   side nothing more to fire at may close the phase at once and throw the fire declared before it too;
  *   that fire was previewed with its own commands, so a `fire` previews only its own.
  * - An `end-fire` that closes the fire phase (the second side's, or the first side's when the second has
- *   nothing to fire at) throws every declared fire: the odds of each, in the order thrown. One that only
+ *   nothing to fire at) throws every declared fire: the odds of each, in the order thrown. Then the
+ *   combats that follow it (step 4), one preview each, titled by its attackers and defender: the engine's
+ *   own fire and combat steps run on a copy of the state over every outcome of the fire, so each combat's
+ *   odds are mixed over the D-points and losses the fire may inflict, with the attackers the engine pairs
+ *   after them (combats-after-fire.ts). A combat that some outcomes leave unfought (an attacker or the
+ *   defender destroyed by the fire, routed or driven off by an earlier combat, the pairs changed by lost
+ *   bases) gives that chance as "not fought". When the dice have too many paths to work out while a
+ *   player waits, the combats are left out and only the fire is previewed. An `end-fire` that only
  *   passes the phase to the other side throws nothing.
  * - A `move` that ends within 4" of an enemy makes its unit attack it (sequence.ts `resolveCombats`): the
  *   combat's odds (step 4), from the state the move leaves, with the attackers `resolveCombats` would put
@@ -39,10 +42,9 @@ import { type CpBoard, type CpUnit, type FireOrder, onTable } from './state.ts';
  *   The combat is fought after the fire phase, so fire still to be declared may change its facts: the
  *   odds are those of the combat if no fire touches either side. Besides each side's result and
  *   casualties, the charts give what each result makes the side do: hold, fall back or rout.
- * - Later dice that depend on earlier dice are not previewed: the combats, morale and command dice that
- *   follow a closing `end-fire` depend on the D-points and losses its fire inflicts. An `end-command`
- *   that leaves neither side anything to fire at goes straight on to the combats; those were previewed
- *   with the moves that made them.
+ * - Morale throws no dice. The command dice of the next turn (thrown after the combats) are not
+ *   previewed. An `end-command` that leaves neither side anything to fire at goes straight on to the
+ *   combats; those were previewed with the moves that made them.
  * - Other moves, formation changes, redress, joining a unit and `end-command` throw nothing: no odds.
  *
  * A command `side` may not give now (not its decision, the wrong phase, a unit that does not exist, is
@@ -58,7 +60,9 @@ export function commandOdds(state: CpBoard, side: string, command: CpCommand): C
         ? [fireOdds(state, { unit: command.unit, target: command.target })]
         : [];
     case 'end-fire':
-      return closesFirePhase(state) ? state.fireOrders.map((order) => fireOdds(state, order)) : [];
+      return closesFirePhase(state)
+        ? [...state.fireOrders.map((order) => fireOdds(state, order)), ...(combatsAfterFire(state) ?? [])]
+        : [];
     default:
       return [];
   }
@@ -149,14 +153,6 @@ function firstAttackers(state: CpBoard, defender: CpUnit): CpUnit[] {
     .filter((u) => within(u, defender, COMBAT_DISTANCE));
 }
 
-/** What a side's result makes it do (the result table's retreat), in words. */
-const RETREAT_WORDS: Readonly<Record<CombatSideResult['retreat'], string>> = {
-  none: 'holds its ground',
-  'one-move': 'falls back one move',
-  'until-covered': 'falls back until covered',
-  rout: 'routs',
-};
-
 /** The chance of each retreat the combat's result calls for, each side's, by every path of its dice. */
 function retreatCharts(
   run: (dice: Parameters<ReturnType<typeof prepareCombat>>[0]) => CombatResult,
@@ -173,5 +169,5 @@ function retreatCharts(
     name,
     outcomes: [...tally].map(([outcome, probability]) => ({ outcome, probability })),
   });
-  return [chart('The attackers then', attacker), chart('The defender then', defender)];
+  return [chart(ATTACKERS_THEN, attacker), chart(DEFENDER_THEN, defender)];
 }

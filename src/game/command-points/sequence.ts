@@ -1,6 +1,8 @@
 import { bearing, normalizeDegrees } from '../../core/geometry/angles.ts';
+import type { DiceSource } from '../../core/random/dice.ts';
 import { d6 } from '../../core/random/rolls.ts';
 import {
+  type ArtilleryFireResult,
   artilleryBand,
   prepareArtilleryFire,
 } from '../../rulesets/command-points/procedures/artillery-fire.ts';
@@ -20,7 +22,14 @@ import type { Edge } from '../scenario/schema.ts';
 import type { CpEvent } from './events.ts';
 import { artilleryFacts, combatFacts, infantryFacts, nearestEnemy } from './facts.ts';
 import { centreOf, layOut, onTheTable, overlapsAnother, step, unitDistance, within } from './geometry.ts';
-import { type CpCommander, type CpGameState, type CpUnit, onTable } from './state.ts';
+import {
+  type CpBoard,
+  type CpCommander,
+  type CpGameState,
+  type CpUnit,
+  type FireOrder,
+  onTable,
+} from './state.ts';
 import { verdict } from './victory.ts';
 
 /** The command-point rules' events carry neither the dice thrown nor procedure traces. */
@@ -289,24 +298,41 @@ export function beginTurn(w: Work): void {
   w.emit({ type: 'turn-began', visibleTo: 'all', turn, first: order[0], die });
 }
 
+/** What one declared fire did to its target, and the range band a battery's next fire compares with. */
+export interface FireHit {
+  readonly dpoints: number;
+  readonly casualties: number;
+  /** A battery's band to its target (absent for musketry and out of range). */
+  readonly band?: Exclude<ArtilleryFireResult['band'], 'out-of-range'>;
+}
+
+/**
+ * One declared fire thrown from `before` (the state before any fire of the phase): guns on the artillery
+ * table ("Firing - Artillery"), foot with small arms on the infantry table ("Firing - Infantry").
+ */
+export function throwFire(before: CpBoard, order: FireOrder, dice: DiceSource): FireHit {
+  const firer = before.units[order.unit]!;
+  const target = before.units[order.target]!;
+  if (firer.ratings.arm === 'artillery') {
+    const facts = artilleryFacts(before, firer, target);
+    const r = prepareArtilleryFire(facts)(dice);
+    const band = artilleryBand(facts.gunClass, facts.distance, facts.ranges);
+    return band === 'out-of-range'
+      ? { dpoints: r.dpoints, casualties: r.casualties }
+      : { dpoints: r.dpoints, casualties: r.casualties, band };
+  }
+  const r = resolveInfantryFire(infantryFacts(before, firer, target), dice);
+  return { dpoints: r.dpoints, casualties: 0 };
+}
+
 /** Step 3: every declared fire, each from the state before any of it, then the losses together. */
 export function resolveFire(w: Work): void {
   const before = w.state;
   const hits: { unit: string; target: string; dpoints: number; casualties: number }[] = [];
   for (const order of before.fireOrders) {
-    const firer = before.units[order.unit]!;
-    const target = before.units[order.target]!;
-    if (firer.ratings.arm === 'artillery') {
-      const facts = artilleryFacts(before, firer, target);
-      const r = prepareArtilleryFire(facts)(w.dice);
-      const band = artilleryBand(facts.gunClass, facts.distance, facts.ranges);
-      if (band !== 'out-of-range')
-        w.setUnit(firer.id, { ...w.units[firer.id]!, lastTarget: { unit: target.id, band } });
-      hits.push({ unit: firer.id, target: target.id, dpoints: r.dpoints, casualties: r.casualties });
-    } else {
-      const r = resolveInfantryFire(infantryFacts(before, firer, target), w.dice);
-      hits.push({ unit: firer.id, target: target.id, dpoints: r.dpoints, casualties: 0 });
-    }
+    const { dpoints, casualties, band } = throwFire(before, order, w.dice);
+    if (band) w.setUnit(order.unit, { ...w.units[order.unit]!, lastTarget: { unit: order.target, band } });
+    hits.push({ unit: order.unit, target: order.target, dpoints, casualties });
   }
   for (const h of hits) {
     w.emit({ type: 'fired', visibleTo: 'all', ...h });
