@@ -7,8 +7,10 @@ import {
   convexOverlapDepth,
   convexPenetrate,
   PENETRATION,
+  rotatePoint,
   standCorners,
   translationContactTime,
+  writeStandCorners,
 } from './movement-geometry.ts';
 import {
   divisible,
@@ -251,7 +253,19 @@ const STOP_DEPTH = PENETRATION / 2;
  * outside the bounds of both of a stand's shapes are apart from its hull, and are not measured.
  */
 function sweepPenetrates(from: Shape, to: Shape, o: Obstacle): boolean {
-  if (!boxesMeet(union(from.bounds, to.bounds), o.bounds)) return false;
+  const fb = from.bounds;
+  const tb = to.bounds;
+  const ob = o.bounds;
+  // The bounds of both shapes meet the obstacle's.
+  if (
+    !(
+      Math.min(fb[0], tb[0]) <= ob[2] &&
+      ob[0] <= Math.max(fb[2], tb[2]) &&
+      Math.min(fb[1], tb[1]) <= ob[3] &&
+      ob[1] <= Math.max(fb[3], tb[3])
+    )
+  )
+    return false;
   const swept = SWEPT;
   for (let i = 0; i < from.stands.length; i++) {
     swept[0] = Math.min(from.standBounds[4 * i]!, to.standBounds[4 * i]!);
@@ -271,10 +285,6 @@ function sweepPenetrates(from: Shape, to: Shape, o: Obstacle): boolean {
 
 /** The bounds of one stand's two shapes in `sweepPenetrates`, kept between calls (nothing else holds them). */
 const SWEPT = new Float64Array(4);
-
-function union(a: readonly number[], b: readonly number[]): [number, number, number, number] {
-  return [Math.min(a[0]!, b[0]!), Math.min(a[1]!, b[1]!), Math.max(a[2]!, b[2]!), Math.max(a[3]!, b[3]!)];
-}
 
 /** Inches of travel between samples when a turning or re-forming move is searched for contact. */
 const SAMPLE_STEP = 0.02;
@@ -513,12 +523,12 @@ export function firstPenetration(legs: readonly Leg[], o: Obstacle, upTo: number
       let prev = s0;
       for (let j = 1; j <= n; j++) {
         const s = s0 + ((s1 - s0) * j) / n;
-        if (penetrates(freshShapeOf(poseAt(leg.pose, motion, s)), o, STOP_DEPTH)) {
+        if (penetratesAt(leg, s, o, STOP_DEPTH)) {
           let lo = prev;
           let hi = s;
           for (let it = 0; it < 50; it++) {
             const mid = (lo + hi) / 2;
-            if (penetrates(freshShapeOf(poseAt(leg.pose, motion, mid)), o, STOP_DEPTH)) hi = mid;
+            if (penetratesAt(leg, mid, o, STOP_DEPTH)) hi = mid;
             else lo = mid;
           }
           return i + lo;
@@ -529,6 +539,58 @@ export function firstPenetration(legs: readonly Leg[], o: Obstacle, upTo: number
   }
   return undefined;
 }
+
+/**
+ * Whether the pose a fraction `s` through the leg interpenetrates the obstacle by more than `depth`:
+ * `penetrates(freshShapeOf(poseAt(leg.pose, leg.motion, s)), o, depth)`, each stand moved by
+ * `poseAt`'s arithmetic and its corners written into scratch, without building the pose or its shape
+ * (the samples of a search are looked at once). A formation change is left to `poseAt`.
+ */
+function penetratesAt(leg: Leg, s: number, o: Obstacle, depth: number): boolean {
+  const motion = leg.motion;
+  if (motion.type === 'form') return penetrates(freshShapeOf(poseAt(leg.pose, motion, s)), o, depth);
+  const stands = leg.pose.stands;
+  const corners = SAMPLE_CORNERS;
+  // The turn of this sample, as `poseAt` works it out.
+  const d = motion.type === 'translate' ? 0 : motion.degrees * s;
+  for (let i = 0; i < stands.length; i++) {
+    const st = stands[i]!;
+    if (motion.type === 'translate')
+      writeStandCorners(st.x + motion.dx * s, st.y + motion.dy * s, st.facing, st.width, st.depth, corners);
+    else if (motion.type === 'rotate') {
+      const [x, y] = rotatePoint(st.x, st.y, motion.px, motion.py, d);
+      writeStandCorners(x, y, st.facing + d, st.width, st.depth, corners);
+    } else writeStandCorners(st.x, st.y, st.facing + d, st.width, st.depth, corners);
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (let k = 0; k < 8; k += 2) {
+      const x = corners[k]!;
+      const y = corners[k + 1]!;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+    const ob = o.bounds;
+    if (!(x0 <= ob[2] && ob[0] <= x1 && y0 <= ob[3] && ob[1] <= y1)) continue;
+    const sb = o.standBounds;
+    for (let j = 0; j < o.stands.length; j++)
+      if (
+        x0 <= sb[4 * j + 2]! &&
+        sb[4 * j]! <= x1 &&
+        y0 <= sb[4 * j + 3]! &&
+        sb[4 * j + 1]! <= y1 &&
+        convexOverlapDepth(corners, o.stands[j]!) > depth
+      )
+        return true;
+  }
+  return false;
+}
+
+/** A sampled stand's corners in `penetratesAt`, kept between calls (nothing else holds them). */
+const SAMPLE_CORNERS = new Float64Array(8);
 
 /** Where the move may end: before the first `stopAt` unit it meets, and never on another unit (rule 5). */
 export function stopPoint(
