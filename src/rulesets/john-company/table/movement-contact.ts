@@ -306,15 +306,25 @@ function entryTime(a: Float64Array, b: Float64Array, dx: number, dy: number): nu
   return convexOverlapDepth(translated(a, dx, dy, (t0 + t1) / 2), b) > PENETRATION ? t0 : Infinity;
 }
 
-/** Flat points `a` moved by t(dx, dy). */
+/**
+ * Flat points `a` moved by t(dx, dy), written into scratch: the array holds them until the next call
+ * (`entryTime` looks at each once).
+ */
 function translated(a: Float64Array, dx: number, dy: number, t: number): Float64Array {
-  const c = new Float64Array(a.length);
+  let c = TRANSLATED.get(a.length);
+  if (!c) {
+    c = new Float64Array(a.length);
+    TRANSLATED.set(a.length, c);
+  }
   for (let i = 0; i < a.length; i += 2) {
     c[i] = a[i]! + dx * t;
     c[i + 1] = a[i + 1]! + dy * t;
   }
   return c;
 }
+
+/** `translated`'s scratch, by length. */
+const TRANSLATED = new Map<number, Float64Array>();
 
 /**
  * A leg's shapes at coarse steps of its progress (start and end of a translation; every
@@ -470,7 +480,7 @@ function buildLegShapes(leg: Leg): LegShapes {
         ? shapeOf(leg.end)
         : k === 0 && motion.type !== 'rotate'
           ? shapeOf(leg.pose)
-          : freshShapeOf(poseAt(leg.pose, motion, k / n)),
+          : sampledShape(leg, k / n),
     );
   }
   const bounds: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -517,7 +527,7 @@ export function firstPenetration(legs: readonly Leg[], o: Obstacle, upTo: number
       const s0 = ls.steps[k - 1]!;
       if (s0 >= sMax) break;
       const s1 = Math.min(ls.steps[k]!, sMax);
-      const to = s1 === ls.steps[k] ? ls.shapes[k]! : freshShapeOf(poseAt(leg.pose, motion, s1));
+      const to = s1 === ls.steps[k] ? ls.shapes[k]! : sampledShape(leg, s1);
       if (!sweepPenetrates(ls.shapes[k - 1]!, to, o)) continue;
       const n = Math.max(1, Math.ceil((travel * (s1 - s0)) / SAMPLE_STEP));
       let prev = s0;
@@ -541,26 +551,49 @@ export function firstPenetration(legs: readonly Leg[], o: Obstacle, upTo: number
 }
 
 /**
+ * Writes into `out` the corners of the leg's stand `st` a fraction `s` through the leg: the stand
+ * `poseAt` would place there, by its arithmetic, without building it. Not for a formation change.
+ */
+function writeSampleCorners(leg: Leg, st: UnitStandState, s: number, out: Float64Array): void {
+  const motion = leg.motion;
+  if (motion.type === 'translate')
+    writeStandCorners(st.x + motion.dx * s, st.y + motion.dy * s, st.facing, st.width, st.depth, out);
+  else if (motion.type === 'rotate') {
+    const d = motion.degrees * s;
+    const [x, y] = rotatePoint(st.x, st.y, motion.px, motion.py, d);
+    writeStandCorners(x, y, st.facing + d, st.width, st.depth, out);
+  } else if (motion.type === 'in-place')
+    writeStandCorners(st.x, st.y, st.facing + motion.degrees * s, st.width, st.depth, out);
+  else throw new Error('a formation change is sampled through poseAt');
+}
+
+/**
+ * The shape of the pose a fraction `s` through the leg, not kept: `freshShapeOf(poseAt(leg.pose,
+ * leg.motion, s))`, without building the pose (but for a formation change).
+ */
+function sampledShape(leg: Leg, s: number): Shape {
+  if (leg.motion.type === 'form') return freshShapeOf(poseAt(leg.pose, leg.motion, s));
+  const stands = leg.pose.stands;
+  const corners: Float64Array[] = [];
+  for (let i = 0; i < stands.length; i++) {
+    const c = new Float64Array(8);
+    writeSampleCorners(leg, stands[i]!, s, c);
+    corners.push(c);
+  }
+  return shapeOfCorners(corners);
+}
+
+/**
  * Whether the pose a fraction `s` through the leg interpenetrates the obstacle by more than `depth`:
- * `penetrates(freshShapeOf(poseAt(leg.pose, leg.motion, s)), o, depth)`, each stand moved by
- * `poseAt`'s arithmetic and its corners written into scratch, without building the pose or its shape
- * (the samples of a search are looked at once). A formation change is left to `poseAt`.
+ * `penetrates(sampledShape(leg, s), o, depth)`, each stand's corners written into scratch and tested
+ * in turn, without building the shape (the samples of a search are looked at once).
  */
 function penetratesAt(leg: Leg, s: number, o: Obstacle, depth: number): boolean {
-  const motion = leg.motion;
-  if (motion.type === 'form') return penetrates(freshShapeOf(poseAt(leg.pose, motion, s)), o, depth);
+  if (leg.motion.type === 'form') return penetrates(sampledShape(leg, s), o, depth);
   const stands = leg.pose.stands;
   const corners = SAMPLE_CORNERS;
-  // The turn of this sample, as `poseAt` works it out.
-  const d = motion.type === 'translate' ? 0 : motion.degrees * s;
   for (let i = 0; i < stands.length; i++) {
-    const st = stands[i]!;
-    if (motion.type === 'translate')
-      writeStandCorners(st.x + motion.dx * s, st.y + motion.dy * s, st.facing, st.width, st.depth, corners);
-    else if (motion.type === 'rotate') {
-      const [x, y] = rotatePoint(st.x, st.y, motion.px, motion.py, d);
-      writeStandCorners(x, y, st.facing + d, st.width, st.depth, corners);
-    } else writeStandCorners(st.x, st.y, st.facing + d, st.width, st.depth, corners);
+    writeSampleCorners(leg, stands[i]!, s, corners);
     let x0 = Number.POSITIVE_INFINITY;
     let y0 = Number.POSITIVE_INFINITY;
     let x1 = Number.NEGATIVE_INFINITY;
