@@ -68,23 +68,59 @@ export function moverOf(d: Draft, unit: UnitId): MoverFacts {
 }
 
 /**
- * The table's verdict on a move by the active unit in its activation: the table's report, with the
- * inches events added to or took from it (Part 4, events 35-46) applied to the allowance, and for a
- * unit that has fired already, no further than its order lets a firing unit move. `dice` are the game's
- * (a preview passes copies).
+ * The table's verdict on a move by the active unit, with the inches events added to or took from it
+ * (Part 4, events 35-46) applied to the allowance. `dice` are the game's (a preview passes copies);
+ * `known` is the table's report on this very move with these dice, when it is known already.
+ */
+function judgeMove(
+  d: Draft,
+  unit: UnitId,
+  manoeuvres: readonly Manoeuvre[],
+  dice: DiceSource,
+  known?: MoveReport,
+): { report: MoveReport; problems: string[] } {
+  const report =
+    known ??
+    resolveMove(d.moveContext(), { unitId: unit, manoeuvres, mover: moverOf(d, unit), sweeps: false }, dice);
+  const extra = d.unit(unit).nextMoveInches;
+  const problems: string[] = [];
+  for (const v of report.violations) {
+    if (
+      v.code === 'exceeds-allowance' &&
+      extra > 0 &&
+      report.allowance.used <= report.allowance.available + extra + 1e-9
+    )
+      continue;
+    problems.push(v.message);
+  }
+  const battalion = d.unit(unit).battalion;
+  const parent = battalion !== undefined ? d.findTableUnit(battalion) : undefined;
+  if (parent && !lightCompanyReach(parent, report.unit).inReach)
+    problems.push(`a light company keeps within 12" of its battalion (${battalion})`);
+  if (extra < 0 && report.allowance.used > report.allowance.available + extra + 1e-9)
+    problems.push(
+      `events took ${measureText(-extra)}" from this move: it may use ${measureText(Math.max(0, report.allowance.available + extra))}"`,
+    );
+  return { report, problems };
+}
+
+/**
+ * The table's verdict on a move by the active unit in its activation: `judgeMove`, and for a unit that
+ * has fired already, no further than its order lets a firing unit move.
  */
 export function checkMove(
   d: Draft,
   a: UnitActivation,
   manoeuvres: readonly Manoeuvre[],
   dice: DiceSource,
+  known?: MoveReport,
 ): { report: MoveReport; problems: string[]; fraction: number } {
-  const report = resolveMove(
-    d.moveContext(),
-    { unitId: a.unit, manoeuvres, mover: moverOf(d, a.unit), sweeps: false },
-    dice,
-  );
-  return verdictOn(d, a, report);
+  const { report, problems } = judgeMove(d, a.unit, manoeuvres, dice, known);
+  const full = report.allowance.fullMove;
+  const fraction = full > 0 ? report.allowance.used / full : 1;
+  if (a.fired && !fireAllowedAfter(d.unit(a.unit), a, fraction))
+    problems.push(`having fired, ${a.unit} may move only as far as its order lets a firing unit`);
+  return { report, problems, fraction };
 }
 
 /**
@@ -96,12 +132,13 @@ export function tryMove(
   a: UnitActivation,
   manoeuvres: readonly Manoeuvre[],
 ): { report: MoveReport; problems: string[]; fraction: number } {
-  return verdictOn(d, a, triedMove(d, a.unit, manoeuvres, true)!.report);
+  const dice = d.scratchDice();
+  return checkMove(d, a, manoeuvres, dice, triedMove(d, a.unit, manoeuvres, dice)!.report);
 }
 
 /**
- * `checkMove` with the game's dice, for committing the move: the report of the same move tried out
- * already (`tryMove`, from the same dice) when it threw no dice, for then the game's dice would throw
+ * `checkMove` with the game's dice, for committing the move: with the report of the same move tried out
+ * already (`tryMove`, from the same dice) when that threw no dice, for then the game's dice would throw
  * none either and the table would report the same.
  */
 export function checkMoveToCommit(
@@ -109,40 +146,8 @@ export function checkMoveToCommit(
   a: UnitActivation,
   manoeuvres: readonly Manoeuvre[],
 ): { report: MoveReport; problems: string[]; fraction: number } {
-  const tried = triedMove(d, a.unit, manoeuvres, false);
-  return tried?.throws === 0 ? verdictOn(d, a, tried.report) : checkMove(d, a, manoeuvres, d.dice);
-}
-
-function verdictOn(
-  d: Draft,
-  a: UnitActivation,
-  report: MoveReport,
-): { report: MoveReport; problems: string[]; fraction: number } {
-  const unit = d.unit(a.unit);
-  const extra = unit.nextMoveInches;
-  const problems: string[] = [];
-  for (const v of report.violations) {
-    if (
-      v.code === 'exceeds-allowance' &&
-      extra > 0 &&
-      report.allowance.used <= report.allowance.available + extra + 1e-9
-    )
-      continue;
-    problems.push(v.message);
-  }
-  const battalion = unit.battalion;
-  const parent = battalion !== undefined ? d.findTableUnit(battalion) : undefined;
-  if (parent && !lightCompanyReach(parent, report.unit).inReach)
-    problems.push(`a light company keeps within 12" of its battalion (${battalion})`);
-  if (extra < 0 && report.allowance.used > report.allowance.available + extra + 1e-9)
-    problems.push(
-      `events took ${measureText(-extra)}" from this move: it may use ${measureText(Math.max(0, report.allowance.available + extra))}"`,
-    );
-  const full = report.allowance.fullMove;
-  const fraction = full > 0 ? report.allowance.used / full : 1;
-  if (a.fired && !fireAllowedAfter(unit, a, fraction))
-    problems.push(`having fired, ${a.unit} may move only as far as its order lets a firing unit`);
-  return { report, problems, fraction };
+  const tried = triedMove(d, a.unit, manoeuvres, undefined);
+  return checkMove(d, a, manoeuvres, d.dice, tried?.throws === 0 ? tried.report : undefined);
 }
 
 /** The table's report on a move tried out with copies of the game's dice, and how many dice it threw. */
@@ -161,22 +166,22 @@ interface TriedMove {
 const TRIED = new WeakMap<MoveContext, Map<string, TriedMove>>();
 
 /**
- * The move tried out with copies of the game's dice: as tried before, else (with `judge`) judged now
- * and kept; undefined when it was not tried before and `judge` is false.
+ * The move tried out with copies of the game's dice: as tried before, else (given `scratch`, those
+ * copies) judged now and kept; undefined when it was not tried before and no copies are given.
  */
 function triedMove(
   d: Draft,
   unit: UnitId,
   manoeuvres: readonly Manoeuvre[],
-  judge: boolean,
+  scratch: DiceSource | undefined,
 ): TriedMove | undefined {
   const context = d.moveContext();
   const mover = moverOf(d, unit);
   const key = JSON.stringify([unit, d.rngState().words, mover, manoeuvres]);
   let tried = TRIED.get(context);
   const known = tried?.get(key);
-  if (known || !judge) return known;
-  const dice = new CountedDice(d.scratchDice());
+  if (known || !scratch) return known;
+  const dice = new CountedDice(scratch);
   const report = resolveMove(context, { unitId: unit, manoeuvres, mover, sweeps: false }, dice);
   if (!tried) {
     tried = new Map();
