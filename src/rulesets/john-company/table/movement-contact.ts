@@ -249,10 +249,11 @@ export function penetrates(shape: Shape, o: Obstacle, depth = PENETRATION): bool
 const STOP_DEPTH = PENETRATION / 2;
 
 /**
- * Whether any stand's hull from one shape to the next interpenetrates the obstacle. Obstacle stands
+ * Whether any stand's hull from one shape to the next interpenetrates the obstacle. `hulls` keeps the
+ * hulls by stand, for the next obstacle asked about between the same two shapes. Obstacle stands
  * outside the bounds of both of a stand's shapes are apart from its hull, and are not measured.
  */
-function sweepPenetrates(from: Shape, to: Shape, o: Obstacle): boolean {
+function sweepPenetrates(from: Shape, to: Shape, o: Obstacle, hulls: (Float64Array | undefined)[]): boolean {
   const fb = from.bounds;
   const tb = to.bounds;
   const ob = o.bounds;
@@ -273,11 +274,10 @@ function sweepPenetrates(from: Shape, to: Shape, o: Obstacle): boolean {
     swept[2] = Math.max(from.standBounds[4 * i + 2]!, to.standBounds[4 * i + 2]!);
     swept[3] = Math.max(from.standBounds[4 * i + 3]!, to.standBounds[4 * i + 3]!);
     if (!boxesMeet(swept, o.bounds)) continue;
-    let hull: Float64Array | undefined;
     for (let j = 0; j < o.stands.length; j++) {
       if (!standBoxesMeet(swept, 0, o.standBounds, j)) continue;
-      hull ??= convexHull(flat([from.stands[i]!, to.stands[i]!]));
-      if (convexPenetrate(hull, o.stands[j]!)) return true;
+      hulls[i] ??= convexHull(flat([from.stands[i]!, to.stands[i]!]));
+      if (convexPenetrate(hulls[i]!, o.stands[j]!)) return true;
     }
   }
   return false;
@@ -334,6 +334,8 @@ const TRANSLATED = new Map<number, Float64Array>();
 interface LegShapes {
   readonly steps: readonly number[];
   readonly shapes: readonly Shape[];
+  /** Each stand's hull from step k - 1 to step k, at k, by stand: worked out when first needed. */
+  readonly hulls: (Float64Array | undefined)[][];
   readonly bounds: [number, number, number, number];
 }
 
@@ -490,7 +492,7 @@ function buildLegShapes(leg: Leg): LegShapes {
     bounds[2] = Math.max(bounds[2], sh.bounds[2]);
     bounds[3] = Math.max(bounds[3], sh.bounds[3]);
   }
-  return { steps, shapes, bounds };
+  return { steps, shapes, hulls: shapes.map(() => []), bounds };
 }
 
 /** Whether the legs' swept ground interpenetrates the obstacle. */
@@ -500,7 +502,7 @@ export function sweptThrough(legs: readonly Leg[], o: Obstacle): boolean {
     const ls = legShapes(leg);
     if (!boxesMeet(ls.bounds, o.bounds)) continue;
     for (let k = 1; k < ls.shapes.length; k++)
-      if (sweepPenetrates(ls.shapes[k - 1]!, ls.shapes[k]!, o)) return true;
+      if (sweepPenetrates(ls.shapes[k - 1]!, ls.shapes[k]!, o, ls.hulls[k]!)) return true;
   }
   return false;
 }
@@ -528,7 +530,7 @@ export function firstPenetration(legs: readonly Leg[], o: Obstacle, upTo: number
       if (s0 >= sMax) break;
       const s1 = Math.min(ls.steps[k]!, sMax);
       const to = s1 === ls.steps[k] ? ls.shapes[k]! : sampledShape(leg, s1);
-      if (!sweepPenetrates(ls.shapes[k - 1]!, to, o)) continue;
+      if (!sweepPenetrates(ls.shapes[k - 1]!, to, o, to === ls.shapes[k] ? ls.hulls[k]! : [])) continue;
       const n = Math.max(1, Math.ceil((travel * (s1 - s0)) / SAMPLE_STEP));
       let prev = s0;
       for (let j = 1; j <= n; j++) {
