@@ -123,6 +123,24 @@ export function checkMove(
   return { report, problems, fraction };
 }
 
+/** Whether a move leaves the unit free to fire by its order (Part 3, Definitions Of Unit Orders). */
+function fireAllowedAfter(u: JcUnit, a: UnitActivation, fraction: number): boolean {
+  const order = u.order !== undefined ? ORDERS.orders[u.order] : undefined;
+  if (!order) return true;
+  switch (order.fire) {
+    case 'if-moved-at-most-quarter':
+      return fraction <= 0.25 + 1e-9;
+    case 'if-moved-at-most-half':
+      return fraction <= 0.5 + 1e-9;
+    case 'yes':
+      return !a.moved && fraction === 0;
+    case 'no':
+      return false;
+    default:
+      return true;
+  }
+}
+
 /**
  * `checkMove` with copies of the game's dice (`scratchDice`), for trying a move out: a move tried before
  * on the same move context, by the same mover with the same dice, is not judged again (`triedMove`).
@@ -201,24 +219,6 @@ class CountedDice implements DiceSource {
   roll(spec: RollSpec, key: string): number {
     this.throws++;
     return this.dice.roll(spec, key);
-  }
-}
-
-/** Whether a move leaves the unit free to fire by its order (Part 3, Definitions Of Unit Orders). */
-function fireAllowedAfter(u: JcUnit, a: UnitActivation, fraction: number): boolean {
-  const order = u.order !== undefined ? ORDERS.orders[u.order] : undefined;
-  if (!order) return true;
-  switch (order.fire) {
-    case 'if-moved-at-most-quarter':
-      return fraction <= 0.25 + 1e-9;
-    case 'if-moved-at-most-half':
-      return fraction <= 0.5 + 1e-9;
-    case 'yes':
-      return !a.moved && fraction === 0;
-    case 'no':
-      return false;
-    default:
-      return true;
   }
 }
 
