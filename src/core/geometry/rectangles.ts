@@ -56,6 +56,11 @@ export function boxCorners(boxes: ArrayLike<number>, b: number, out: Float64Arra
 
 /** The distance from point (px, py) to packed box `b` (0 inside or on it). */
 export function pointBoxDistance(px: number, py: number, boxes: ArrayLike<number>, b: number): number {
+  return Math.sqrt(pointBoxDistanceSq(px, py, boxes, b));
+}
+
+/** The square of `pointBoxDistance`. */
+function pointBoxDistanceSq(px: number, py: number, boxes: ArrayLike<number>, b: number): number {
   const dx = px - boxes[b]!;
   const dy = py - boxes[b + 1]!;
   const c = boxes[b + 2]!;
@@ -64,7 +69,7 @@ export function pointBoxDistance(px: number, py: number, boxes: ArrayLike<number
   const ly = Math.abs(dx * c + dy * s) - boxes[b + 5]!;
   const ex = Math.max(lx, 0);
   const ey = Math.max(ly, 0);
-  return Math.sqrt(ex * ex + ey * ey);
+  return ex * ex + ey * ey;
 }
 
 /**
@@ -178,19 +183,20 @@ export function boxesOverlap(as: ArrayLike<number>, a: number, bs: ArrayLike<num
 /** The edge-to-edge distance between packed boxes a and b: 0 when they touch or overlap. */
 export function boxDistance(as: ArrayLike<number>, a: number, bs: ArrayLike<number>, b: number): number {
   if (boxesOverlap(as, a, bs, b)) return 0;
-  // Two disjoint convex polygons: the nearest pair includes a corner of one of them.
+  // Two disjoint convex polygons: the nearest pair includes a corner of one of them. Squares are
+  // compared and one root taken: the root of the least square is the least root (sqrt is monotonic).
   let best = Number.POSITIVE_INFINITY;
   boxCorners(as, a, CORNERS);
   for (let i = 0; i < 8; i += 2) {
-    const d = pointBoxDistance(CORNERS[i]!, CORNERS[i + 1]!, bs, b);
+    const d = pointBoxDistanceSq(CORNERS[i]!, CORNERS[i + 1]!, bs, b);
     if (d < best) best = d;
   }
   boxCorners(bs, b, CORNERS);
   for (let i = 0; i < 8; i += 2) {
-    const d = pointBoxDistance(CORNERS[i]!, CORNERS[i + 1]!, as, a);
+    const d = pointBoxDistanceSq(CORNERS[i]!, CORNERS[i + 1]!, as, a);
     if (d < best) best = d;
   }
-  return best;
+  return Math.sqrt(best);
 }
 
 /** Writes the corners of `r` into `out` (order as `boxCorners`). */

@@ -86,6 +86,12 @@ const stateForces = new WeakMap<Readonly<Record<UnitId, JcUnit>>, StateForces>()
  */
 const stateFacts = new WeakMap<TableState, { readonly forces: JcForces; readonly facts: JcTableFacts }>();
 
+/** The move contexts of states' own tables, by table, with the record of units they were built from. */
+const stateMoves = new WeakMap<
+  TableState,
+  { readonly units: Readonly<Record<UnitId, JcUnit>>; readonly context: MoveContext }
+>();
+
 const groundCache = new WeakMap<Readonly<Record<string, TerrainFeature>>, Ground>();
 const sightCache = new WeakMap<TableState['units'], Map<string, JohnCompanySight>>();
 
@@ -323,11 +329,20 @@ export class DerivedViews {
     return this.groundCache;
   }
 
-  /** The table ready for `resolveMove`. */
+  /**
+   * The table ready for `resolveMove`. One built while the draft is pristine is kept with the state, for
+   * every draft of that state (so that moves judged on it are known to each: options.ts `tryMove`).
+   */
   moveContext(): MoveContext {
     if (!this.moveCache) {
       const table = this.records.table();
       const units = this.records.unitsById();
+      const pristine = this.records.pristine();
+      const known = pristine ? stateMoves.get(table) : undefined;
+      if (known?.units === units) {
+        this.moveCache = known.context;
+        return known.context;
+      }
       const moving: Record<UnitId, UnitFacts> = {};
       for (const id of Object.keys(this.records.tableUnitsById())) {
         const u = units[id];
@@ -341,6 +356,7 @@ export class DerivedViews {
         moving[id] = facts;
       }
       this.moveCache = { table, ground: groundOf(table), units: moving };
+      if (pristine) stateMoves.set(table, { units, context: this.moveCache });
     }
     return this.moveCache;
   }

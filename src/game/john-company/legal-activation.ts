@@ -19,12 +19,12 @@ import { deployLightCompany, lightCompanyProblem } from './light-companies.ts';
 import { normalMove } from './moves.ts';
 import {
   checkFormationChange,
-  checkMove,
   mayFireNow,
   minimumMoves,
   moveProblem,
   moverOf,
   surelyOutOfRange,
+  tryMove,
 } from './options.ts';
 import { rallyGeneral } from './rally.ts';
 import type { GeneralActivation, JcGameState, UnitActivation } from './state.ts';
@@ -196,7 +196,7 @@ function moveCandidates(d: Draft, state: JcGameState, a: UnitActivation): Manoeu
   for (const m of candidates.slice(0, MOVES_TRIED)) {
     const clean = m.filter((x) => !('inches' in x) || x.inches > 0);
     if (clean.length === 0) continue;
-    const { problems } = checkMove(d, a, clean, new PrngDice(state.rng));
+    const { problems } = tryMove(d, a, clean);
     if (problems.length === 0) kept.push(clean);
     if (kept.length >= MOVES_KEPT) break;
   }

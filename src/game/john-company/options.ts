@@ -1,4 +1,5 @@
 import type { DiceSource } from '../../core/random/dice.ts';
+import type { RollSpec } from '../../core/random/rolls.ts';
 import { measureText } from '../../core/rules/measure.ts';
 import type { UnitId, UnitState } from '../../core/table/model.ts';
 import type { RangedWeapon } from '../../rulesets/john-company/procedures/fire/range-band.ts';
@@ -12,7 +13,12 @@ import {
   lightCompanyReach,
 } from '../../rulesets/john-company/table/formations.ts';
 import { maximumRange } from '../../rulesets/john-company/table/measurement/distances.ts';
-import { type MoveReport, type MoverFacts, resolveMove } from '../../rulesets/john-company/table/movement.ts';
+import {
+  type MoveContext,
+  type MoveReport,
+  type MoverFacts,
+  resolveMove,
+} from '../../rulesets/john-company/table/movement.ts';
 import { frontEnds, unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import type { Manoeuvre } from '../../rulesets/john-company/table/movement-manoeuvres.ts';
 import { CONTACT_TOLERANCE } from '../../rulesets/john-company/table/terrain.ts';
@@ -66,19 +72,19 @@ export function moverOf(d: Draft, unit: UnitId): MoverFacts {
 
 /**
  * The table's verdict on a move by the active unit, with the inches events added to or took from it
- * (Part 4, events 35-46) applied to the allowance. `dice` are the game's (a preview passes copies).
+ * (Part 4, events 35-46) applied to the allowance. `dice` are the game's (a preview passes copies);
+ * `known` is the table's report on this very move with these dice, when it is known already.
  */
 function judgeMove(
   d: Draft,
   unit: UnitId,
   manoeuvres: readonly Manoeuvre[],
   dice: DiceSource,
+  known?: MoveReport,
 ): { report: MoveReport; problems: string[] } {
-  const report = resolveMove(
-    d.moveContext(),
-    { unitId: unit, manoeuvres, mover: moverOf(d, unit), sweeps: false },
-    dice,
-  );
+  const report =
+    known ??
+    resolveMove(d.moveContext(), { unitId: unit, manoeuvres, mover: moverOf(d, unit), sweeps: false }, dice);
   const extra = d.unit(unit).nextMoveInches;
   const problems: string[] = [];
   for (const v of report.violations) {
@@ -111,8 +117,9 @@ export function checkMove(
   a: UnitActivation,
   manoeuvres: readonly Manoeuvre[],
   dice: DiceSource,
+  known?: MoveReport,
 ): { report: MoveReport; problems: string[]; fraction: number } {
-  const { report, problems } = judgeMove(d, a.unit, manoeuvres, dice);
+  const { report, problems } = judgeMove(d, a.unit, manoeuvres, dice, known);
   const full = report.allowance.fullMove;
   const fraction = full > 0 ? report.allowance.used / full : 1;
   if (a.fired && !fireAllowedAfter(d.unit(a.unit), a, fraction))
@@ -163,6 +170,87 @@ function fireAllowedAfter(u: JcUnit, a: UnitActivation, fraction: number): boole
       return false;
     default:
       return true;
+  }
+}
+
+/**
+ * `checkMove` with copies of the game's dice (`scratchDice`), for trying a move out: a move tried before
+ * on the same move context, by the same mover with the same dice, is not judged again (`triedMove`).
+ */
+export function tryMove(
+  d: Draft,
+  a: UnitActivation,
+  manoeuvres: readonly Manoeuvre[],
+): { report: MoveReport; problems: string[]; fraction: number } {
+  const dice = d.scratchDice();
+  return checkMove(d, a, manoeuvres, dice, triedMove(d, a.unit, manoeuvres, dice)!.report);
+}
+
+/**
+ * `checkMove` with the game's dice, for committing the move: with the report of the same move tried out
+ * already (`tryMove`, from the same dice) when that threw no dice, for then the game's dice would throw
+ * none either and the table would report the same.
+ */
+export function checkMoveToCommit(
+  d: Draft,
+  a: UnitActivation,
+  manoeuvres: readonly Manoeuvre[],
+): { report: MoveReport; problems: string[]; fraction: number } {
+  const tried = triedMove(d, a.unit, manoeuvres, undefined);
+  return checkMove(d, a, manoeuvres, d.dice, tried?.throws === 0 ? tried.report : undefined);
+}
+
+/** The table's report on a move tried out with copies of the game's dice, and how many dice it threw. */
+interface TriedMove {
+  readonly report: MoveReport;
+  readonly throws: number;
+}
+
+/**
+ * Moves tried out, by move context and then by unit, dice, mover and manoeuvres. A move context is one
+ * object while the table and the units' facts it holds stay the same (caches.ts: a state's own is kept
+ * for all its drafts), and `resolveMove` reads nothing but the context, the request and the dice: the
+ * same move asked again of the same context gets the same report. `legalCommands` tries moves out,
+ * `minimumMoves` asks again for that state, and `apply` commits one of them.
+ */
+const TRIED = new WeakMap<MoveContext, Map<string, TriedMove>>();
+
+/**
+ * The move tried out with copies of the game's dice: as tried before, else (given `scratch`, those
+ * copies) judged now and kept; undefined when it was not tried before and no copies are given.
+ */
+function triedMove(
+  d: Draft,
+  unit: UnitId,
+  manoeuvres: readonly Manoeuvre[],
+  scratch: DiceSource | undefined,
+): TriedMove | undefined {
+  const context = d.moveContext();
+  const mover = moverOf(d, unit);
+  const key = JSON.stringify([unit, d.rngState().words, mover, manoeuvres]);
+  let tried = TRIED.get(context);
+  const known = tried?.get(key);
+  if (known || !scratch) return known;
+  const dice = new CountedDice(scratch);
+  const report = resolveMove(context, { unitId: unit, manoeuvres, mover, sweeps: false }, dice);
+  if (!tried) {
+    tried = new Map();
+    TRIED.set(context, tried);
+  }
+  const judged = { report, throws: dice.throws };
+  tried.set(key, judged);
+  return judged;
+}
+
+/** Dice that count their throws. */
+class CountedDice implements DiceSource {
+  throws = 0;
+
+  constructor(private readonly dice: DiceSource) {}
+
+  roll(spec: RollSpec, key: string): number {
+    this.throws++;
+    return this.dice.roll(spec, key);
   }
 }
 
@@ -235,7 +323,7 @@ export function minimumMoves(d: Draft, a: UnitActivation): CommandManoeuvre[][] 
     if (regular)
       for (const degrees of [30, -30]) probes.push([{ kind: 'oblique', inches: minimum, degrees }]);
   }
-  return probes.filter((m) => checkMove(d, a, m, d.scratchDice()).problems.length === 0);
+  return probes.filter((m) => tryMove(d, a, m).problems.length === 0);
 }
 
 /** Why the active unit may not end its activation now: it owes its order's minimum move (`minimumMoves`). */

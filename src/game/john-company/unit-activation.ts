@@ -12,7 +12,7 @@ import { fireCheck } from './fire-check.ts';
 import { deployLightCompany, lightCompanyProblem, rejoinLightCompany } from './light-companies.ts';
 import { chargeNow, finishActivation } from './movement-cards.ts';
 import { commitMove, followSupported } from './moves.ts';
-import { anythingToDo, checkFormationChange, checkMove, mayFireNow, moveProblem } from './options.ts';
+import { anythingToDo, checkFormationChange, checkMoveToCommit, mayFireNow, moveProblem } from './options.ts';
 import { attemptRally, rallyGeneral } from './rally.ts';
 import type { UnitActivation } from './state.ts';
 import { isActive, placementOf } from './units.ts';
@@ -50,7 +50,7 @@ export function move(d: Draft, unit: UnitId, manoeuvres: readonly Manoeuvre[]): 
   if (a.choose) return reject('choose-order-first', `${unit} must first choose its order`);
   const why = moveProblem(d, a);
   if (why) return why;
-  const { report, problems, fraction } = checkMove(d, a, manoeuvres, d.dice);
+  const { report, problems, fraction } = checkMoveToCommit(d, a, manoeuvres);
   if (problems.length > 0) return reject('illegal-move', problems.join('; '));
   const u = d.unit(unit);
   const before = d.tableUnit(unit);

@@ -457,7 +457,8 @@ function shrink(r: Rect): Rect {
 }
 
 function standCorners(stand: Rect): Point[] {
-  const c: number[] = [];
+  // A typed array, as every other caller passes: `rectCorners` stays monomorphic in the hot paths.
+  const c = new Float64Array(8);
   rectCorners(stand, c);
   return [0, 1, 2, 3].map((k) => ({ x: c[2 * k]!, y: c[2 * k + 1]! }));
 }

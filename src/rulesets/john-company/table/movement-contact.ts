@@ -7,8 +7,10 @@ import {
   convexOverlapDepth,
   convexPenetrate,
   PENETRATION,
+  rotatePoint,
   standCorners,
   translationContactTime,
+  writeStandCorners,
 } from './movement-geometry.ts';
 import {
   divisible,
@@ -247,11 +249,24 @@ export function penetrates(shape: Shape, o: Obstacle, depth = PENETRATION): bool
 const STOP_DEPTH = PENETRATION / 2;
 
 /**
- * Whether any stand's hull from one shape to the next interpenetrates the obstacle. Obstacle stands
+ * Whether any stand's hull from one shape to the next interpenetrates the obstacle. `hulls` keeps the
+ * hulls by stand, for the next obstacle asked about between the same two shapes. Obstacle stands
  * outside the bounds of both of a stand's shapes are apart from its hull, and are not measured.
  */
-function sweepPenetrates(from: Shape, to: Shape, o: Obstacle): boolean {
-  if (!boxesMeet(union(from.bounds, to.bounds), o.bounds)) return false;
+function sweepPenetrates(from: Shape, to: Shape, o: Obstacle, hulls: (Float64Array | undefined)[]): boolean {
+  const fb = from.bounds;
+  const tb = to.bounds;
+  const ob = o.bounds;
+  // The bounds of both shapes meet the obstacle's.
+  if (
+    !(
+      Math.min(fb[0], tb[0]) <= ob[2] &&
+      ob[0] <= Math.max(fb[2], tb[2]) &&
+      Math.min(fb[1], tb[1]) <= ob[3] &&
+      ob[1] <= Math.max(fb[3], tb[3])
+    )
+  )
+    return false;
   const swept = SWEPT;
   for (let i = 0; i < from.stands.length; i++) {
     swept[0] = Math.min(from.standBounds[4 * i]!, to.standBounds[4 * i]!);
@@ -259,11 +274,10 @@ function sweepPenetrates(from: Shape, to: Shape, o: Obstacle): boolean {
     swept[2] = Math.max(from.standBounds[4 * i + 2]!, to.standBounds[4 * i + 2]!);
     swept[3] = Math.max(from.standBounds[4 * i + 3]!, to.standBounds[4 * i + 3]!);
     if (!boxesMeet(swept, o.bounds)) continue;
-    let hull: Float64Array | undefined;
     for (let j = 0; j < o.stands.length; j++) {
       if (!standBoxesMeet(swept, 0, o.standBounds, j)) continue;
-      hull ??= convexHull(flat([from.stands[i]!, to.stands[i]!]));
-      if (convexPenetrate(hull, o.stands[j]!)) return true;
+      hulls[i] ??= convexHull(flat([from.stands[i]!, to.stands[i]!]));
+      if (convexPenetrate(hulls[i]!, o.stands[j]!)) return true;
     }
   }
   return false;
@@ -271,10 +285,6 @@ function sweepPenetrates(from: Shape, to: Shape, o: Obstacle): boolean {
 
 /** The bounds of one stand's two shapes in `sweepPenetrates`, kept between calls (nothing else holds them). */
 const SWEPT = new Float64Array(4);
-
-function union(a: readonly number[], b: readonly number[]): [number, number, number, number] {
-  return [Math.min(a[0]!, b[0]!), Math.min(a[1]!, b[1]!), Math.max(a[2]!, b[2]!), Math.max(a[3]!, b[3]!)];
-}
 
 /** Inches of travel between samples when a turning or re-forming move is searched for contact. */
 const SAMPLE_STEP = 0.02;
@@ -296,15 +306,25 @@ function entryTime(a: Float64Array, b: Float64Array, dx: number, dy: number): nu
   return convexOverlapDepth(translated(a, dx, dy, (t0 + t1) / 2), b) > PENETRATION ? t0 : Infinity;
 }
 
-/** Flat points `a` moved by t(dx, dy). */
+/**
+ * Flat points `a` moved by t(dx, dy), written into scratch: the array holds them until the next call
+ * (`entryTime` looks at each once).
+ */
 function translated(a: Float64Array, dx: number, dy: number, t: number): Float64Array {
-  const c = new Float64Array(a.length);
+  let c = TRANSLATED.get(a.length);
+  if (!c) {
+    c = new Float64Array(a.length);
+    TRANSLATED.set(a.length, c);
+  }
   for (let i = 0; i < a.length; i += 2) {
     c[i] = a[i]! + dx * t;
     c[i + 1] = a[i + 1]! + dy * t;
   }
   return c;
 }
+
+/** `translated`'s scratch, by length. */
+const TRANSLATED = new Map<number, Float64Array>();
 
 /**
  * A leg's shapes at coarse steps of its progress (start and end of a translation; every
@@ -314,6 +334,8 @@ function translated(a: Float64Array, dx: number, dy: number, t: number): Float64
 interface LegShapes {
   readonly steps: readonly number[];
   readonly shapes: readonly Shape[];
+  /** Each stand's hull from step k - 1 to step k, at k, by stand: worked out when first needed. */
+  readonly hulls: (Float64Array | undefined)[][];
   readonly bounds: [number, number, number, number];
 }
 
@@ -460,7 +482,7 @@ function buildLegShapes(leg: Leg): LegShapes {
         ? shapeOf(leg.end)
         : k === 0 && motion.type !== 'rotate'
           ? shapeOf(leg.pose)
-          : freshShapeOf(poseAt(leg.pose, motion, k / n)),
+          : sampledShape(leg, k / n),
     );
   }
   const bounds: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -470,7 +492,7 @@ function buildLegShapes(leg: Leg): LegShapes {
     bounds[2] = Math.max(bounds[2], sh.bounds[2]);
     bounds[3] = Math.max(bounds[3], sh.bounds[3]);
   }
-  return { steps, shapes, bounds };
+  return { steps, shapes, hulls: shapes.map(() => []), bounds };
 }
 
 /** Whether the legs' swept ground interpenetrates the obstacle. */
@@ -480,7 +502,7 @@ export function sweptThrough(legs: readonly Leg[], o: Obstacle): boolean {
     const ls = legShapes(leg);
     if (!boxesMeet(ls.bounds, o.bounds)) continue;
     for (let k = 1; k < ls.shapes.length; k++)
-      if (sweepPenetrates(ls.shapes[k - 1]!, ls.shapes[k]!, o)) return true;
+      if (sweepPenetrates(ls.shapes[k - 1]!, ls.shapes[k]!, o, ls.hulls[k]!)) return true;
   }
   return false;
 }
@@ -507,18 +529,18 @@ export function firstPenetration(legs: readonly Leg[], o: Obstacle, upTo: number
       const s0 = ls.steps[k - 1]!;
       if (s0 >= sMax) break;
       const s1 = Math.min(ls.steps[k]!, sMax);
-      const to = s1 === ls.steps[k] ? ls.shapes[k]! : freshShapeOf(poseAt(leg.pose, motion, s1));
-      if (!sweepPenetrates(ls.shapes[k - 1]!, to, o)) continue;
+      const to = s1 === ls.steps[k] ? ls.shapes[k]! : sampledShape(leg, s1);
+      if (!sweepPenetrates(ls.shapes[k - 1]!, to, o, to === ls.shapes[k] ? ls.hulls[k]! : [])) continue;
       const n = Math.max(1, Math.ceil((travel * (s1 - s0)) / SAMPLE_STEP));
       let prev = s0;
       for (let j = 1; j <= n; j++) {
         const s = s0 + ((s1 - s0) * j) / n;
-        if (penetrates(freshShapeOf(poseAt(leg.pose, motion, s)), o, STOP_DEPTH)) {
+        if (penetratesAt(leg, s, o, STOP_DEPTH)) {
           let lo = prev;
           let hi = s;
           for (let it = 0; it < 50; it++) {
             const mid = (lo + hi) / 2;
-            if (penetrates(freshShapeOf(poseAt(leg.pose, motion, mid)), o, STOP_DEPTH)) hi = mid;
+            if (penetratesAt(leg, mid, o, STOP_DEPTH)) hi = mid;
             else lo = mid;
           }
           return i + lo;
@@ -529,6 +551,81 @@ export function firstPenetration(legs: readonly Leg[], o: Obstacle, upTo: number
   }
   return undefined;
 }
+
+/**
+ * Writes into `out` the corners of the leg's stand `st` a fraction `s` through the leg: the stand
+ * `poseAt` would place there, by its arithmetic, without building it. Not for a formation change.
+ */
+function writeSampleCorners(leg: Leg, st: UnitStandState, s: number, out: Float64Array): void {
+  const motion = leg.motion;
+  if (motion.type === 'translate')
+    writeStandCorners(st.x + motion.dx * s, st.y + motion.dy * s, st.facing, st.width, st.depth, out);
+  else if (motion.type === 'rotate') {
+    const d = motion.degrees * s;
+    const [x, y] = rotatePoint(st.x, st.y, motion.px, motion.py, d);
+    writeStandCorners(x, y, st.facing + d, st.width, st.depth, out);
+  } else if (motion.type === 'in-place')
+    writeStandCorners(st.x, st.y, st.facing + motion.degrees * s, st.width, st.depth, out);
+  else throw new Error('a formation change is sampled through poseAt');
+}
+
+/**
+ * The shape of the pose a fraction `s` through the leg, not kept: `freshShapeOf(poseAt(leg.pose,
+ * leg.motion, s))`, without building the pose (but for a formation change).
+ */
+function sampledShape(leg: Leg, s: number): Shape {
+  if (leg.motion.type === 'form') return freshShapeOf(poseAt(leg.pose, leg.motion, s));
+  const stands = leg.pose.stands;
+  const corners: Float64Array[] = [];
+  for (let i = 0; i < stands.length; i++) {
+    const c = new Float64Array(8);
+    writeSampleCorners(leg, stands[i]!, s, c);
+    corners.push(c);
+  }
+  return shapeOfCorners(corners);
+}
+
+/**
+ * Whether the pose a fraction `s` through the leg interpenetrates the obstacle by more than `depth`:
+ * `penetrates(sampledShape(leg, s), o, depth)`, each stand's corners written into scratch and tested
+ * in turn, without building the shape (the samples of a search are looked at once).
+ */
+function penetratesAt(leg: Leg, s: number, o: Obstacle, depth: number): boolean {
+  if (leg.motion.type === 'form') return penetrates(sampledShape(leg, s), o, depth);
+  const stands = leg.pose.stands;
+  const corners = SAMPLE_CORNERS;
+  for (let i = 0; i < stands.length; i++) {
+    writeSampleCorners(leg, stands[i]!, s, corners);
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (let k = 0; k < 8; k += 2) {
+      const x = corners[k]!;
+      const y = corners[k + 1]!;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+    const ob = o.bounds;
+    if (!(x0 <= ob[2] && ob[0] <= x1 && y0 <= ob[3] && ob[1] <= y1)) continue;
+    const sb = o.standBounds;
+    for (let j = 0; j < o.stands.length; j++)
+      if (
+        x0 <= sb[4 * j + 2]! &&
+        sb[4 * j]! <= x1 &&
+        y0 <= sb[4 * j + 3]! &&
+        sb[4 * j + 1]! <= y1 &&
+        convexOverlapDepth(corners, o.stands[j]!) > depth
+      )
+        return true;
+  }
+  return false;
+}
+
+/** A sampled stand's corners in `penetratesAt`, kept between calls (nothing else holds them). */
+const SAMPLE_CORNERS = new Float64Array(8);
 
 /** Where the move may end: before the first `stopAt` unit it meets, and never on another unit (rule 5). */
 export function stopPoint(

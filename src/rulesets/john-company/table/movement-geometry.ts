@@ -1,6 +1,5 @@
 import { cosDegrees, sinDegrees } from '../../../core/geometry/angles.ts';
 import { pointInPolygon } from '../../../core/geometry/polygons.ts';
-import { rectCorners } from '../../../core/geometry/rectangles.ts';
 import { pointSegmentDistanceSq } from '../../../core/geometry/segments.ts';
 import type { UnitStandState, UnitState } from '../../../core/table/model.ts';
 
@@ -20,8 +19,39 @@ export const PENETRATION = 1e-6;
 /** The four corners of a stand (front-left, front-right, rear-right, rear-left). */
 export function standCorners(stand: UnitStandState): Float64Array {
   const out = new Float64Array(8);
-  rectCorners(stand, out);
+  writeStandCorners(stand.x, stand.y, stand.facing, stand.width, stand.depth, out);
   return out;
+}
+
+/**
+ * Writes into `out` the corners of a stand centred at (x, y), facing `facing`, `width` by `depth`: the
+ * numbers `rectCorners` gives (the same arithmetic, in the same order), without building a stand. For
+ * the hot paths that look at a stand's corners once: a scratch array takes them.
+ */
+export function writeStandCorners(
+  x: number,
+  y: number,
+  facing: number,
+  width: number,
+  depth: number,
+  out: Float64Array,
+): void {
+  const c = cosDegrees(facing);
+  const s = sinDegrees(facing);
+  const hw = width / 2;
+  const hd = depth / 2;
+  const rx = s * hw;
+  const ry = -c * hw;
+  const fx = c * hd;
+  const fy = s * hd;
+  out[0] = x - rx + fx;
+  out[1] = y - ry + fy;
+  out[2] = x + rx + fx;
+  out[3] = y + ry + fy;
+  out[4] = x + rx - fx;
+  out[5] = y + ry - fy;
+  out[6] = x - rx - fx;
+  out[7] = y - ry - fy;
 }
 
 /** The convex hull of flat points, counter-clockwise, without collinear points (Andrew's monotone chain). */
@@ -88,23 +118,34 @@ const PB = [0, 0];
  * of both (separating-axis theorem), in inches; 0 or less when they are apart or only touch.
  */
 export function convexOverlapDepth(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let least = Number.POSITIVE_INFINITY;
-  for (const poly of [a, b]) {
-    const n = poly.length / 2;
-    for (let i = 0; i < n; i++) {
-      const j = (i + 1) % n;
-      const ex = poly[2 * j]! - poly[2 * i]!;
-      const ey = poly[2 * j + 1]! - poly[2 * i + 1]!;
-      const len = Math.hypot(ex, ey);
-      if (len === 0) continue;
-      const ax = -ey / len;
-      const ay = ex / len;
-      project(a, ax, ay, PA);
-      project(b, ax, ay, PB);
-      const overlap = Math.min(PA[1]!, PB[1]!) - Math.max(PA[0]!, PB[0]!);
-      if (overlap < least) least = overlap;
-      if (least <= 0) return least;
-    }
+  const least = leastOverlap(a, a, b, Number.POSITIVE_INFINITY);
+  return least <= 0 ? least : leastOverlap(b, a, b, least);
+}
+
+/**
+ * The lesser of `least` and the overlaps of a's and b's projections on the edge normals of `poly`
+ * (one of them), in turn; it stops at the first that leaves them apart (0 or less).
+ */
+function leastOverlap(
+  poly: ArrayLike<number>,
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  least: number,
+): number {
+  const n = poly.length / 2;
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    const ex = poly[2 * j]! - poly[2 * i]!;
+    const ey = poly[2 * j + 1]! - poly[2 * i + 1]!;
+    const len = Math.hypot(ex, ey);
+    if (len === 0) continue;
+    const ax = -ey / len;
+    const ay = ex / len;
+    project(a, ax, ay, PA);
+    project(b, ax, ay, PB);
+    const overlap = Math.min(PA[1]!, PB[1]!) - Math.max(PA[0]!, PB[0]!);
+    if (overlap < least) least = overlap;
+    if (least <= 0) return least;
   }
   return least;
 }
@@ -117,28 +158,20 @@ export function convexPenetrate(a: ArrayLike<number>, b: ArrayLike<number>): boo
 /** The distance between two convex polygons: 0 when they touch or overlap. */
 export function convexDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (convexOverlapDepth(a, b) >= 0) return 0;
-  let best = Number.POSITIVE_INFINITY;
-  for (const [p, q] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const n = q.length / 2;
-    for (let i = 0; i < p.length; i += 2) {
-      for (let j = 0; j < n; j++) {
-        const k = (j + 1) % n;
-        const d = pointSegmentDistanceSq(
-          p[i]!,
-          p[i + 1]!,
-          q[2 * j]!,
-          q[2 * j + 1]!,
-          q[2 * k]!,
-          q[2 * k + 1]!,
-        );
-        if (d < best) best = d;
-      }
+  return Math.sqrt(nearestCornerSq(b, a, nearestCornerSq(a, b, Number.POSITIVE_INFINITY)));
+}
+
+/** The lesser of `best` and the squared distances from each corner of `p` to each edge of `q`. */
+function nearestCornerSq(p: ArrayLike<number>, q: ArrayLike<number>, best: number): number {
+  const n = q.length / 2;
+  for (let i = 0; i < p.length; i += 2) {
+    for (let j = 0; j < n; j++) {
+      const k = (j + 1) % n;
+      const d = pointSegmentDistanceSq(p[i]!, p[i + 1]!, q[2 * j]!, q[2 * j + 1]!, q[2 * k]!, q[2 * k + 1]!);
+      if (d < best) best = d;
     }
   }
-  return Math.sqrt(best);
+  return best;
 }
 
 /** The gap between two axis-aligned bounds (0 when they meet): a lower bound on any distance between their contents. */
@@ -409,8 +442,9 @@ export function frontEnds(unit: Pick<UnitState, 'facing' | 'stands'>): [number, 
   let left = Infinity;
   let right = -Infinity;
   let front = -Infinity;
+  const c = FRONT_CORNERS;
   for (const s of unit.stands) {
-    const c = standCorners(s);
+    writeStandCorners(s.x, s.y, s.facing, s.width, s.depth, c);
     for (let i = 0; i < 8; i += 2) {
       const lat = c[i]! * rx + c[i + 1]! * ry;
       const fwd = c[i]! * fx + c[i + 1]! * fy;
@@ -421,6 +455,9 @@ export function frontEnds(unit: Pick<UnitState, 'facing' | 'stands'>): [number, 
   }
   return [left * rx + front * fx, left * ry + front * fy, right * rx + front * fx, right * ry + front * fy];
 }
+
+/** A stand's corners in `frontEnds`, kept between calls (nothing else holds them). */
+const FRONT_CORNERS = new Float64Array(8);
 
 /** The middle of the unit's front face. */
 export function frontMiddle(unit: Pick<UnitState, 'facing' | 'stands'>): [number, number] {

@@ -9,6 +9,7 @@ import {
   standCorners,
   translateStand,
   unitCentre,
+  writeStandCorners,
 } from './movement-geometry.ts';
 
 /**
@@ -205,8 +206,9 @@ export function maxTravel(pose: Pose, motion: Motion): number {
       return Math.hypot(motion.dx, motion.dy);
     case 'rotate': {
       let r = 0;
+      const c = STAND_CORNERS;
       for (const st of pose.stands) {
-        const c = standCorners(st);
+        writeStandCorners(st.x, st.y, st.facing, st.width, st.depth, c);
         for (let i = 0; i < 8; i += 2) r = Math.max(r, Math.hypot(c[i]! - motion.px, c[i + 1]! - motion.py));
       }
       return (r * Math.abs(motion.degrees) * Math.PI) / 180;
@@ -255,6 +257,9 @@ export function divisible(m: Manoeuvre): boolean {
   return m.kind !== 'about-face' && m.kind !== 'form';
 }
 
+/** A stand's corners in `maxTravel` and `leadingPoints`, kept between calls (nothing else holds them). */
+const STAND_CORNERS = new Float64Array(8);
+
 /** Degrees of arc per sample when a turning motion is followed along chords or swept (see docs). */
 export const TURN_STEP_DEGREES = 1;
 /** Degrees of turn per swept-area piece. */
@@ -282,7 +287,8 @@ export function leadingPoints(st: UnitStandState, motion: Motion): Float64Array 
       dy = sinDegrees(st.facing);
     }
   } else return undefined;
-  const c = standCorners(st);
+  const c = STAND_CORNERS;
+  writeStandCorners(st.x, st.y, st.facing, st.width, st.depth, c);
   // Edges: front (0-1), right (1-2), rear (2-3), left (3-0); pick the one whose outward normal best
   // matches the direction of travel.
   let best = -Infinity;
