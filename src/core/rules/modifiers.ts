@@ -29,7 +29,8 @@ export interface ModifierTable<Id extends string = string> {
   readonly title: string;
   readonly source: RuleRef;
   readonly modifiers: readonly ModifierDef<Id>[];
-  readonly index: Readonly<Record<string, number>>;
+  /** Each modifier's place in `modifiers`, by id. */
+  readonly index: ReadonlyMap<string, number>;
 }
 
 export function defineModifierTable<const Id extends string>(init: {
@@ -38,11 +39,12 @@ export function defineModifierTable<const Id extends string>(init: {
   source: RuleRef;
   modifiers: readonly ModifierDef<Id>[];
 }): ModifierTable<Id> {
-  // A plain object (not null-prototype, which V8 keeps in slow dictionary mode): ids are looked up on hot paths.
-  const index: Record<string, number> = {};
+  // A Map, not an object keyed by id: every table's object would have a shape of its own, and the
+  // lookups on hot paths (`applyModifiers`), given table after table, would keep meeting new shapes.
+  const index = new Map<string, number>();
   init.modifiers.forEach((m, i) => {
-    if (Object.hasOwn(index, m.id)) throw new Error(`duplicate modifier ${m.id} in ${init.id}`);
-    index[m.id] = i;
+    if (index.has(m.id)) throw new Error(`duplicate modifier ${m.id} in ${init.id}`);
+    index.set(m.id, i);
   });
   return Object.freeze({ ...init, index });
 }
@@ -63,7 +65,7 @@ export function applyModifiers<Id extends string>(
   const inOrder = isInTableOrder(table, applied) ? applied : sortByTable(table, applied);
   for (let i = 0; i < inOrder.length; i++) {
     const a = inOrder[i]!;
-    const def = table.modifiers[table.index[a.id]!]!;
+    const def = table.modifiers[table.index.get(a.id)!]!;
     const count = countOf(def, a);
     if (count === 0) continue;
     const v = def.value;
@@ -100,7 +102,7 @@ export function summarizeModifiers<Id extends string>(
   let dice = 0;
   let diceKey: Id | undefined;
   for (const a of applied) {
-    const def = table.modifiers[table.index[a.id]!]!;
+    const def = table.modifiers[table.index.get(a.id)!]!;
     const count = countOf(def, a);
     if (count === 0) continue;
     if (typeof def.value === 'number') fixed += def.value * count;
@@ -125,7 +127,7 @@ function isInTableOrder(table: ModifierTable, applied: readonly AppliedModifier[
   let last = -1;
   for (let i = 0; i < applied.length; i++) {
     const id = applied[i]!.id;
-    const at = table.index[id];
+    const at = table.index.get(id);
     if (typeof at !== 'number') throw new Error(`modifier ${id} is not in ${table.id}`);
     if (at <= last) return false;
     last = at;
@@ -139,5 +141,5 @@ function sortByTable<Id extends string>(table: ModifierTable<Id>, applied: reado
     if (seen.has(a.id)) throw new Error(`modifier ${a.id} is listed twice; give a count instead`);
     seen.add(a.id);
   }
-  return [...applied].sort((x, y) => table.index[x.id]! - table.index[y.id]!);
+  return [...applied].sort((x, y) => table.index.get(x.id)! - table.index.get(y.id)!);
 }

@@ -16,9 +16,7 @@ export function modifierListSchema<Id extends string>(
   // with the fact to give instead, which the schema carries as "x-worked-out" for the error message.
   const offered = table.modifiers.filter((m) => !(m.id in derived));
   const ids = offered.map((m) => m.id) as [Id, ...Id[]];
-  const workedOut = Object.fromEntries(
-    Object.entries(derived).filter(([id]) => table.index[id as Id] !== undefined),
-  );
+  const workedOut = Object.fromEntries(Object.entries(derived).filter(([id]) => table.index.has(id)));
   // Each id carries its label and value in the JSON Schema ("x-descriptions"), so help and editors show
   // what it means; validation stays a plain enum, whose errors can suggest the closest id.
   const workedOutError = (input: unknown) => {
@@ -47,7 +45,7 @@ export function modifierListSchema<Id extends string>(
         if (seen.has(id))
           ctx.addIssue({ code: 'custom', path: [i], message: `${id} is listed twice; give a count instead` });
         seen.add(id);
-        const def = table.modifiers[table.index[id]!]!;
+        const def = table.modifiers[table.index.get(id)!]!;
         if (typeof e !== 'string' && e.count !== undefined && e.count > 1 && !def.perEach) {
           ctx.addIssue({
             code: 'custom',
@@ -66,7 +64,7 @@ export function modifierListSchema<Id extends string>(
               ? { id: e.id }
               : { id: e.id, count: e.count },
         )
-        .sort((a, b) => table.index[a.id]! - table.index[b.id]!),
+        .sort((a, b) => table.index.get(a.id)! - table.index.get(b.id)!),
     );
 }
 

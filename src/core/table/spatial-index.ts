@@ -61,8 +61,13 @@ interface GridLayout {
   readonly rows: number;
 }
 
-/** A grid with the terrain bucketed in it (CSR arrays, as `TableIndex` describes). */
+/**
+ * A grid with the terrain bucketed in it (CSR arrays, as `TableIndex` describes). `layout` is the grid
+ * alone, the one kind of record the cell functions (`cellSpan`, `bucket`) are given, so that the
+ * optimising compiler sees a single shape there rather than a grid, a layout and an index in turn.
+ */
 interface TerrainGrid extends GridLayout {
+  readonly layout: GridLayout;
   readonly cellBarrierStart: Int32Array;
   readonly cellBarriers: Int32Array;
   readonly cellZoneStart: Int32Array;
@@ -267,7 +272,7 @@ class TerrainIndex {
     };
     const [cellBarrierStart, cellBarriers] = bucket(layout, this.itemBoxes, 0, this.barrierCount);
     const [cellZoneStart, cellZones] = bucket(layout, this.itemBoxes, this.barrierCount, this.zoneCount);
-    const grid = { ...layout, cellBarrierStart, cellBarriers, cellZoneStart, cellZones };
+    const grid = { ...layout, layout, cellBarrierStart, cellBarriers, cellZoneStart, cellZones };
     this.lastGrid = { extent: [gx0, gy0, gx1, gy1], grid };
     return grid;
   }
@@ -387,7 +392,7 @@ class TerrainIndex {
     const reach = this.profile.contact;
     const found: number[] = [];
     const span = cellSpan(
-      grid,
+      grid.layout,
       grown[4 * i]! - reach,
       grown[4 * i + 1]! - reach,
       grown[4 * i + 2]! + reach,
@@ -629,6 +634,8 @@ export class TableIndex {
   readonly gridY: number;
   readonly columns: number;
   readonly rows: number;
+  /** The grid alone (see `TerrainGrid`). */
+  private readonly layout: GridLayout;
   readonly cellStandStart: Int32Array;
   readonly cellStands: Int32Array;
   readonly cellBarrierStart: Int32Array;
@@ -706,6 +713,7 @@ export class TableIndex {
     this.gridY = grid.gridY;
     this.columns = grid.columns;
     this.rows = grid.rows;
+    this.layout = grid.layout;
     this.cellBarrierStart = grid.cellBarrierStart;
     this.cellBarriers = grid.cellBarriers;
     this.cellZoneStart = grid.cellZoneStart;
@@ -770,7 +778,7 @@ export class TableIndex {
     const stamp = ++this.stamp;
     this.mark ??= new Int32Array(this.standCount);
     const mark = this.mark;
-    const span = cellSpan(this, x - r, y - r, x + r, y + r);
+    const span = cellSpan(this.layout, x - r, y - r, x + r, y + r);
     for (let row = span[2]!; row <= span[3]!; row++)
       for (let col = span[0]!; col <= span[1]!; col++) {
         const cellIndex = row * this.columns + col;
@@ -883,12 +891,12 @@ function standCells(
   const cells = grid.columns * grid.rows;
   const counts = scratchInts(cells + 1);
   counts.fill(0);
-  countCells(grid, grown, 0, n, counts);
+  countCells(grid.layout, grown, 0, n, counts);
   const both = new Int32Array(cells + 1 + counts[cells]!);
   const cellStandStart = both.subarray(0, cells + 1);
   const cellStands = both.subarray(cells + 1);
   cellStandStart.set(counts);
-  fillCells(grid, grown, 0, n, cellStandStart, cellStands);
+  fillCells(grid.layout, grown, 0, n, cellStandStart, cellStands);
   return { cellStandStart, cellStands };
 }
 

@@ -97,23 +97,26 @@ export function unitFactsState(unit: ForcesUnit, turn: number): JcUnitState {
 }
 
 function factsStateOf(unit: ForcesUnit, turn: number): JcUnitState {
-  // Assigned one by one (fields in JcUnitState's order), where spreads of conditional literals would
-  // cost a copy each: this runs for every unit whose record changed, several times a command.
-  const state: { -readonly [K in keyof JcUnitState]: JcUnitState[K] } = {};
-  if (unit.status) state.status = unit.status;
-  if (unit.lastStatus) state.lastStatus = unit.lastStatus;
-  if (unit.disordered) state.disordered = true;
-  state.orders = unit.order === undefined ? 'without-orders' : orderType(unit.order);
-  if (unit.mandatoryMove) state.mandatoryMove = unit.mandatoryMove;
-  if (unit.standsLostSinceCheck > 0) state.standsLostSinceLastCheck = unit.standsLostSinceCheck;
-  if (unit.inConfrontation || unit.fired) state.committed = true;
-  if (unit.smallArmsFireSinceCheck) state.targetOfSmallArmsFire = true;
-  if (unit.artilleryFireSinceCheck) state.targetOfArtilleryFire = true;
-  if (unit.wonConfrontationTurn !== undefined && unit.wonConfrontationTurn >= turn - 1)
-    state.wonConfrontation = true;
-  if (unit.moved) state.moving = true;
-  if (unit.chargedBy.length > 0) state.chargedBy = unit.chargedBy;
-  return state;
+  // Every field written, in JcUnitState's order, undefined where it does not apply (as if absent): every
+  // unit's state then has the one shape, and the facts that read states, unit after unit, meet no new
+  // shape when a unit is first disordered or fired at (the optimising compiler throws its code away at
+  // each new shape). One literal, no copies: this runs for every unit whose record changed.
+  return {
+    status: unit.status || undefined,
+    lastStatus: unit.lastStatus || undefined,
+    disordered: unit.disordered ? true : undefined,
+    orders: unit.order === undefined ? 'without-orders' : orderType(unit.order),
+    mandatoryMove: unit.mandatoryMove || undefined,
+    standsLostSinceLastCheck: unit.standsLostSinceCheck > 0 ? unit.standsLostSinceCheck : undefined,
+    committed: unit.inConfrontation || unit.fired ? true : undefined,
+    targetOfSmallArmsFire: unit.smallArmsFireSinceCheck ? true : undefined,
+    targetOfArtilleryFire: unit.artilleryFireSinceCheck ? true : undefined,
+    wonConfrontation:
+      unit.wonConfrontationTurn !== undefined && unit.wonConfrontationTurn >= turn - 1 ? true : undefined,
+    moving: unit.moved ? true : undefined,
+    dismounted: undefined,
+    chargedBy: unit.chargedBy.length > 0 ? unit.chargedBy : undefined,
+  };
 }
 
 /** Every unit on the table and every General, as the table's facts take them. */

@@ -66,30 +66,33 @@ export interface JcUnitProfile {
 export const MANDATORY_MOVES = ['fall-back', 'forced-back', 'rout'] as const;
 export type MandatoryMove = (typeof MANDATORY_MOVES)[number];
 
-/** What changes during play. Every field is optional; the defaults are a fresh, unengaged unit. */
+/**
+ * What changes during play. Every field is optional (absent or undefined alike); the defaults are a
+ * fresh, unengaged unit.
+ */
 export interface JcUnitState {
   /** Its Resolve Status this turn (default: read from its Resolve Level). */
-  readonly status?: ResolveStatus;
+  readonly status?: ResolveStatus | undefined;
   /** Its status from its last reaction test, if it has taken one. */
-  readonly lastStatus?: ResolveStatus;
-  readonly disordered?: boolean;
+  readonly lastStatus?: ResolveStatus | undefined;
+  readonly disordered?: boolean | undefined;
   /** Its order type this turn (default 'without-orders': no counter was placed). */
-  readonly orders?: OrderType | 'without-orders';
+  readonly orders?: OrderType | 'without-orders' | undefined;
   /** The mandatory move it is making, if any. */
-  readonly mandatoryMove?: MandatoryMove;
-  readonly standsLostSinceLastCheck?: number;
+  readonly mandatoryMove?: MandatoryMove | undefined;
+  readonly standsLostSinceLastCheck?: number | undefined;
   /** In a Confrontation or Fire Combat this turn before its test (so not "uncommitted"). */
-  readonly committed?: boolean;
-  readonly targetOfSmallArmsFire?: boolean;
-  readonly targetOfArtilleryFire?: boolean;
+  readonly committed?: boolean | undefined;
+  readonly targetOfSmallArmsFire?: boolean | undefined;
+  readonly targetOfArtilleryFire?: boolean | undefined;
   /** Won a Confrontation since its last test. */
-  readonly wonConfrontation?: boolean;
+  readonly wonConfrontation?: boolean | undefined;
   /** Moves this turn (before or after firing), changes formation or reforms (fire -4). */
-  readonly moving?: boolean;
+  readonly moving?: boolean | undefined;
   /** Mounted troops off their mounts. */
-  readonly dismounted?: boolean;
+  readonly dismounted?: boolean | undefined;
   /** Enemy units whose charge at it has been launched this turn. */
-  readonly chargedBy?: readonly UnitId[];
+  readonly chargedBy?: readonly UnitId[] | undefined;
 }
 
 /** A General Officer's ratings (Part 4): Leadership for reactions, Generalship for orders and radius. */

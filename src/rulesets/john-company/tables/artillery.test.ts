@@ -10,7 +10,7 @@ import {
 import { BELOW_MINIMUM, BEYOND_EXTREME, bandIndexFor } from './firing-table.ts';
 
 const value = (id: ArtilleryModifierId) => {
-  const v = ARTILLERY_MODIFIERS.modifiers[ARTILLERY_MODIFIERS.index[id]!]!.value;
+  const v = ARTILLERY_MODIFIERS.modifiers[ARTILLERY_MODIFIERS.index.get(id)!]!.value;
   if (typeof v !== 'number') throw new Error('dice modifier');
   return v;
 };

@@ -39,7 +39,7 @@ describe('Confrontation Tactical Modifiers: every item, in the text order', () =
     ['status-wavering', -4, '13 Wavering'],
     ['status-panicked', -8, '13 Panicked'],
   ] as const)('%s is %i (%s)', (id, value, item) => {
-    const at = CONFRONTATION_MODIFIERS.index[id]!;
+    const at = CONFRONTATION_MODIFIERS.index.get(id)!;
     const def = CONFRONTATION_MODIFIERS.modifiers[at]!;
     expect(def.value).toBe(value);
     expect(def.rule.item).toBe(item);
@@ -53,7 +53,7 @@ describe('Confrontation Tactical Modifiers: every item, in the text order', () =
   });
 
   it('counts "each 3 additional stands" at most 5 times', () => {
-    const def = CONFRONTATION_MODIFIERS.modifiers[CONFRONTATION_MODIFIERS.index['additional-stands']!]!;
+    const def = CONFRONTATION_MODIFIERS.modifiers[CONFRONTATION_MODIFIERS.index.get('additional-stands')!]!;
     expect(def.perEach).toBe(true);
     expect(def.maxCount).toBe(5);
   });

@@ -35,12 +35,12 @@ describe('the modifier groups small arms and artillery share', () => {
       ...Object.values(RANGE_MODIFIER),
       ...Object.values(STATUS_MODIFIER),
     ].filter((id) => id !== null);
-    for (const id of ids) expect(table.index[id], id).toBeTypeOf('number');
+    for (const id of ids) expect(table.index.get(id), id).toBeTypeOf('number');
   });
 
   it('gives both tables the same labels, except the firer named in the status group', () => {
     const label = (table: typeof SMALL_ARMS_MODIFIERS | typeof ARTILLERY_MODIFIERS, id: string) =>
-      table.modifiers[table.index[id]!]!.label;
+      table.modifiers[table.index.get(id)!]!.label;
     for (const id of [...Object.values(COVER_MODIFIER), ...Object.values(TARGET_MODIFIER)]) {
       if (id !== null) expect(label(ARTILLERY_MODIFIERS, id)).toBe(label(SMALL_ARMS_MODIFIERS, id));
     }

@@ -11,7 +11,7 @@ import {
 } from './small-arms.ts';
 
 const value = (id: SmallArmsModifierId) => {
-  const v = SMALL_ARMS_MODIFIERS.modifiers[SMALL_ARMS_MODIFIERS.index[id]!]!.value;
+  const v = SMALL_ARMS_MODIFIERS.modifiers[SMALL_ARMS_MODIFIERS.index.get(id)!]!.value;
   if (typeof v !== 'number') throw new Error('dice modifier');
   return v;
 };

@@ -12,11 +12,11 @@ import type { UnitEventEffect } from '../../tables/unit-events.ts';
  * without the label's note of which tests it counts on (the effect's words say that).
  */
 function reactionModifierName(id: NegativeReactionModifierId | PositiveReactionModifierId): string {
-  const positive = POSITIVE_REACTION_MODIFIERS.index[id];
+  const positive = POSITIVE_REACTION_MODIFIERS.index.get(id);
   const label =
     positive !== undefined
       ? POSITIVE_REACTION_MODIFIERS.modifiers[positive]!.label
-      : NEGATIVE_REACTION_MODIFIERS.modifiers[NEGATIVE_REACTION_MODIFIERS.index[id]!]!.label;
+      : NEGATIVE_REACTION_MODIFIERS.modifiers[NEGATIVE_REACTION_MODIFIERS.index.get(id)!]!.label;
   return label.replace(/ \([^()]*\)$/, '');
 }
 
