@@ -9,7 +9,7 @@ import { seedRng } from '../random/prng.ts';
  */
 
 /** How many plays an estimate is made from. */
-export const ESTIMATE_PLAYS = 1_000;
+export const ESTIMATE_PLAYS = 500;
 
 /**
  * Dice for the plays of one preview, seeded by a 32-bit FNV-1a hash of `previewed` as JSON with every
