@@ -499,6 +499,8 @@ export interface CommandOdds {
   /** What is rolled for, in words ("The European regiment fires at Matchlockmen"). */
   readonly title: string;
   readonly charts: readonly OddsChart[];
+  /** Present when the charts are estimated from this many seeded plays of the engine, not exact. */
+  readonly estimatedFrom?: number;
 }
 
 /** Empty when the command rolls nothing (or the side may not know what it would roll against). */

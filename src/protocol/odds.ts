@@ -55,3 +55,16 @@ export function fraction(p: number): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The margin, in percentage points, within which a chance estimated from `plays` plays lies of the exact
+ * one 19 times in 20 (the normal approximation at its widest, a chance of one half: 1.96 × ½ / √plays).
+ */
+export function estimateMargin(plays: number): number {
+  return Math.max(1, Math.round((196 * 0.5) / Math.sqrt(plays)));
+}
+
+/** What an estimated chart is, in words: "estimated from 1,000 plays of the engine (within about ±3 points)". */
+export function estimateWords(plays: number): string {
+  return `estimated from ${plays.toLocaleString('en-GB')} plays of the engine (within about ±${estimateMargin(plays)} points)`;
+}

@@ -497,6 +497,7 @@ export class Referee {
         procedure: o.procedure,
         title: o.title,
         charts: o.charts.map((chart) => ({ name: chart.name, outcomes: orderedOutcomes(chart) })),
+        ...(o.estimatedFrom === undefined ? {} : { estimatedFrom: o.estimatedFrom }),
       })),
     };
   }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_SETS } from '../../src/game/registry.ts';
-import { fraction, orderedOutcomes, percent } from '../../src/protocol/odds.ts';
+import {
+  estimateMargin,
+  estimateWords,
+  fraction,
+  orderedOutcomes,
+  percent,
+} from '../../src/protocol/odds.ts';
 import { factsJsonSchema } from '../../src/protocol/procedure-schema.ts';
 import {
   branchIndex,
@@ -186,5 +192,13 @@ describe('odds numbers', () => {
     expect(fraction(5 / 12)).toBe('5/12');
     expect(fraction(1)).toBe('1');
     expect(fraction(Math.PI / 10)).toBeUndefined();
+  });
+
+  it('states an estimate’s plays and its widest 95% margin in whole points', () => {
+    // 1.96 × ½ / √plays: 4.4 points for 500 plays, 3.1 for 1,000, 0.98 (at least 1) for 10,000.
+    expect(estimateMargin(500)).toBe(4);
+    expect(estimateMargin(1_000)).toBe(3);
+    expect(estimateMargin(10_000)).toBe(1);
+    expect(estimateWords(1_000)).toBe('estimated from 1,000 plays of the engine (within about ±3 points)');
   });
 });

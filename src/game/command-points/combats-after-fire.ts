@@ -1,4 +1,5 @@
 import { forEachOutcome } from '../../core/odds/enumerate.ts';
+import { ESTIMATE_PLAYS, previewDice } from '../../core/odds/estimate.ts';
 import type { OddsReport } from '../../core/odds/tally.ts';
 import { type DiceSource, PrngDice } from '../../core/random/dice.ts';
 import { seedRng } from '../../core/random/prng.ts';
@@ -33,11 +34,14 @@ import type { CpBoard, CpCommander, CpGameState, CpUnit, FireOrder } from './sta
  * paths multiply by a combat's outcomes, not by its dice. Within a run, the dice whose outcomes the engine
  * treats alike are thrown as one roll of their groups (`lumpsFor`). Each path's share is the product of
  * its stages' probabilities.
+ *
+ * Beyond its bounds, the same previews are estimated instead (`estimatedCombatsAfterFire`): the engine's
+ * fire and combat steps played `ESTIMATE_PLAYS` times with dice seeded from the board (never the game's).
  */
 
 /**
  * Beyond this many combinations of the fires' outcomes, or this many runs of the engine's steps, the
- * combats are left out (a run costs some tenths of a millisecond: the bound keeps a preview to a second or
+ * combats are estimated (a run costs some tenths of a millisecond: the bound keeps a preview to a second or
  * two on a busy machine).
  */
 const FIRE_COMBINATIONS = 2_000;
@@ -62,11 +66,39 @@ const NOT_FOUGHT = 'not fought';
  * The odds of every combat fought after the declared fire of `board` is thrown, one preview per combat
  * (the attackers and the defender), in the order the engine first fights them. Each chart gives the
  * chance of `NOT_FOUGHT` too when some outcomes of the fire (or of an earlier combat) leave that combat
- * unfought. None when no unit is attacking; undefined when the dice have too many paths to work them out
- * here (`FIRE_COMBINATIONS`, `ENGINE_PATHS`).
+ * unfought. None when no unit is attacking; estimated, and marked so, when the dice have too many paths
+ * to work them out here (`FIRE_COMBINATIONS`, `ENGINE_PATHS`).
  */
-export function combatsAfterFire(board: CpBoard): CommandOdds[] | undefined {
+export function combatsAfterFire(board: CpBoard): CommandOdds[] {
   if (!Object.values(board.units).some((u) => u.attacking !== undefined && u.status === 'formed')) return [];
+  return (
+    exactCombatsAfterFire(board) ??
+    estimatedCombatsAfterFire(board, ESTIMATE_PLAYS).map((o) => ({ ...o, estimatedFrom: ESTIMATE_PLAYS }))
+  );
+}
+
+/**
+ * The previews of `combatsAfterFire` counted over `plays` plays of the engine's fire and combat steps,
+ * every die from one generator seeded by the board (its units, commanders and orders, not its dice).
+ */
+export function estimatedCombatsAfterFire(board: CpBoard, plays: number): CommandOdds[] {
+  const state: CpGameState = { ...board, rng: seedRng(0) };
+  const playDice = previewDice(board);
+  const combats = new Tallies();
+  for (let i = 0; i < plays; i++) {
+    const dice = new CombatDice([], playDice, [], Number.POSITIVE_INFINITY);
+    const w = new WorkWithDice(state, dice);
+    dice.work = w;
+    resolveFire(w);
+    resolveCombats(w);
+    const fought = w.events.filter((e) => e.type === 'combat').length;
+    for (let n = 0; n < fought; n++) combats.add(dice.fought(w, n), 1 / plays);
+  }
+  return combats.previews(board);
+}
+
+/** The exact previews of `combatsAfterFire`, or undefined beyond its bounds. */
+function exactCombatsAfterFire(board: CpBoard): CommandOdds[] | undefined {
   const state: CpGameState = { ...board, rng: seedRng(0) };
   const fires = board.fireOrders.map((order) => fireGroups(board, order));
   if (fires.reduce((n, groups) => n * groups.length, 1) > FIRE_COMBINATIONS) return undefined;

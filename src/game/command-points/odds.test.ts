@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ESTIMATE_PLAYS } from '../../core/odds/estimate.ts';
 import { seedRng } from '../../core/random/prng.ts';
+import { estimateMargin } from '../../protocol/odds.ts';
 import type { CommandOdds } from '../engine/battle.ts';
 import { computerPlayer } from './ai.ts';
+import { combatsAfterFire, estimatedCombatsAfterFire } from './combats-after-fire.ts';
 import type { CpCommand } from './commands.ts';
 import type { CpEvent } from './events.ts';
 import { commandPointsGame as game } from './game.ts';
@@ -229,7 +232,7 @@ describe('commandOdds', () => {
     const previewed = CLOSING_WITH_ATTACKS.map((d) => ({
       ...d,
       combats: commandOdds(d.state, d.side, { type: 'end-fire' }).slice(d.state.fireOrders.length),
-    })).filter((d) => d.combats.length > 0);
+    })).filter((d) => d.combats.length > 0 && d.combats.every((o) => o.estimatedFrom === undefined));
     // The states whose fire strikes the units that fight, the most fires first.
     const struck = (d: Decision) =>
       d.state.fireOrders.filter((o) =>
@@ -405,4 +408,55 @@ describe('commandOdds', () => {
             );
           }
   });
+
+  /** `combatsAfterFire` of each closing end-fire with attacks pending, worked out once for the tests below. */
+  const afterFire = (() => {
+    let known: { state: CpGameState; combats: CommandOdds[] }[] | undefined;
+    return () => {
+      known ??= CLOSING_WITH_ATTACKS.map(({ state }) => ({ state, combats: combatsAfterFire(state) }));
+      return known;
+    };
+  })();
+
+  it('an estimate of the combats after the fire lies within its stated margin of the exact odds, the same each time', () => {
+    const margin = estimateMargin(ESTIMATE_PLAYS) / 100;
+    const exact = afterFire()
+      .filter((d) => d.combats.length > 0 && d.combats.every((o) => o.estimatedFrom === undefined))
+      .slice(0, 3);
+    expect(exact.length).toBeGreaterThan(0);
+    for (const { state, combats } of exact) {
+      const estimate = estimatedCombatsAfterFire(state, ESTIMATE_PLAYS);
+      expect(estimatedCombatsAfterFire(state, ESTIMATE_PLAYS)).toEqual(estimate);
+      for (const o of combats) {
+        const estimated = estimate.find((e) => e.title === o.title);
+        expect(estimated, o.title).toBeDefined();
+        for (const chart of o.charts) {
+          const counted = estimated!.charts.find((c) => c.name === chart.name)!;
+          for (const x of chart.outcomes) {
+            const p = counted.outcomes.find((e) => e.outcome === x.outcome)?.probability ?? 0;
+            expect(Math.abs(p - x.probability), `${o.title}: ${chart.name} ${x.outcome}`).toBeLessThanOrEqual(
+              margin,
+            );
+          }
+          for (const e of counted.outcomes)
+            expect(
+              chart.outcomes.map((x) => x.outcome),
+              chart.name,
+            ).toContain(e.outcome);
+        }
+      }
+    }
+  }, 120_000);
+
+  it('beyond the exact bound the combats after the fire are estimated, marked so, and the same each time', () => {
+    const beyond = CLOSING_WITH_ATTACKS.map(({ state }) => ({
+      state,
+      combats: combatsAfterFire(state),
+    })).find((d) => d.combats.some((o) => o.estimatedFrom !== undefined));
+    expect(beyond).toBeDefined();
+    const { state, combats } = beyond!;
+    expect(combats.every((o) => o.estimatedFrom === ESTIMATE_PLAYS)).toBe(true);
+    expect(combatsAfterFire(state)).toEqual(combats);
+    expectDistributions(combats);
+  }, 120_000);
 });

@@ -61,7 +61,7 @@ export function commandOdds(state: CpBoard, side: string, command: CpCommand): C
         : [];
     case 'end-fire':
       return closesFirePhase(state)
-        ? [...state.fireOrders.map((order) => fireOdds(state, order)), ...(combatsAfterFire(state) ?? [])]
+        ? [...state.fireOrders.map((order) => fireOdds(state, order)), ...combatsAfterFire(state)]
         : [];
     default:
       return [];

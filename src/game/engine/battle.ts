@@ -186,6 +186,11 @@ export interface CommandOdds {
   /** What is rolled for, e.g. "33rd Foot fires at Maratha horse". */
   readonly title: string;
   readonly charts: readonly OddsReport[];
+  /**
+   * Present when the charts are estimated, not exact: the number of seeded plays of the engine's steps
+   * they were counted from (core/odds/estimate.ts).
+   */
+  readonly estimatedFrom?: number;
 }
 
 /** A battle's figures in terms every rule set shares. */

@@ -1,4 +1,5 @@
 import { forEachOutcome } from '../../core/odds/enumerate.ts';
+import { ESTIMATE_PLAYS, previewDice } from '../../core/odds/estimate.ts';
 import type { OddsReport } from '../../core/odds/tally.ts';
 import { type DiceSource, PrngDice } from '../../core/random/dice.ts';
 import { seedRng } from '../../core/random/prng.ts';
@@ -23,6 +24,9 @@ import type { HfGameState } from './state.ts';
  * class, at the class's probability. The steps run in two stages: up to the melee's first throw, the
  * paths grouped by the state they leave the units in; then, from each such state, the round and
  * everything after it.
+ *
+ * Beyond its bounds, the same charts are estimated instead: the engine's steps played `ESTIMATE_PLAYS`
+ * times on plain drafts with dice seeded from the state's units and the attack (never the game's dice).
  */
 
 /** What an attack came to on one path of its dice, as a player reads it. */
@@ -50,15 +54,69 @@ export interface FirstRound {
 const ENGINE_PATHS = 1_000;
 const PROCEDURE_PATHS = 100_000;
 
+/** The charts of what an attack comes to; `estimatedFrom` the plays they were counted from, when not exact. */
+export interface AttackCharts {
+  readonly charts: OddsReport[];
+  readonly estimatedFrom?: number;
+}
+
 /** The two chart names of `attackCharts`. */
 export const ATTACK_CHART = 'The attack';
 export const ROUTS_CHART = 'Routed or destroyed';
 
 /**
- * The charts of what `steps` (the engine's steps of one attack, run on a draft of `state`) come to, or
- * undefined when the dice have too many paths to work them out here.
+ * The charts of what `steps` (the engine's steps of one attack, run on a draft of `state`) come to:
+ * exact, or estimated (`estimatedAttackCharts`) when the dice have too many paths to work them out here.
  */
-export function attackCharts(
+export function attackCharts(state: HfGameState, steps: AttackSteps, round: FirstRound): AttackCharts {
+  const exact = exactAttackCharts(state, steps, round);
+  return exact
+    ? { charts: exact }
+    : { charts: estimatedAttackCharts(state, steps, round, ESTIMATE_PLAYS), estimatedFrom: ESTIMATE_PLAYS };
+}
+
+/**
+ * The charts of `steps` counted over `plays` plays on plain drafts of `state`, each throwing every die
+ * from one generator seeded by the state (its units, Generals and phase, not its dice) and `round`.
+ */
+export function estimatedAttackCharts(
+  state: HfGameState,
+  steps: AttackSteps,
+  round: FirstRound,
+  plays: number,
+): OddsReport[] {
+  const dice = previewDice([state, round]);
+  const attack = new Map<string, number>();
+  const routs = new Map<string, number>();
+  for (let i = 0; i < plays; i++) {
+    const d = new PlayDraft(state, dice);
+    const o = outcomeOf(state, d, steps(d));
+    attack.set(o.attack, (attack.get(o.attack) ?? 0) + 1);
+    routs.set(o.routs, (routs.get(o.routs) ?? 0) + 1);
+  }
+  const chart = (name: string, counts: Map<string, number>): OddsReport => ({
+    name,
+    outcomes: [...counts].map(([outcome, n]) => ({ outcome, probability: n / plays })),
+  });
+  return [chart(ATTACK_CHART, attack), chart(ROUTS_CHART, routs)];
+}
+
+/** A plain draft throwing the dice of a preview's plays (`previewDice`), not the game's. */
+class PlayDraft extends Draft {
+  constructor(
+    state: HfGameState,
+    private readonly playDice: PrngDice,
+  ) {
+    super(state);
+  }
+
+  override get dice(): PrngDice {
+    return this.playDice;
+  }
+}
+
+/** The exact charts of `attackCharts`, or undefined beyond `ENGINE_PATHS` or `PROCEDURE_PATHS`. */
+function exactAttackCharts(
   state: HfGameState,
   steps: AttackSteps,
   round: FirstRound,

@@ -41,6 +41,10 @@ function playUntil(
 const legalOf = (state: HfGameState, side: string, type: HfCommand['type']) =>
   game.legalCommands(state, side).filter((c) => c.type === type);
 
+/** `count` previews, each exact (not estimated: the tests below check exact odds against the engine). */
+const exactly = (odds: readonly CommandOdds[], count: number) =>
+  odds.length === count && odds.every((o) => o.estimatedFrom === undefined);
+
 /** How often each outcome came up when `command` was applied from `state` under RUNS different dice. */
 function empirical(
   state: HfGameState,
@@ -167,7 +171,7 @@ describe('Honour & Fortitude odds preview', () => {
     // The first attack whose paths are few enough to preview what follows (attack-odds.ts bounds them).
     const previewed = (s: HfGameState, d: string) => {
       const attack = legalOf(s, d, 'attack')[0];
-      return attack !== undefined && commandOdds(s, d, attack).length === 2;
+      return attack !== undefined && exactly(commandOdds(s, d, attack), 2);
     };
     const { state, side } = playUntil('training-village-ford', 1, previewed);
     const command = legalOf(state, side, 'attack')[0]!;
@@ -190,7 +194,7 @@ describe('Honour & Fortitude odds preview', () => {
     const { state, side } = playUntil(
       'training-village-ford',
       2,
-      (s, d) => s.phase.kind === 'response' && commandOdds(s, d, stand).length > 0,
+      (s, d) => s.phase.kind === 'response' && exactly(commandOdds(s, d, stand), 1),
     );
     if (state.phase.kind !== 'response') throw new Error('not a response');
     const { attacker, defender } = state.phase;
@@ -220,7 +224,7 @@ describe('Honour & Fortitude odds preview', () => {
     const { state, side } = playUntil(
       'assaye-1803',
       2,
-      (s, d) => s.phase.kind === 'response' && commandOdds(s, d, fire).length === 2,
+      (s, d) => s.phase.kind === 'response' && exactly(commandOdds(s, d, fire), 2),
     );
     if (state.phase.kind !== 'response') throw new Error('not a response');
     const { attacker, defender } = state.phase;

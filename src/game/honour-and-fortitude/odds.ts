@@ -79,15 +79,17 @@ export function commandOdds(state: HfGameState, side: string, command: HfCommand
   }
 }
 
-/** The charts `attackCharts` works out for `steps`, as one preview; none when they are too many to work out. */
+/** The charts `attackCharts` works out for `steps`, as one preview (marked when estimated). */
 function followingOdds(
   state: HfGameState,
   title: string,
   steps: AttackSteps,
   round: FirstRound,
 ): CommandOdds[] {
-  const charts = attackCharts(state, steps, round);
-  return charts ? [{ procedure: meleeRound.id, title, charts }] : [];
+  const { charts, estimatedFrom } = attackCharts(state, steps, round);
+  return [
+    { procedure: meleeRound.id, title, charts, ...(estimatedFrom === undefined ? {} : { estimatedFrom }) },
+  ];
 }
 
 function initiationOdds(unit: HfUnit, title: string): CommandOdds[] {

@@ -1,31 +1,38 @@
 import type { ReactNode } from 'react';
 import type { ApiError, OddsChart } from '../../protocol/api.ts';
-import { fraction, orderedOutcomes, percent } from '../../protocol/odds.ts';
+import { estimateWords, fraction, orderedOutcomes, percent } from '../../protocol/odds.ts';
 import { outcomeWords } from './words.ts';
 
+/** A chart and, when its odds are estimated rather than exact, the plays of the engine they come from. */
+export type ShownChart = OddsChart & { readonly estimatedFrom?: number };
+
 /**
- * The exact odds of every view as bar charts (an SVG bar per outcome, its length the probability: a
- * full track is certainty), each with its percentage and exact fraction. After a resolution, the outcome that happened is marked.
+ * The odds of every view as bar charts (an SVG bar per outcome, its length the probability: a full track
+ * is certainty), each with its percentage and exact fraction; an estimated chart says so under its name,
+ * with its margin, and gives no fraction. After a resolution, the outcome that happened is marked.
  */
 export function OddsCharts(props: {
-  readonly odds: readonly OddsChart[] | undefined;
+  readonly odds: readonly ShownChart[] | undefined;
   /** The facts changed since these odds: new ones are on their way. */
   readonly stale: boolean;
   readonly error: ApiError | undefined;
   /** The odds belong to a resolution (their `happened` is marked). */
   readonly rolled: boolean;
 }): ReactNode {
+  const estimated = props.odds?.some((chart) => chart.estimatedFrom !== undefined) ?? false;
   return (
     <section
       className={`odds${props.stale ? ' stale' : ''}`}
       aria-labelledby="odds-title"
       aria-busy={props.stale}
     >
-      <h2 id="odds-title">Exact odds</h2>
+      <h2 id="odds-title">{estimated ? 'Odds' : 'Exact odds'}</h2>
       <p className="hint">
         {props.rolled
           ? 'Every outcome for these facts; the one this roll gave is marked.'
-          : 'Every outcome for these facts, before the dice are thrown.'}
+          : estimated
+            ? 'The outcomes for these facts, before the dice are thrown: exact unless marked as estimated.'
+            : 'Every outcome for these facts, before the dice are thrown.'}
       </p>
       {props.error && !props.rolled ? (
         <p className="issue" role="alert">
@@ -41,15 +48,19 @@ export function OddsCharts(props: {
   );
 }
 
-function Chart({ chart }: { readonly chart: OddsChart }): ReactNode {
+function Chart({ chart }: { readonly chart: ShownChart }): ReactNode {
   const outcomes = orderedOutcomes(chart);
+  const plays = chart.estimatedFrom;
   return (
     <figure className="odds-chart" data-view={chart.name}>
-      <figcaption>{chart.name}</figcaption>
+      <figcaption>
+        {chart.name}
+        {plays === undefined ? null : <span className="estimate">{estimateWords(plays)}</span>}
+      </figcaption>
       <ul>
         {outcomes.map((o) => {
           const happened = chart.happened !== undefined && o.outcome === chart.happened;
-          const exact = fraction(o.probability);
+          const exact = plays === undefined ? fraction(o.probability) : undefined;
           return (
             <li
               key={String(o.outcome)}

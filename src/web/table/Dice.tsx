@@ -14,8 +14,9 @@ import { ResultView } from '../referee/ResultView.tsx';
 import { cannotTakeAStand, mayCauseEvent } from './harm.ts';
 
 /**
- * Before a command that throws dice: its exact odds (every procedure it resolves, each odds view a chart,
- * as the referee's assistant draws them), asked of the server unless the caller already has them, then
+ * Before a command that throws dice: its odds (every procedure it resolves, each odds view a chart,
+ * as the referee's assistant draws them; exact, or marked as estimated where the preview could not work
+ * them out exactly), asked of the server unless the caller already has them, then
  * the player gives it or thinks again. Any rule set's command (`POST /api/games/:id/odds`).
  */
 export function OddsBeforeDice(props: {
@@ -46,7 +47,13 @@ export function OddsBeforeDice(props: {
     };
   }, [gameId, side, command, given]);
   const odds = given ?? fetched;
-  const charts = odds?.flatMap((o) => o.charts.map((c) => ({ ...c, name: `${o.title}: ${c.name}` })));
+  const charts = odds?.flatMap((o) =>
+    o.charts.map((c) => ({
+      ...c,
+      name: `${o.title}: ${c.name}`,
+      ...(o.estimatedFrom === undefined ? {} : { estimatedFrom: o.estimatedFrom }),
+    })),
+  );
   return (
     <section className="panel odds-first" aria-label={`Before the dice: ${props.text}`}>
       <h2>Before the dice: {props.text}</h2>
