@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ESTIMATE_PLAYS } from '../../src/core/odds/estimate.ts';
 import { findPlayableRuleSet } from '../../src/game/registry.ts';
 import type { CreatedGame, GamePlay, GameSummary, SeatKind } from '../../src/protocol/api.ts';
+import { estimateWords } from '../../src/protocol/odds.ts';
 import { SEAT_KEY_HEADER } from '../../src/protocol/seat-keys.ts';
 import { invitationHash } from '../../src/web/invitation.ts';
 import { unreadable } from '../game/readable-text.ts';
@@ -19,7 +21,9 @@ import { firstPosition, importGame } from './positions.ts';
  * player reads holds an id of the scenario, a camelCase field or a number with more than 2 decimals, and
  * the selected unit's commands come first. Measure and plan: the tape, a unit's aids, a move planned at
  * a point and turned by dragging its facing grip, an Honour & Fortitude attack planned by clicking the
- * enemy (its words, path and odds, then given) and a gun's attack refused in words. Screenshots:
+ * enemy (its words, path and odds, then given) and a gun's attack refused in words. Odds: a fire's exact
+ * odds before its dice, and the combats after a command-point closing end-fire marked as estimated from
+ * the engine's plays where they are past the exact bound. Screenshots:
  * test-artifacts/any-table-*.png.
  */
 const DESKTOP = { width: 1400, height: 950 };
@@ -299,6 +303,33 @@ describe('the table for any rule set', () => {
       await done(page);
     },
   );
+
+  it('marks the odds of the combats after a closing end-fire as estimated where they are', async () => {
+    // Seed 3's training battle reaches a closing end-fire whose combats are past the exact bound.
+    const commandOdds = findPlayableRuleSet('command-points')!.commandOdds!;
+    const { record, side } = firstPosition('command-points', 3, (state, decider, legal) =>
+      legal.find(
+        (c) =>
+          c.type === 'end-fire' && commandOdds(state, decider, c).some((o) => o.estimatedFrom !== undefined),
+      ),
+    );
+    const { seatKeys, ...game } = await importGame(suite.server.url, record);
+    keys.set(game.id, seatKeys);
+    const page = await open(game.id, [side]);
+    const decision = page.getByRole('region', { name: 'Your decision' });
+    await decision.waitFor();
+    const endFire = decision.getByRole('button', { name: /declare no more fire this turn/ });
+    const words = (await endFire.textContent())!;
+    await endFire.click();
+    const before = page.getByRole('region', { name: `Before the dice: ${words}` });
+    await before.waitFor();
+    expect(await before.getByRole('heading', { level: 2, name: 'Odds', exact: true }).count()).toBe(1);
+    const marks = await before.locator('.odds-chart .estimate').allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    for (const mark of marks) expect(mark).toBe(estimateWords(ESTIMATE_PLAYS));
+    await shot(page, 'command-points-estimated-odds');
+    await done(page);
+  });
 
   it.each(['honour-and-fortitude', 'command-points'])(
     'draws a %s battle and takes its commands, the computer answering',
