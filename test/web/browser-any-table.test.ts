@@ -21,9 +21,10 @@ import { firstPosition, importGame } from './positions.ts';
  * player reads holds an id of the scenario, a camelCase field or a number with more than 2 decimals, and
  * the selected unit's commands come first. Measure and plan: the tape, a unit's aids, a move planned at
  * a point and turned by dragging its facing grip, an Honour & Fortitude attack planned by clicking the
- * enemy (its words, path and odds, then given) and a gun's attack refused in words. Odds: a fire's exact
- * odds before its dice, and the combats after a command-point closing end-fire marked as estimated from
- * the engine's plays where they are past the exact bound. Screenshots:
+ * enemy (its words, path and odds, then given), in the firing phase the fire planned the same way, and a
+ * gun's attack refused in words. Odds: a fire's exact odds before its dice, and the combats after a
+ * command-point closing end-fire marked as estimated from the engine's plays where they are past the
+ * exact bound. Screenshots:
  * test-artifacts/any-table-*.png.
  */
 const DESKTOP = { width: 1400, height: 950 };
@@ -499,6 +500,42 @@ describe('the table for any rule set', () => {
     await shot(page, 'honour-and-fortitude-attack');
 
     // Given from the planner: the attack is the game's next command.
+    const total = (await playOf(game.id, side)).total;
+    await act(page, () => planner.getByRole('button', { name: /^Roll: / }).click());
+    const after = await playOf(game.id, side);
+    expect(after.total).toBe(total + 1);
+    expect(after.log.at(-1)?.command).toEqual(command);
+    expect(await planner.count()).toBe(0);
+    await done(page);
+  });
+
+  it('honour-and-fortitude: in the firing phase, clicking an enemy plans the fire at it with its odds, and gives it', async () => {
+    const { record, side, command } = firstPosition('honour-and-fortitude', SEED, (_state, _decider, legal) =>
+      legal.find((c) => c.type === 'fire'),
+    );
+    const { seatKeys, ...game } = await importGame(suite.server.url, record);
+    keys.set(game.id, seatKeys);
+    const page = await open(game.id, [side]);
+    await page.getByRole('region', { name: 'Your decision' }).waitFor();
+    const units = (record.scenario as { units: { id: string; name: string }[] }).units;
+    const nameOf = (id: unknown) => units.find((u) => u.id === id)!.name;
+    const { unit, target } = command as unknown as { unit: string; target: string };
+    const onTable = (id: string) => page.locator(`.units-layer [data-unit="${id}"]`);
+
+    await onTable(unit).click();
+    await page.getByRole('region', { name: nameOf(unit), exact: true }).waitFor();
+    await onTable(target).click();
+    const planner = page.getByRole('region', { name: `${nameOf(unit)} against ${nameOf(target)}` });
+    await planner.waitFor();
+    // The fire, not the attack the phase refuses: in the decision list's words, with its odds.
+    const fireWords = await planner.locator('.planned-fire .plan-words').textContent();
+    expect(fireWords?.startsWith(`${nameOf(unit)}: fire at ${nameOf(target)}`)).toBe(true);
+    expect(await planner.locator('.plan-refusal').count()).toBe(0);
+    await expect.poll(() => planner.locator('.odds-chart').count()).toBeGreaterThan(0);
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, line by line, is what a player reads.
+    expect((await planner.innerText()).split('\n').flatMap(unreadable)).toEqual([]);
+    await shot(page, 'honour-and-fortitude-fire');
+
     const total = (await playOf(game.id, side)).total;
     await act(page, () => planner.getByRole('button', { name: /^Roll: / }).click());
     const after = await playOf(game.id, side);

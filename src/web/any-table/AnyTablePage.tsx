@@ -13,6 +13,7 @@ import { WatchControls } from '../table/WatchControls.tsx';
 import { type SideNames, sideName } from '../table/words.ts';
 import {
   commandsForUnit,
+  firesAt,
   type GameCommand,
   groupByUnit,
   type LegalItem,
@@ -213,6 +214,13 @@ function Table(props: {
         : undefined,
     [mayPlanAttack, attacked, aids, view, viewer, selectedUnit, play.legal],
   );
+  const fires = useMemo(
+    () =>
+      mayPlanAttack && attacked !== undefined && selectedUnit !== undefined
+        ? firesAt(items, selectedUnit, attacked, acting)
+        : [],
+    [mayPlanAttack, attacked, selectedUnit, items, acting],
+  );
   const attackText = (command: GameCommand, words: string) =>
     items.find((i) => JSON.stringify(i.command) === JSON.stringify(command))?.label ??
     `${unitName(view, selectedUnit ?? '')}: ${words}`;
@@ -322,7 +330,7 @@ function Table(props: {
                 depth={table.depth}
               />
             ) : null}
-            {front && attack && attacked !== undefined ? (
+            {front && attack && attacked !== undefined && (attack.ok || fires.length === 0) ? (
               <AttackGhost
                 from={front}
                 to={attack.ok ? attack.to : front}
@@ -368,7 +376,12 @@ function Table(props: {
               targetName={unitName(view, attacked)}
               plan={attack}
               text={attack.ok ? attackText(attack.command as GameCommand, attack.words) : ''}
+              fires={fires}
               busy={busy}
+              onFire={(fire) => {
+                setAttacked(undefined);
+                void session.give(fire.command);
+              }}
               onGive={() => {
                 if (!attack.ok) return;
                 setAttacked(undefined);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PlannedAttack, PlannedMove, Reach } from '../../game/rule-set.ts';
 import { OddsBeforeDice } from '../table/Dice.tsx';
-import type { GameCommand } from './commands.ts';
+import type { GameCommand, LegalItem } from './commands.ts';
 import type { AidChoice } from './Overlays.tsx';
 
 /**
@@ -10,8 +10,9 @@ import type { AidChoice } from './Overlays.tsx';
  * the table with the unit's facing there (the slider, or a button to face the way it moves or keep its
  * facing; dragging the grip at the end of the ghost's facing line does the same), the move in words,
  * and "Move here", or why it may not go there. An attack planned on an enemy unit clicked on the table:
- * the attack in the set's words with its odds before the dice and the button that gives it, or why the
- * unit may not attack it now.
+ * the attack in the set's words with its odds before the dice and the button that gives it, and beside
+ * it (or instead, where the attack is not legal) each legal fire of the unit at it, worded as the decision
+ * list words it, with its odds and button; only where neither is legal, why the unit may not attack it.
  */
 export function UnitMeasures(props: {
   readonly choice: AidChoice;
@@ -48,7 +49,9 @@ export function UnitMeasures(props: {
         {props.charge ? <li>Charge: {props.charge.words}</li> : null}
       </ul>
       {props.canPlan ? <p className="hint">Click a point on the table to plan a move there.</p> : null}
-      {props.canAttack ? <p className="hint">Click an enemy unit to plan an attack on it.</p> : null}
+      {props.canAttack ? (
+        <p className="hint">Click an enemy unit to plan an attack on it, or fire at it.</p>
+      ) : null}
     </section>
   );
 }
@@ -116,8 +119,11 @@ export function AttackPlanner(props: {
   readonly plan: PlannedAttack;
   /** The command in words, as its button reads. */
   readonly text: string;
+  /** The unit's legal fire at the target now (`firesAt`), each offered with its odds. */
+  readonly fires: readonly LegalItem[];
   readonly busy: boolean;
   readonly onGive: () => void;
+  readonly onFire: (fire: LegalItem) => void;
   /** Shows the target's own panel instead (selects it). */
   readonly onShowTarget: () => void;
   readonly onCancel: () => void;
@@ -141,16 +147,30 @@ export function AttackPlanner(props: {
             onCancel={props.onCancel}
           />
         </>
-      ) : (
+      ) : props.fires.length === 0 ? (
         <p className="plan-refusal" role="alert">
           It may not attack {props.targetName} now: {plan.reason}.
         </p>
-      )}
+      ) : null}
+      {props.fires.map((fire) => (
+        <div key={fire.index} className="planned-fire">
+          <p className="plan-words">{capital(fire.label)}.</p>
+          <OddsBeforeDice
+            gameId={props.gameId}
+            side={props.side}
+            command={fire.command}
+            text={fire.label}
+            busy={props.busy}
+            onGive={() => props.onFire(fire)}
+            onCancel={props.onCancel}
+          />
+        </div>
+      ))}
       <div className="plan-buttons">
         <button type="button" onClick={props.onShowTarget}>
           Show {props.targetName}
         </button>
-        {plan.ok ? null : (
+        {plan.ok || props.fires.length > 0 ? null : (
           <button type="button" onClick={props.onCancel}>
             Cancel
           </button>

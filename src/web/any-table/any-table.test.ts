@@ -7,6 +7,7 @@ import { validateScenario } from '../../game/scenario/format.ts';
 import {
   commandAt,
   commandsForUnit,
+  firesAt,
   groupByUnit,
   legalItems,
   pointCommands,
@@ -128,6 +129,35 @@ describe('the legal commands as buttons', () => {
     expect(labels('horse', 'guns')).toEqual(['fire at the horse', 'attach']);
     expect(labels('foot')).toEqual(['activate the foot']);
     expect(labels('guns')).toEqual(['attach']);
+  });
+
+  it("finds the selected unit's fire at a clicked enemy: its own, or the acting unit's with no unit field", () => {
+    const items = legalItems(
+      [
+        { type: 'attack', unit: 'u1', target: 'e1' },
+        { type: 'fire', unit: 'u1', target: 'e1' },
+        { type: 'fire', unit: 'u1', target: 'e2' },
+        { type: 'fire', unit: 'u2', target: 'e1' },
+        { type: 'end-firing' },
+      ],
+      ['u1: attack e1', 'u1: fire at e1', 'u1: fire at e2', 'u2: fire at e1', 'End firing'],
+    );
+    expect(firesAt(items, 'u1', 'e1', undefined).map((i) => i.label)).toEqual(['u1: fire at e1']);
+    expect(firesAt(items, 'u3', 'e1', undefined)).toEqual([]);
+    const acting = legalItems(
+      [
+        { type: 'fire', target: 'e1', option: 'volley' },
+        { type: 'fire', target: 'e1', option: 'fire-and-charge' },
+        { type: 'charge', target: 'e1' },
+      ],
+      ['Volley at e1', 'Fire and charge e1', 'Charge e1'],
+    );
+    expect(firesAt(acting, 'u1', 'e1', 'u1').map((i) => i.label)).toEqual([
+      'Volley at e1',
+      'Fire and charge e1',
+    ]);
+    expect(firesAt(acting, 'u2', 'e1', 'u1')).toEqual([]);
+    expect(firesAt(acting, 'u1', 'e2', 'u1')).toEqual([]);
   });
 });
 

@@ -180,3 +180,22 @@ export function commandAt(command: PointCommand, point: { x: number; y: number }
     ? { ...command.template, ...at }
     : { ...command.template, [command.field]: at };
 }
+
+/**
+ * The legal fire of `unit` at the enemy unit `target`: the commands of type `fire` whose `target` is it
+ * and whose `unit` is the unit, or that name no unit while it is the unit acting now (MacDuff's fire is
+ * the acting unit's). Several where the set lets the unit fire in more than one way (MacDuff's options).
+ */
+export function firesAt(
+  items: readonly LegalItem[],
+  unit: string,
+  target: string,
+  acting: string | undefined,
+): LegalItem[] {
+  return items.filter(
+    ({ command }) =>
+      command.type === 'fire' &&
+      command['target'] === target &&
+      (command['unit'] === unit || (command['unit'] === undefined && unit === acting)),
+  );
+}
