@@ -36,14 +36,27 @@ export function packBox(r: Rect, out: Float64Array, at: number): void {
  * front-left, front-right, rear-right, rear-left (clockwise seen from above with +y up).
  */
 export function boxCorners(boxes: ArrayLike<number>, b: number, out: Float64Array | number[]): void {
-  const cx = boxes[b]!;
-  const cy = boxes[b + 1]!;
-  const c = boxes[b + 2]!;
-  const s = boxes[b + 3]!;
-  const rx = s * boxes[b + 4]!;
-  const ry = -c * boxes[b + 4]!;
-  const fx = c * boxes[b + 5]!;
-  const fy = s * boxes[b + 5]!;
+  writeCorners(boxes[b]!, boxes[b + 1]!, boxes[b + 2]!, boxes[b + 3]!, boxes[b + 4]!, boxes[b + 5]!, out);
+}
+
+/**
+ * Writes into `out` the four corners of the box centred at (cx, cy) whose facing has cosine `c` and sine
+ * `s`, `halfWidth` by `halfDepth`, in `boxCorners`' order: the one arithmetic of a box's corners, for
+ * packed boxes and for stands alike.
+ */
+export function writeCorners(
+  cx: number,
+  cy: number,
+  c: number,
+  s: number,
+  halfWidth: number,
+  halfDepth: number,
+  out: Float64Array | number[],
+): void {
+  const rx = s * halfWidth;
+  const ry = -c * halfWidth;
+  const fx = c * halfDepth;
+  const fy = s * halfDepth;
   out[0] = cx - rx + fx;
   out[1] = cy - ry + fy;
   out[2] = cx + rx + fx;

@@ -1,5 +1,6 @@
 import { cosDegrees, sinDegrees } from '../../../core/geometry/angles.ts';
 import { pointInPolygon } from '../../../core/geometry/polygons.ts';
+import { writeCorners } from '../../../core/geometry/rectangles.ts';
 import { pointSegmentDistanceSq } from '../../../core/geometry/segments.ts';
 import type { UnitStandState, UnitState } from '../../../core/table/model.ts';
 
@@ -25,7 +26,7 @@ export function standCorners(stand: UnitStandState): Float64Array {
 
 /**
  * Writes into `out` the corners of a stand centred at (x, y), facing `facing`, `width` by `depth`: the
- * numbers `rectCorners` gives (the same arithmetic, in the same order), without building a stand. For
+ * numbers `rectCorners` gives (both write them with `writeCorners`), without building a stand. For
  * the hot paths that look at a stand's corners once: a scratch array takes them.
  */
 export function writeStandCorners(
@@ -36,22 +37,7 @@ export function writeStandCorners(
   depth: number,
   out: Float64Array,
 ): void {
-  const c = cosDegrees(facing);
-  const s = sinDegrees(facing);
-  const hw = width / 2;
-  const hd = depth / 2;
-  const rx = s * hw;
-  const ry = -c * hw;
-  const fx = c * hd;
-  const fy = s * hd;
-  out[0] = x - rx + fx;
-  out[1] = y - ry + fy;
-  out[2] = x + rx + fx;
-  out[3] = y + ry + fy;
-  out[4] = x + rx - fx;
-  out[5] = y + ry - fy;
-  out[6] = x - rx - fx;
-  out[7] = y - ry - fy;
+  writeCorners(x, y, cosDegrees(facing), sinDegrees(facing), width / 2, depth / 2, out);
 }
 
 /** The convex hull of flat points, counter-clockwise, without collinear points (Andrew's monotone chain). */
