@@ -1,12 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../../src/game/engine/game.ts';
-import { computerPlayer, playBattle, randomPlayer } from '../../src/game/john-company/ai/players.ts';
 import { situationOf, viewForces } from '../../src/game/john-company/ai/situation.ts';
-import { makeJohnCompanyGame } from '../../src/game/john-company/game.ts';
 import type { JcGameState } from '../../src/game/john-company/state.ts';
 import { viewFor } from '../../src/game/john-company/view.ts';
+import { playSeededBattle, SCENARIO_IDS } from './seeded-battles.ts';
 
 /**
  * A view is built from the last one made for its viewer (view.ts `viewFor`: the entries of unchanged
@@ -15,21 +12,13 @@ import { viewFor } from '../../src/game/john-company/view.ts';
  * equals, to the order of its fields, the view of a copy of the state, which shares no object with it
  * and so finds nothing to carry; and the forces the computer keeps of each side's view equal fresh ones.
  */
-const SCENARIOS = join(import.meta.dirname, '../../scenarios');
-const scenarios = readdirSync(SCENARIOS)
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.replace(/\.json$/, ''));
 const MAX_COMMANDS = 120;
-const game = makeJohnCompanyGame({ traces: false });
 
 function checkBattle(scenarioId: string, seed: number, random: boolean) {
-  const scenario = JSON.parse(readFileSync(join(SCENARIOS, `${scenarioId}.json`), 'utf8'));
-  const sides = (scenario.sides as { id: string }[]).map((s) => s.id) as [string, string];
-  const [a, b] = sides;
-  const viewers: Viewer[] = [...sides, 'spectator'];
   const problems: string[] = [];
   let steps = 0;
-  const check = (state: JcGameState, index: number) => {
+  const check = (state: JcGameState, index: number, sides: readonly string[]) => {
+    const viewers: Viewer[] = [...sides, 'spectator'];
     const copy = structuredClone(state);
     for (const viewer of viewers) {
       const carried = viewFor(state, viewer);
@@ -42,22 +31,16 @@ function checkBattle(scenarioId: string, seed: number, random: boolean) {
     }
     steps++;
   };
-  playBattle(
-    game,
-    scenario,
-    seed,
-    { [a]: computerPlayer(seed), [b]: random ? randomPlayer(seed) : computerPlayer(seed + 1) },
-    { maxCommands: MAX_COMMANDS, onStep: ({ index }, state) => check(state, index) },
-  );
+  playSeededBattle(scenarioId, seed, random, MAX_COMMANDS, check);
   return { problems, steps };
 }
 
 describe('views carried from one state to the next', () => {
   it('finds the scenarios', () => {
-    expect(scenarios).toContain('assaye-1803');
+    expect(SCENARIO_IDS).toContain('assaye-1803');
   });
 
-  scenarios.forEach((scenario, i) => {
+  SCENARIO_IDS.forEach((scenario, i) => {
     const random = i % 2 === 1;
     it(`${scenario}, the computer against ${random ? 'the random player' : 'itself'}: every viewer's view after every command equals a fresh one`, () => {
       const { problems, steps } = checkBattle(scenario, 3, random);

@@ -1,11 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TableState } from '../../src/core/table/model.ts';
 import { TableIndex } from '../../src/core/table/spatial-index.ts';
-import { computerPlayer, playBattle, randomPlayer } from '../../src/game/john-company/ai/players.ts';
-import { makeJohnCompanyGame } from '../../src/game/john-company/game.ts';
 import { JC_SIGHT_PROFILE } from '../../src/rulesets/john-company/table/terrain.ts';
+import { battleTitle, game, playSeededBattle, SCENARIO_IDS, SEEDS_AND_OPPONENTS } from './seeded-battles.ts';
 
 /**
  * The spatial index updated for the units that moved (`TableIndex.carried`, docs/ARCHITECTURE.md) is
@@ -15,13 +12,8 @@ import { JC_SIGHT_PROFILE } from '../../src/rulesets/john-company/table/terrain.
  * The indexes here use a cell size the engine does not, so that each is updated from this test's last
  * one rather than from the engine's index of the same table.
  */
-const SCENARIOS = join(import.meta.dirname, '../../scenarios');
-const scenarios = readdirSync(SCENARIOS)
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.replace(/\.json$/, ''));
 const MAX_COMMANDS = 120;
 const CELL = 3;
-const game = makeJohnCompanyGame({ traces: false });
 
 /** Everything an index answers from, as plain values. */
 function contentOf(ix: TableIndex) {
@@ -48,9 +40,6 @@ function contentOf(ix: TableIndex) {
 }
 
 function checkBattle(scenarioId: string, seed: number, random: boolean) {
-  const scenario = JSON.parse(readFileSync(join(SCENARIOS, `${scenarioId}.json`), 'utf8'));
-  const sides = (scenario.sides as { id: string }[]).map((s) => s.id);
-  const [a, b] = sides as [string, string];
   const problems: string[] = [];
   let built = 0;
   let carried = 0;
@@ -66,34 +55,21 @@ function checkBattle(scenarioId: string, seed: number, random: boolean) {
       problems.push(`${what}: ${String(error).slice(0, 400)}`);
     }
   };
-  playBattle(
-    game,
-    scenario,
-    seed,
-    { [a]: computerPlayer(seed), [b]: random ? randomPlayer(seed) : computerPlayer(seed + 1) },
-    {
-      maxCommands: MAX_COMMANDS,
-      onStep: ({ index }, state) => {
-        check(state.table, `after command ${index}`);
-        for (const side of sides)
-          check(game.viewFor(state, side).table, `${side}'s view after command ${index}`);
-      },
-    },
-  );
+  playSeededBattle(scenarioId, seed, random, MAX_COMMANDS, (state, index, sides) => {
+    check(state.table, `after command ${index}`);
+    for (const side of sides) check(game.viewFor(state, side).table, `${side}'s view after command ${index}`);
+  });
   return { problems, built, carried };
 }
 
 describe('the spatial index updated for the units that moved', () => {
   it('finds the scenarios', () => {
-    expect(scenarios).toContain('assaye-1803');
+    expect(SCENARIO_IDS).toContain('assaye-1803');
   });
 
-  for (const scenario of scenarios)
-    for (const [seed, random] of [
-      [1, false],
-      [2, true],
-    ] as const)
-      it(`${scenario}, seed ${seed}, the computer against ${random ? 'the random player' : 'itself'}`, () => {
+  for (const scenario of SCENARIO_IDS)
+    for (const [seed, random] of SEEDS_AND_OPPONENTS)
+      it(battleTitle(scenario, seed, random), () => {
         const { problems, built, carried } = checkBattle(scenario, seed, random);
         expect(problems).toEqual([]);
         expect(built).toBeGreaterThan(60);
