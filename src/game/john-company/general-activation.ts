@@ -7,6 +7,7 @@ import {
   crossingsOf,
   linesMayMeet,
   terrainAlong,
+  terrainMayMeet,
 } from '../../rulesets/john-company/table/movement-terrain.ts';
 import { CONTACT_TOLERANCE } from '../../rulesets/john-company/table/terrain.ts';
 import type { TerrainId, WallHeight, WaterHazard } from '../../rulesets/john-company/tables/terrain-costs.ts';
@@ -47,6 +48,11 @@ export function generalPathCost(d: Draft, gid: GeneralId, x: number, y: number):
   path[2] = x;
   path[3] = y;
   const dist = Math.hypot(x - stand.stand.x, y - stand.stand.y);
+  // A ride whose bounds meet no area, town, wall or water course is all open ground: terrainAlong finds
+  // no terrain, crossingsOf no crossing, and the move costs its length (path-cost.ts `costPath`).
+  const bounds = boundsOf(path);
+  const lines = linesMayMeet(ground, bounds);
+  if (!lines && !terrainMayMeet(ground, bounds)) return dist;
   const mover = g.mounted ? 'cavalry' : 'regular-infantry';
   const shares = terrainAlong(ground, path, mover);
   const terrain: TerrainSegment[] = [];
@@ -58,7 +64,7 @@ export function generalPathCost(d: Draft, gid: GeneralId, x: number, y: number):
   }
   const walls: WallHeight[] = [];
   const water: WaterHazard[] = [];
-  if (linesMayMeet(ground, boundsOf(path))) {
+  if (lines) {
     for (const b of ground.barriers) {
       const n = crossingsOf(b, path);
       for (let i = 0; i < n; i++) {
