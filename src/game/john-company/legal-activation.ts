@@ -353,38 +353,39 @@ function ridePaid(
  * back within his Command Radius.
  */
 function ridePoints(d: Draft, gid: GeneralId): { x: number; y: number }[] {
-  const g = d.general(gid);
+  const side = d.general(gid).side;
   const stand = d.tableGeneral(gid)!;
   const table = d.table();
-  const mine = Object.values(table.units)
-    .filter((u) => u.side === g.side && isActive(d, u.id))
-    .map((u) => ({ u, ju: d.unit(u.id) }));
-  const command = mine.filter(({ ju }) => ju.commander === gid);
-  const pool = command.length > 0 ? command : mine;
-  const scored = pool
-    .map(({ u, ju }) => {
-      const [x, y] = unitCentre(u.stands);
-      const needs =
-        ju.routing || ju.mandatoryMove !== undefined || ju.status === 'Shaken' || ju.status === 'Wavering';
-      return { u, dist: Math.hypot(x - stand.stand.x, y - stand.stand.y), needs };
-    })
-    .sort((a, b) => Number(b.needs) - Number(a.needs) || a.dist - b.dist || (a.u.id < b.u.id ? -1 : 1));
+  const mine: Riding[] = [];
+  let commanded = 0;
+  for (const u of Object.values(table.units)) {
+    if (u.side !== side || !isActive(d, u.id)) continue;
+    const ju = d.unit(u.id);
+    const own = ju.commander === gid;
+    if (own) commanded++;
+    const needs =
+      ju.routing || ju.mandatoryMove !== undefined || ju.status === 'Shaken' || ju.status === 'Wavering';
+    mine.push({ u, own, needs, dist: 0 });
+  }
+  const pool = commanded > 0 ? mine.filter((r) => r.own) : mine;
+  let sx = 0;
+  let sy = 0;
+  for (const r of pool) {
+    const [x, y] = unitCentre(r.u.stands);
+    r.dist = Math.hypot(x - stand.stand.x, y - stand.stand.y);
+    sx += x;
+    sy += y;
+  }
+  pool.sort((a, b) => Number(b.needs) - Number(a.needs) || a.dist - b.dist || (a.u.id < b.u.id ? -1 : 1));
   const out: { x: number; y: number }[] = [];
   const depth = stand.stand.depth;
-  for (const { u } of scored) {
+  for (const { u } of pool) {
     const a = frontCentre(u);
     const x = Math.max(0, Math.min(table.width, a.x + cosDegrees(u.facing) * (depth / 2 + 0.02)));
     const y = Math.max(0, Math.min(table.depth, a.y + sinDegrees(u.facing) * (depth / 2 + 0.02)));
     out.push({ x: round(x), y: round(y) });
   }
   if (pool.length > 0) {
-    let sx = 0;
-    let sy = 0;
-    for (const { u } of pool) {
-      const [x, y] = unitCentre(u.stands);
-      sx += x;
-      sy += y;
-    }
     const mx = (stand.stand.x + sx / pool.length) / 2;
     const my = (stand.stand.y + sy / pool.length) / 2;
     out.push({
@@ -393,4 +394,15 @@ function ridePoints(d: Draft, gid: GeneralId): { x: number; y: number }[] {
     });
   }
   return out;
+}
+
+/** One of the side's units a General may ride to (`ridePoints`). */
+interface Riding {
+  readonly u: UnitState;
+  /** Of his command. */
+  readonly own: boolean;
+  /** Routing, on a mandatory move, Shaken or Wavering: first to be ridden to. */
+  readonly needs: boolean;
+  /** From his stand to its centre; set once the pool is known. */
+  dist: number;
 }
