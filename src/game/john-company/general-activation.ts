@@ -34,25 +34,42 @@ export function generalInchesLeft(d: Draft, a: GeneralActivation): number {
   return Math.max(0, available - a.used);
 }
 
-/** The ride `generalPathCost` costs (no callee keeps it). */
+/** The ride `generalPathCost` and `procedureRideCost` cost (no callee keeps it). */
 const RIDE = new Float64Array(4);
 
-/** What riding straight from one point to another costs a General, terrain included. */
+/**
+ * What riding straight from one point to another costs a General, terrain included: `procedureRideCost`,
+ * but for a ride whose bounds meet no area, town, wall or water course, which is all open ground
+ * (`terrainAlong` finds no terrain there, `crossingsOf` no crossing) and costs its length (path-cost.ts
+ * `costPath`): the computer's rides ask for many such costs (legal-activation.ts `rideToward`).
+ */
 export function generalPathCost(d: Draft, gid: GeneralId, x: number, y: number): number | undefined {
+  const ground = groundOf(d.table());
+  const bounds = boundsOf(ridePath(d, gid, x, y));
+  if (linesMayMeet(ground, bounds) || terrainMayMeet(ground, bounds)) return procedureRideCost(d, gid, x, y);
+  return Math.hypot(x - RIDE[0]!, y - RIDE[1]!);
+}
+
+/** The General's ride to (x, y), in `RIDE`. */
+function ridePath(d: Draft, gid: GeneralId, x: number, y: number): Float64Array {
   const stand = d.tableGeneral(gid)!;
+  RIDE[0] = stand.stand.x;
+  RIDE[1] = stand.stand.y;
+  RIDE[2] = x;
+  RIDE[3] = y;
+  return RIDE;
+}
+
+/**
+ * What riding straight from one point to another costs a General by the General movement procedure
+ * (Part 3, Movement of General Officers), with the terrain along the ride and the walls and water it
+ * crosses.
+ */
+export function procedureRideCost(d: Draft, gid: GeneralId, x: number, y: number): number | undefined {
   const g = d.general(gid);
   const ground = groundOf(d.table());
-  const path = RIDE;
-  path[0] = stand.stand.x;
-  path[1] = stand.stand.y;
-  path[2] = x;
-  path[3] = y;
-  const dist = Math.hypot(x - stand.stand.x, y - stand.stand.y);
-  // A ride whose bounds meet no area, town, wall or water course is all open ground: terrainAlong finds
-  // no terrain, crossingsOf no crossing, and the move costs its length (path-cost.ts `costPath`).
-  const bounds = boundsOf(path);
-  const lines = linesMayMeet(ground, bounds);
-  if (!lines && !terrainMayMeet(ground, bounds)) return dist;
+  const path = ridePath(d, gid, x, y);
+  const dist = Math.hypot(x - path[0]!, y - path[1]!);
   const mover = g.mounted ? 'cavalry' : 'regular-infantry';
   const shares = terrainAlong(ground, path, mover);
   const terrain: TerrainSegment[] = [];
@@ -64,7 +81,7 @@ export function generalPathCost(d: Draft, gid: GeneralId, x: number, y: number):
   }
   const walls: WallHeight[] = [];
   const water: WaterHazard[] = [];
-  if (lines) {
+  if (linesMayMeet(ground, boundsOf(path))) {
     for (const b of ground.barriers) {
       const n = crossingsOf(b, path);
       for (let i = 0; i < n; i++) {
