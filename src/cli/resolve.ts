@@ -8,7 +8,7 @@ import {
 import { seedRng } from '../core/random/prng.ts';
 import { type DiceInput, type OddsReport, oddsOf } from '../core/rules/run.ts';
 import { Trace } from '../core/rules/trace.ts';
-import { RULE_SETS } from '../game/registry.ts';
+import { RULE_SET_ENTRIES } from '../game/rule-set-entries.ts';
 import { factsJsonSchema } from '../protocol/procedure-schema.ts';
 import { renderExplanation } from './explain.ts';
 import { checkDice, parseDiceOption, parseJsonText, parseSeed, splitDice } from './input.ts';
@@ -64,7 +64,7 @@ export function resolveSituation(
   request: ResolveRequest,
   text: string,
   randomSeed: () => number,
-  registry: Registry = RULE_SETS,
+  registry: Registry = RULE_SET_ENTRIES,
 ): CliOutcome {
   try {
     return resolveOrThrow(request, text, randomSeed, registry);
