@@ -96,10 +96,11 @@ function resolveOrThrow(
   if (!parsed.ok) return fail([...errors, ...parsed.errors].join('\n'));
 
   const { facts: rawFacts, dice: rawDice } = splitDice(parsed.value);
-  const schema = factsJsonSchema(def);
+  // The facts' JSON Schema words errors and explanations; a valid situation printed as JSON needs none.
+  const schema = () => factsJsonSchema(def);
   const validated = def.facts.safeParse(rawFacts);
   if (!validated.success) {
-    const lines = formatIssues(validated.error.issues, rawFacts, schema);
+    const lines = formatIssues(validated.error.issues, rawFacts, schema());
     errors.push(...(lines.length ? lines : [validated.error.message]));
   }
 
@@ -156,7 +157,7 @@ function resolveOrThrow(
         ruleSet,
         def,
         facts: rawFacts,
-        factsSchema: schema,
+        factsSchema: schema(),
         result,
         trace: trace.steps,
         rolls,
