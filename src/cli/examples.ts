@@ -1,7 +1,7 @@
 import { type RollRecord, SuppliedDice } from '../core/random/dice.ts';
 import type { AnyProcedure, ProcedureExample } from '../core/rules/procedure.ts';
-import { DEFAULT_RULE_SET } from '../game/registry.ts';
 import type { RuleSetEntry } from '../game/rule-set.ts';
+import { DEFAULT_RULE_SET } from '../game/rule-set-entries.ts';
 import { type CliOutcome, resolveSituation } from './resolve.ts';
 import { prettyJson } from './text.ts';
 

@@ -1,7 +1,7 @@
 import type { AnyProcedure } from '../core/rules/procedure.ts';
 import { formatRule } from '../core/rules/trace.ts';
-import { DEFAULT_RULE_SET } from '../game/registry.ts';
 import type { RuleSetEntry } from '../game/rule-set.ts';
+import { DEFAULT_RULE_SET } from '../game/rule-set-entries.ts';
 import { type FieldDoc, type FormDoc, formsOf } from '../protocol/json-schema.ts';
 import { factsJsonSchema } from '../protocol/procedure-schema.ts';
 import { exampleCommand, exampleInput } from './examples.ts';

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import type { AnyPlayableRuleSet } from '../game/engine/battle.ts';
-import { DEFAULT_RULE_SET, RULE_SETS } from '../game/registry.ts';
+import { DEFAULT_RULE_SET, RULE_SET_ENTRIES } from '../game/rule-set-entries.ts';
 import { inputJsonSchema } from '../protocol/procedure-schema.ts';
 import type { BattleRunner } from './battle-pool.ts';
 import {
@@ -27,7 +27,7 @@ export interface CliEnv {
   readonly version?: string;
   /** Print stack traces of internal errors. */
   readonly debug?: boolean;
-  /** The rule sets to offer (default: the registry, `RULE_SETS`). */
+  /** The rule sets to offer (default: their light faces, `RULE_SET_ENTRIES`). */
   readonly ruleSets?: Registry;
   /** The rule sets whose battles `muster play` and `muster replay` host (default: PLAYABLE_RULE_SETS). */
   readonly playable?: readonly AnyPlayableRuleSet[];
@@ -61,7 +61,7 @@ function emit(sink: Sink, outcome: CliOutcome): void {
  * into exceptions (commander's exitOverride). Exported so docs.ts can document the options as defined.
  */
 export function buildProgram(env: CliEnv, sink: Sink = { out: '', err: '', code: 0 }): Command {
-  const registry = env.ruleSets ?? RULE_SETS;
+  const registry = env.ruleSets ?? RULE_SET_ENTRIES;
   const ruleSet = (id: string) => ruleSetOrThrow(registry, id);
   const lookUp = (id: string, ruleSetId: string) => {
     const found = ruleSet(ruleSetId);

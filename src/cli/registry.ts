@@ -1,6 +1,6 @@
 import type { AnyProcedure } from '../core/rules/procedure.ts';
-import { DEFAULT_RULE_SET } from '../game/registry.ts';
 import type { RuleSetEntry } from '../game/rule-set.ts';
+import { DEFAULT_RULE_SET } from '../game/rule-set-entries.ts';
 import { closest } from '../protocol/text.ts';
 
 /** An input error: printed without a stack trace, exit code 2. */
@@ -8,7 +8,7 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** The rule sets the CLI offers: `RULE_SETS`, or a test's own. */
+/** The rule sets the CLI offers: `RULE_SET_ENTRIES`, or a test's own. */
 export type Registry = readonly RuleSetEntry[];
 
 /** The rule set named `id` (default: the default rule set), or a `UsageError` listing those that exist. */

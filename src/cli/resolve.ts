@@ -8,7 +8,7 @@ import {
 import { seedRng } from '../core/random/prng.ts';
 import { type DiceInput, type OddsReport, oddsOf } from '../core/rules/run.ts';
 import { Trace } from '../core/rules/trace.ts';
-import { RULE_SETS } from '../game/registry.ts';
+import { RULE_SET_ENTRIES } from '../game/rule-set-entries.ts';
 import { factsJsonSchema } from '../protocol/procedure-schema.ts';
 import { renderExplanation } from './explain.ts';
 import { checkDice, parseDiceOption, parseJsonText, parseSeed, splitDice } from './input.ts';
@@ -64,7 +64,7 @@ export function resolveSituation(
   request: ResolveRequest,
   text: string,
   randomSeed: () => number,
-  registry: Registry = RULE_SETS,
+  registry: Registry = RULE_SET_ENTRIES,
 ): CliOutcome {
   try {
     return resolveOrThrow(request, text, randomSeed, registry);
@@ -96,10 +96,11 @@ function resolveOrThrow(
   if (!parsed.ok) return fail([...errors, ...parsed.errors].join('\n'));
 
   const { facts: rawFacts, dice: rawDice } = splitDice(parsed.value);
-  const schema = factsJsonSchema(def);
+  // The facts' JSON Schema words errors and explanations; a valid situation printed as JSON needs none.
+  const schema = () => factsJsonSchema(def);
   const validated = def.facts.safeParse(rawFacts);
   if (!validated.success) {
-    const lines = formatIssues(validated.error.issues, rawFacts, schema);
+    const lines = formatIssues(validated.error.issues, rawFacts, schema());
     errors.push(...(lines.length ? lines : [validated.error.message]));
   }
 
@@ -156,7 +157,7 @@ function resolveOrThrow(
         ruleSet,
         def,
         facts: rawFacts,
-        factsSchema: schema,
+        factsSchema: schema(),
         result,
         trace: trace.steps,
         rolls,

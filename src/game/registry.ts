@@ -5,15 +5,16 @@ import { johnCompany } from './john-company/index.ts';
 import { macduff } from './macduff/index.ts';
 import type { RuleSetModule } from './rule-set.ts';
 
+export { DEFAULT_RULE_SET } from './rule-set-entries.ts';
+
 /**
- * Every rule set Muster knows, one module per set (src/game/rule-set.ts): the only list of them, each set
- * imported once and named here. The first is the default of every shell. Adding a rule set is its
- * folders and its line here (docs/ARCHITECTURE.md, "How to add a rule set").
+ * Every rule set Muster knows, one module per set (src/game/rule-set.ts): the list of their whole
+ * modules, each set imported once and named here, in the order of their light faces
+ * (rule-set-entries.ts, what `muster resolve` loads). The first is the default of every shell. Adding a
+ * rule set is its folders, its line here and its line there (docs/ARCHITECTURE.md, "How to add a rule
+ * set").
  */
 export const RULE_SETS: readonly RuleSetModule[] = [johnCompany, honourAndFortitude, commandPoints, macduff];
-
-/** The rule set a shell uses when none is named: the registry's first. */
-export const DEFAULT_RULE_SET: string = RULE_SETS[0]!.id;
 
 /** Every rule set's whole battles, in the registry's order. */
 export const PLAYABLE_RULE_SETS: readonly AnyPlayableRuleSet[] = RULE_SETS.map((r) => r.playable);

@@ -3,17 +3,22 @@ import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { RULE_SETS } from '../../src/game/registry.ts';
+import { RULE_SET_ENTRIES } from '../../src/game/rule-set-entries.ts';
 
 /**
  * A rule set lives in its own folders and one registry line: no source file outside
  * `src/rulesets/<id>/`, `src/game/<id>/` and `src/web/<id>/` names a rule set's id, as an import path or
  * in a string (a property named by it too, `ratings.macduff`), and a set's folders name no other set.
- * The registry (src/game/registry.ts) imports each set's module once, and names none otherwise. Tests are
- * left out: a test of a shell may pick a rule set to exercise it.
+ * The registry (src/game/registry.ts) imports each set's module once, and names none otherwise; the list
+ * of their light faces (src/game/rule-set-entries.ts) imports each set's entry once, in the same order.
+ * Tests are left out: a test of a shell may pick a rule set to exercise it.
  */
 const ROOT = resolve(import.meta.dirname, '../../src');
 const IDS = RULE_SETS.map((r) => r.id);
 const REGISTRY = 'game/registry.ts';
+const ENTRIES = 'game/rule-set-entries.ts';
+/** The file of each of the two lists, and the module of a set it imports: its whole module, or its entry. */
+const LISTS: Readonly<Record<string, string>> = { [REGISTRY]: 'index.ts', [ENTRIES]: 'entry.ts' };
 /** The layers where a rule set has a folder of its own, named by its id. */
 const OWN_FOLDER_LAYERS = ['rulesets', 'game', 'web'];
 
@@ -91,11 +96,12 @@ function namings(file: string, text: string): { readonly id: string; readonly wh
 function violations(file: string, text: string): string[] {
   const owner = ownerOf(file);
   let registered = namings(file, text).filter((n) => n.id !== owner);
-  if (file === REGISTRY) {
-    // One import of each set's module is the registry's line; a second, or anything else, is not.
+  const listed = LISTS[file];
+  if (listed) {
+    // One import of each set's module (or entry) is the list's line; a second, or anything else, is not.
     const seen = new Set<string>();
     registered = registered.filter((n) => {
-      const line = n.where === `imports ./${n.id}/index.ts` && !seen.has(n.id);
+      const line = n.where === `imports ./${n.id}/${listed}` && !seen.has(n.id);
       if (line) seen.add(n.id);
       return !line;
     });
@@ -119,6 +125,18 @@ describe('rule sets live in their own folders', () => {
     const text = readFileSync(join(ROOT, REGISTRY), 'utf8');
     const lines = namings(REGISTRY, text).map((n) => n.where);
     expect(lines).toEqual(IDS.map((id) => `imports ./${id}/index.ts`).sort());
+  });
+
+  it("lists every rule set's entry in one line, in the registry's order, and each module spreads its entry", () => {
+    const text = readFileSync(join(ROOT, ENTRIES), 'utf8');
+    const lines = namings(ENTRIES, text).map((n) => n.where);
+    expect(lines).toEqual(IDS.map((id) => `imports ./${id}/entry.ts`).sort());
+    expect(RULE_SET_ENTRIES.map((e) => e.id)).toEqual(IDS);
+    for (const [i, entry] of RULE_SET_ENTRIES.entries()) {
+      const module = RULE_SETS[i]!;
+      for (const key of Object.keys(entry) as (keyof typeof entry)[])
+        expect(module[key], `${module.id}.${key} is its entry's`).toBe(entry[key]);
+    }
   });
 
   it('catches an id in an import path, a string, a template, JSX text or a property', () => {
@@ -162,5 +180,7 @@ describe('rule sets live in their own folders', () => {
     expect(violations('server/x.ts', `// the ${first} rules\n/* '${first}' */ const n = 1;`)).toEqual([]);
     expect(violations('server/x.ts', `const d = 'not-${first}s';`)).toEqual([]);
     expect(violations(REGISTRY, `import { a } from './${first}/index.ts';`)).toEqual([]);
+    expect(violations(ENTRIES, `import { a } from './${first}/entry.ts';`)).toEqual([]);
+    expect(violations(ENTRIES, `import { a } from './${first}/index.ts';`)).toHaveLength(1);
   });
 });

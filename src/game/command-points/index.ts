@@ -1,5 +1,3 @@
-import { COMMAND_POINTS_PROCEDURES } from '../../rulesets/command-points/procedures/index.ts';
-import { CP_ROSTER, CP_SEQUENCE } from '../../rulesets/command-points/referee.ts';
 import type { BattleSummary, PlayableRuleSet } from '../engine/battle.ts';
 import { perState } from '../engine/hosting.ts';
 import { threwNoDice } from '../engine/undo.ts';
@@ -7,6 +5,7 @@ import type { RuleSetModule } from '../rule-set.ts';
 import { computerPlayer } from './ai.ts';
 import { type CpCommand, CpCommandSchema } from './commands.ts';
 import { describeCommand, describeEvent, describeOffer, namesOf } from './describe.ts';
+import { commandPointsEntry } from './entry.ts';
 import type { CpEvent } from './events.ts';
 import { commandPointsGame } from './game.ts';
 import { commandOdds } from './odds.ts';
@@ -19,9 +18,6 @@ import { type CpView, scrambleHidden } from './view.ts';
 
 export { CpCommandSchema } from './commands.ts';
 export { commandPointsGame } from './game.ts';
-
-const ID = 'command-points';
-const TITLE = 'Command Points & D. Points (Hannam)';
 
 /** The turn, and each side's bases at the start and still fighting (formed or falling back). */
 export function commandPointsSummary(state: CpGameState): BattleSummary {
@@ -43,8 +39,8 @@ const names = perState(namesOf);
  * odds preview of its commands.
  */
 export const commandPointsPlayable: PlayableRuleSet<CpGameState, CpCommand, CpEvent, CpView> = {
-  id: ID,
-  title: TITLE,
+  id: commandPointsEntry.id,
+  title: commandPointsEntry.title,
   game: commandPointsGame,
   scrambleHidden,
   computer: computerPlayer,
@@ -61,11 +57,7 @@ export const commandPointsPlayable: PlayableRuleSet<CpGameState, CpCommand, CpEv
 
 /** The command-point rules as the shells see them (src/game/rule-set.ts). */
 export const commandPoints: RuleSetModule = {
-  id: ID,
-  title: TITLE,
-  procedures: COMMAND_POINTS_PROCEDURES,
-  sequence: CP_SEQUENCE,
-  roster: CP_ROSTER,
+  ...commandPointsEntry,
   playable: commandPointsPlayable,
   rateUnit: rateCommandPoints,
   scenario: commandPointsScenario,

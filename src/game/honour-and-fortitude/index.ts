@@ -1,5 +1,3 @@
-import { HONOUR_AND_FORTITUDE_PROCEDURES } from '../../rulesets/honour-and-fortitude/procedures/index.ts';
-import { HF_ROSTER, HF_SEQUENCE } from '../../rulesets/honour-and-fortitude/referee.ts';
 import type { PlayableRuleSet } from '../engine/battle.ts';
 import { perState } from '../engine/hosting.ts';
 import { threwNoDice } from '../engine/undo.ts';
@@ -7,6 +5,7 @@ import type { RuleSetModule } from '../rule-set.ts';
 import { honourAndFortitudeComputer } from './ai.ts';
 import { type HfCommand, HfCommandSchema } from './commands.ts';
 import { describeCommand, describeEvent, describeOffer, namesOf } from './describe.ts';
+import { honourAndFortitudeEntry } from './entry.ts';
 import type { HfEvent } from './events.ts';
 import { honourAndFortitudeGame } from './game.ts';
 import { commandOdds } from './odds.ts';
@@ -27,17 +26,13 @@ export type { HfGameState } from './state.ts';
 export { summarizeHfBattle } from './summary.ts';
 export type { HfView } from './view.ts';
 
-// The quick-reference sheet names no author (rules-facts 4).
-const ID = 'honour-and-fortitude';
-const TITLE = 'Honour & Fortitude: Warfare in India';
-
 /** Units and sides by name, once per state. */
 const names = perState(namesOf);
 
 /** Honour & Fortitude's whole battle, its computer opponent and its odds preview. */
 export const honourAndFortitudePlayable: PlayableRuleSet<HfGameState, HfCommand, HfEvent, HfView> = {
-  id: ID,
-  title: TITLE,
+  id: honourAndFortitudeEntry.id,
+  title: honourAndFortitudeEntry.title,
   game: honourAndFortitudeGame,
   scrambleHidden,
   computer: honourAndFortitudeComputer,
@@ -54,11 +49,7 @@ export const honourAndFortitudePlayable: PlayableRuleSet<HfGameState, HfCommand,
 
 /** Honour & Fortitude as the shells see it (src/game/rule-set.ts). */
 export const honourAndFortitude: RuleSetModule = {
-  id: ID,
-  title: TITLE,
-  procedures: HONOUR_AND_FORTITUDE_PROCEDURES,
-  sequence: HF_SEQUENCE,
-  roster: HF_ROSTER,
+  ...honourAndFortitudeEntry,
   playable: honourAndFortitudePlayable,
   rateUnit: rateHonourAndFortitude,
   scenario: honourAndFortitudeScenario,

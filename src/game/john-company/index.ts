@@ -1,5 +1,3 @@
-import { JOHN_COMPANY_PROCEDURES } from '../../rulesets/john-company/procedures/index.ts';
-import { JC_ROSTER, JC_SEQUENCE } from '../../rulesets/john-company/referee.ts';
 import type { PlayableRuleSet } from '../engine/battle.ts';
 import { perState } from '../engine/hosting.ts';
 import type { RuleSetModule } from '../rule-set.ts';
@@ -15,6 +13,7 @@ import {
   type Places,
   placesOf,
 } from './describe.ts';
+import { johnCompanyEntry } from './entry.ts';
 import type { JcEvent } from './events.ts';
 import { johnCompanyGame, makeJohnCompanyGame } from './game.ts';
 import { commandOdds, planMove } from './plan.ts';
@@ -27,9 +26,6 @@ import type { JcGameState } from './state.ts';
 import { summarizeBattle } from './summary.ts';
 import { reversible } from './undo.ts';
 import { commandSeenBy, type JcView, scrambleHidden, unseenCommandText } from './view.ts';
-
-const ID = 'john-company';
-const TITLE = 'John Company (Ferree & Wilson)';
 
 /** John Company's names of units and Generals, once per state; none without a state (ids stand in). */
 const jcNames = perState(namesOf);
@@ -48,8 +44,8 @@ function rideLandmarks(command: JcCommand, state: JcGameState | undefined): Unit
 
 /** John Company's whole battle: the game, its computer opponent, its log's wording and its previews. */
 export const johnCompanyPlayable: PlayableRuleSet<JcGameState, JcCommand, JcEvent, JcView> = {
-  id: ID,
-  title: TITLE,
+  id: johnCompanyEntry.id,
+  title: johnCompanyEntry.title,
   game: johnCompanyGame,
   simulationGame: makeJohnCompanyGame({ traces: false }),
   scrambleHidden,
@@ -88,11 +84,7 @@ export const johnCompanyPlayable: PlayableRuleSet<JcGameState, JcCommand, JcEven
 
 /** John Company as the shells see it (src/game/rule-set.ts). */
 export const johnCompany: RuleSetModule = {
-  id: ID,
-  title: TITLE,
-  procedures: JOHN_COMPANY_PROCEDURES,
-  sequence: JC_SEQUENCE,
-  roster: JC_ROSTER,
+  ...johnCompanyEntry,
   playable: johnCompanyPlayable,
   rateUnit: rateJohnCompany,
   scenario: johnCompanyScenario,

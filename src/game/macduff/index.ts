@@ -1,11 +1,10 @@
-import { MACDUFF_PROCEDURES } from '../../rulesets/macduff/procedures/index.ts';
-import { MACDUFF_ROSTER, MACDUFF_SEQUENCE } from '../../rulesets/macduff/referee.ts';
 import type { PlayableRuleSet } from '../engine/battle.ts';
 import { perState } from '../engine/hosting.ts';
 import type { RuleSetModule } from '../rule-set.ts';
 import { computerPlayer } from './ai.ts';
 import { type MdCommand, MdCommandSchema } from './commands.ts';
 import { describeCommand, describeEvent, describeOffer, namesOf } from './describe.ts';
+import { macduffEntry } from './entry.ts';
 import type { MdEvent } from './events.ts';
 import { makeMacduffGame } from './game.ts';
 import { commandOdds } from './odds.ts';
@@ -23,17 +22,13 @@ export { MdCommandSchema } from './commands.ts';
 export { macduffGame, makeMacduffGame } from './game.ts';
 export { summarizeBattle as summarizeMacduffBattle } from './summary.ts';
 
-// The Courier's text names no author; rules-facts 6 identifies Ross Macfarlane.
-const ID = 'macduff';
-const TITLE = 'With MacDuff To The Frontier (Macfarlane)';
-
 /** Units and Generals by name, once per state. */
 const names = perState(namesOf);
 
 /** MacDuff's whole battle with its computer opponent and its odds preview. */
 export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, MdView> = {
-  id: ID,
-  title: TITLE,
+  id: macduffEntry.id,
+  title: macduffEntry.title,
   game: makeMacduffGame(),
   simulationGame: makeMacduffGame({ traces: false }),
   scrambleHidden,
@@ -50,11 +45,7 @@ export const macduffPlayable: PlayableRuleSet<MdGameState, MdCommand, MdEvent, M
 
 /** MacDuff as the shells see it (src/game/rule-set.ts). */
 export const macduff: RuleSetModule = {
-  id: ID,
-  title: TITLE,
-  procedures: MACDUFF_PROCEDURES,
-  sequence: MACDUFF_SEQUENCE,
-  roster: MACDUFF_ROSTER,
+  ...macduffEntry,
   playable: macduffPlayable,
   rateUnit: rateMacduff,
   scenario: macduffScenario,
