@@ -1,6 +1,6 @@
 import { BOX_STRIDE } from '../../../../core/geometry/rectangles.ts';
 import { pointSegmentDistanceSq } from '../../../../core/geometry/segments.ts';
-import type { SideId, TableState, TerrainFeature, UnitId } from '../../../../core/table/model.ts';
+import type { SideId, TableState, TerrainFeature, UnitId, UnitState } from '../../../../core/table/model.ts';
 import type { JohnCompanySight } from '../line-of-sight.ts';
 import { type UnitGeometry, unitGeometry } from '../measurement/unit-geometry.ts';
 import { layoutOf } from './layout.ts';
@@ -98,8 +98,8 @@ export class TableSpotting {
   private readonly verdicts = new Map<SideId, Map<UnitId, Verdict>>();
   /** Per side, by enemy unit: the unit that spotted it on the earlier table, asked first. */
   private readonly firstToAsk = new Map<SideId, Map<UnitId, UnitId>>();
-  /** Each side's units by index in the table's layout, in table order (made when first needed). */
-  private sides: Map<SideId, number[]> | undefined;
+  /** Each side's units, in table order (made when first needed). */
+  private sides: Map<SideId, UnitState[]> | undefined;
 
   /**
    * The spotting of `table` with the units defending a town in `townDefenders`; `sight` gives the
@@ -140,43 +140,32 @@ export class TableSpotting {
 
   /**
    * The verdict on `target` for `side`, asking the units `toAsk` (a negative verdict's units still to
-   * be asked), or else every unit of the side: the one that spotted it before first, then the rest
-   * nearest first (a near unit is the likeliest to see it, and the first that does settles the verdict;
-   * which one does changes no verdict, only the line it rests on).
+   * be asked), or else every unit of the side, the one that spotted it before first.
    */
   private workOut(side: SideId, targetId: UnitId, toAsk: readonly UnitId[] | undefined): Verdict {
     const target = this.table.units[targetId];
     if (!target || target.side === side) return NONE;
     this.sightInUse ??= this.makeSight();
     const sight = this.sightInUse;
-    const first = toAsk ? undefined : this.firstToAsk.get(side)?.get(targetId);
+    if (toAsk) {
+      for (const id of toAsk) {
+        const spotter = spotterOf(sight, id, targetId);
+        if (spotter) return spotter;
+      }
+      return NONE;
+    }
+    const first = this.firstToAsk.get(side)?.get(targetId);
     if (first !== undefined && this.table.units[first]?.side === side) {
       const spotter = spotterOf(sight, first, targetId);
       if (spotter) return spotter;
     }
-    const layout = layoutOf(this.table);
-    const at = layout.byId.get(targetId)!;
-    const candidates = toAsk
-      ? toAsk.map((id) => layout.byId.get(id)!)
-      : this.sideIndices(side).filter((i) => layout.units[i]!.unit.id !== first);
-    for (const i of nearestFirst(layout.units, candidates, at)) {
-      const spotter = spotterOf(sight, layout.units[i]!.unit.id, targetId);
+    this.sides ??= unitsBySide(this.table);
+    for (const v of this.sides.get(side) ?? []) {
+      if (v.id === first) continue;
+      const spotter = spotterOf(sight, v.id, targetId);
       if (spotter) return spotter;
     }
     return NONE;
-  }
-
-  /** The indices in the table's layout of the units of `side`, in table order. */
-  private sideIndices(side: SideId): readonly number[] {
-    this.sides ??= new Map();
-    let indices = this.sides.get(side);
-    if (!indices) {
-      const units = layoutOf(this.table).units;
-      indices = [];
-      for (let i = 0; i < units.length; i++) if (units[i]!.unit.side === side) indices.push(i);
-      this.sides.set(side, indices);
-    }
-    return indices;
   }
 
   /** Takes over the verdicts of `before` that nothing changed since can have altered; how many. */
@@ -297,15 +286,13 @@ function spotterOf(sight: JohnCompanySight, viewer: UnitId, target: UnitId): Spo
   };
 }
 
-/**
- * The units at `indices` of `units`, nearest the unit at `target` first (by their centres; ties in the
- * order given).
- */
-function nearestFirst(units: readonly UnitGeometry[], indices: readonly number[], target: number): number[] {
-  const t = units[target]!;
-  const distance = (i: number) => (units[i]!.cx - t.cx) ** 2 + (units[i]!.cy - t.cy) ** 2;
-  return indices
-    .map((i) => ({ i, d: distance(i) }))
-    .sort((a, b) => a.d - b.d)
-    .map((e) => e.i);
+/** The units of each side on the table, in table order. */
+function unitsBySide(table: TableState): Map<SideId, UnitState[]> {
+  const sides = new Map<SideId, UnitState[]>();
+  for (const u of Object.values(table.units)) {
+    const ofSide = sides.get(u.side);
+    if (ofSide) ofSide.push(u);
+    else sides.set(u.side, [u]);
+  }
+  return sides;
 }
