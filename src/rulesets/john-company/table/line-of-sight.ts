@@ -80,7 +80,8 @@ const CENTRES_BOX = new Float64Array(4);
 
 /**
  * John Company's line of sight over one table state. Build it once per state (it indexes the table);
- * `seesIndex` is the allocation-free hot path, `verdict` says why. `seesIndex` keeps its verdicts, and
+ * `seesIndex` is the allocation-free hot path, `verdict` says why. `seesIndex` keeps its verdicts (a
+ * line traced one way for the other way too, when its verdict cannot depend on the direction), and
  * a sight built over the same terrain as the last one takes that one's verdicts wherever they cannot
  * have changed (`Inheritance`), so a table where one unit moved re-traces only the lines it affects. A
  * sight over the very same units and Generals as a recent one, with the same town defence where it is
