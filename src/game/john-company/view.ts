@@ -101,17 +101,18 @@ export function spotted(ground: SpottingGround, side: SideId): ReadonlySet<UnitI
 
 /** Whether `viewer` may see unit `id` now (own units always; units off the table are public). */
 export function unitVisibleTo(state: JcGameState, viewer: Viewer, id: UnitId): boolean {
-  return visibleOnGround(state, groundOfState(state), viewer, id);
+  return visibleWith(state, spottingOf(groundOfState(state)).verdicts, viewer, id);
 }
 
-function visibleOnGround(state: JcGameState, ground: SpottingGround, viewer: Viewer, id: UnitId): boolean {
+/** `unitVisibleTo` with the spotting of the state's ground (`spottingOf`) in hand. */
+function visibleWith(state: JcGameState, spotting: TableSpotting, viewer: Viewer, id: UnitId): boolean {
   const unit = state.units[id];
   if (!unit) return true;
   if (!state.table.units[id]) return true;
   if (viewer === unit.side) return true;
-  if (viewer === 'spectator')
-    return state.scenario.sides.every((s) => s === unit.side || isSpotted(ground, s, id));
-  return isSpotted(ground, viewer, id);
+  if (viewer !== 'spectator') return spotting.spots(viewer, id);
+  for (const s of state.scenario.sides) if (s !== unit.side && !spotting.spots(s, id)) return false;
+  return true;
 }
 
 /** A unit as another side or a spectator sees it: its counter face down until revealed. */
@@ -282,8 +283,9 @@ function unitsShown(state: JcGameState, viewer: Viewer, last: UnitsShown | undef
   const tableUnitIds: UnitId[] = [];
   const tableUnits: UnitState[] = [];
   const hidden = new Set<UnitId>();
+  const spotting = spottingOf(ground).verdicts;
   for (const u of all) {
-    if (!visibleOnGround(state, ground, viewer, u.id)) {
+    if (!visibleWith(state, spotting, viewer, u.id)) {
       hidden.add(u.id);
       continue;
     }
@@ -428,13 +430,16 @@ function nodeView(node: SequenceNode, hidden: ReadonlySet<UnitId>): SequenceNode
   return node;
 }
 
-/** The units an event is about. */
-function unitsOf(e: JcEvent): UnitId[] {
+/** The units an event is about that the state has (in its record of units). */
+function unitsOf(state: JcGameState, e: JcEvent): UnitId[] {
   const out: UnitId[] = [];
-  if ('unit' in e && typeof e.unit === 'string') out.push(e.unit);
-  if ('target' in e && typeof e.target === 'string') out.push(e.target);
-  if ('charger' in e && typeof e.charger === 'string') out.push(e.charger);
-  if (e.type === 'card-drawn' || e.type === 'activation-ended') out.push(e.card);
+  const add = (id: unknown) => {
+    if (typeof id === 'string' && state.units[id] !== undefined) out.push(id);
+  };
+  if ('unit' in e) add(e.unit);
+  if ('target' in e) add(e.target);
+  if ('charger' in e) add(e.charger);
+  if (e.type === 'card-drawn' || e.type === 'activation-ended') add(e.card);
   return out;
 }
 
@@ -444,17 +449,30 @@ function unitsOf(e: JcEvent): UnitId[] {
  * side keep their sides.
  */
 export function limitEvents(state: JcGameState, events: readonly JcEvent[]): JcEvent[] {
-  const sides = state.scenario.sides;
-  let ground: SpottingGround | undefined;
-  return events.map((e) => {
-    if (e.visibleTo !== 'all') return e;
-    const ids = unitsOf(e).filter((id) => state.units[id] !== undefined);
-    if (ids.length === 0) return e;
-    ground ??= groundOfState(state);
-    const on = ground;
-    const may = sides.filter((s) => ids.every((id) => visibleOnGround(state, on, s, id)));
-    return may.length === sides.length ? e : { ...e, visibleTo: may };
-  });
+  let spotting: TableSpotting | undefined;
+  const out: JcEvent[] = [];
+  for (const e of events) {
+    const ids = e.visibleTo === 'all' ? unitsOf(state, e) : [];
+    if (ids.length === 0) {
+      out.push(e);
+      continue;
+    }
+    spotting ??= spottingOf(groundOfState(state)).verdicts;
+    const may = sidesSeeing(state, spotting, ids);
+    out.push(may.length === state.scenario.sides.length ? e : { ...e, visibleTo: may });
+  }
+  return out;
+}
+
+/** The sides that may see every one of the units `ids` (`visibleWith`). */
+function sidesSeeing(state: JcGameState, spotting: TableSpotting, ids: readonly UnitId[]): string[] {
+  const may: string[] = [];
+  for (const side of state.scenario.sides) {
+    let seesAll = true;
+    for (let i = 0; seesAll && i < ids.length; i++) seesAll = visibleWith(state, spotting, side, ids[i]!);
+    if (seesAll) may.push(side);
+  }
+  return may;
 }
 
 /** What `viewer` may see of an event: all of it, or nothing. */

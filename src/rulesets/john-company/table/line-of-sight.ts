@@ -80,7 +80,8 @@ const CENTRES_BOX = new Float64Array(4);
 
 /**
  * John Company's line of sight over one table state. Build it once per state (it indexes the table);
- * `seesIndex` is the allocation-free hot path, `verdict` says why. `seesIndex` keeps its verdicts, and
+ * `seesIndex` is the allocation-free hot path, `verdict` says why. `seesIndex` keeps its verdicts (a
+ * line traced one way for the other way too, when its verdict cannot depend on the direction), and
  * a sight built over the same terrain as the last one takes that one's verdicts wherever they cannot
  * have changed (`Inheritance`), so a table where one unit moved re-traces only the lines it affects. A
  * sight over the very same units and Generals as a recent one, with the same town defence where it is
@@ -197,9 +198,27 @@ export class JohnCompanySight {
     const known = this.memo[at];
     if (known === SEES) return true;
     if (known === BLOCKED) return false;
-    const sees = this.inherited(viewer, target) ?? this.traceIndex(viewer, target);
+    const inherited = this.inherited(viewer, target);
+    if (inherited !== undefined) {
+      this.memo[at] = inherited ? SEES : BLOCKED;
+      return inherited;
+    }
+    const sees = this.traceIndex(viewer, target);
     this.memo[at] = sees ? SEES : BLOCKED;
+    if (this.tracedBothWays()) this.memo[target * n + viewer] = this.memo[at]!;
     return sees;
+  }
+
+  /**
+   * Whether the line just traced has the same verdict the other way: the tracer works in one canonical
+   * direction, so a line blocked by a stand or a barrier is blocked both ways, and so is a clear line
+   * that met no terrain a verdict reads from one end (woods, hills, towns: `judge`).
+   */
+  private tracedBothWays(): boolean {
+    const tracer = this.tracer;
+    if (tracer.blockingStand >= 0 || tracer.blockingBarrier >= 0) return true;
+    for (let k = 0; k < tracer.zoneCount; k++) if (this.role[tracer.zones[k]!] !== 0) return false;
+    return true;
   }
 
   /**

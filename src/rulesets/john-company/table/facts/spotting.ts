@@ -224,7 +224,12 @@ export class TableSpotting {
       let spotters: number[] | undefined;
       for (const [target, verdict] of known) {
         const t = layout.byId.get(target);
-        if (t === undefined || same[t] === 0) continue;
+        if (t === undefined) continue;
+        if (same[t] === 0) {
+          // Changed: worked out afresh, the unit that spotted it before asked first.
+          if (isSpotter(verdict)) hints.set(target, verdict.unit);
+          continue;
+        }
         if (isSpotter(verdict)) {
           const v = layout.byId.get(verdict.unit);
           if (v !== undefined && same[v] === 1 && !lineDisturbed(verdict.line)) {

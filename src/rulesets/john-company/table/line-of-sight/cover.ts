@@ -30,24 +30,45 @@ export function coverOfStand(
     if (WORKS.has(f.kind))
       return coverVerdict('entrenchments-or-buildings', f.id, 'in contact with the works');
   }
-  let best: CoverVerdict = { cover: 'open' };
-  const consider = (cover: TargetCover, featureId: FeatureId, how: string) => {
-    if (COVER_RANK[cover] > COVER_RANK[best.cover]) best = coverVerdict(cover, featureId, how);
-  };
-  ix.features.forEach((f, fi) => {
+  // The best cover, and where it comes from: the first feature giving it, in the index's order.
+  let best: TargetCover = 'open';
+  let bestFeature = -1;
+  let how = '';
+  const features = ix.features;
+  for (let fi = 0; fi < features.length; fi++) {
+    const f = features[fi]!;
     const outline = terrain.outlines[fi]!;
+    let cover: TargetCover = 'open';
+    let why = '';
     if (WORKS.has(f.kind) && 'closed' in f && f.closed) {
-      if (inside(outline, x, y)) consider('entrenchments-or-buildings', f.id, 'inside the works');
+      if (inside(outline, x, y)) {
+        cover = 'entrenchments-or-buildings';
+        why = 'inside the works';
+      }
     } else if (f.kind === 'town') {
-      if (terrain.buildings[fi]!.some((b) => inside(b, x, y)))
-        consider('entrenchments-or-buildings', f.id, 'in a building');
-      else if (defending[s] === 1 && inside(outline, x, y))
-        consider('entrenchments-or-buildings', f.id, 'defending the town');
+      if (insideAny(terrain.buildings[fi]!, x, y)) {
+        cover = 'entrenchments-or-buildings';
+        why = 'in a building';
+      } else if (defending[s] === 1 && inside(outline, x, y)) {
+        cover = 'entrenchments-or-buildings';
+        why = 'defending the town';
+      }
     } else if ((f.kind === 'heavy-woods' || f.kind === 'light-woods') && inside(outline, x, y)) {
-      consider(f.kind, f.id, 'centre inside the wood');
+      cover = f.kind;
+      why = 'centre inside the wood';
     }
-  });
-  return best;
+    if (COVER_RANK[cover] > COVER_RANK[best]) {
+      best = cover;
+      bestFeature = fi;
+      how = why;
+    }
+  }
+  return bestFeature < 0 ? { cover: 'open' } : coverVerdict(best, features[bestFeature]!.id, how);
+}
+
+function insideAny(flats: readonly Float64Array[], x: number, y: number): boolean {
+  for (const flat of flats) if (inside(flat, x, y)) return true;
+  return false;
 }
 
 function inside(flat: Float64Array, x: number, y: number): boolean {
