@@ -98,7 +98,9 @@ export function obstaclesOf(table: TableState, except: UnitId): Obstacle[] {
     all = built;
     OBSTACLES.set(table.units, all);
   }
-  return all.filter((o) => o.unitId !== except);
+  const out: Obstacle[] = [];
+  for (const o of all) if (o.unitId !== except) out.push(o);
+  return out;
 }
 
 /**
@@ -684,14 +686,24 @@ export function cutManoeuvres(manoeuvres: readonly Manoeuvre[], u: number): Mano
 /** Edge-to-edge distance from the stands to the nearest stand of another side (Infinity when none). */
 export function enemyDistance(obstacles: readonly Obstacle[], side: SideId, pose: Pose): number {
   const shape = shapeOf(pose);
-  const enemies = obstacles
-    .filter((o) => o.side !== side)
-    .map((o) => ({ o, gap: boundsGap(shape.bounds, o.bounds) }))
-    .sort((a, b) => a.gap - b.gap);
+  // The enemies' indices, nearest bounds first (a stable sort: ties in the obstacles' order).
+  if (enemyGaps.length < obstacles.length) enemyGaps = new Float64Array(obstacles.length);
+  const gaps = enemyGaps;
+  const enemies: number[] = [];
+  for (let i = 0; i < obstacles.length; i++) {
+    const o = obstacles[i]!;
+    if (o.side === side) continue;
+    gaps[i] = boundsGap(shape.bounds, o.bounds);
+    enemies.push(i);
+  }
+  enemies.sort((a, b) => gaps[a]! - gaps[b]!);
   let best = Number.POSITIVE_INFINITY;
-  for (const { o, gap } of enemies) {
-    if (gap > best) break;
-    best = nearerGap(shape, o, best);
+  for (const i of enemies) {
+    if (gaps[i]! > best) break;
+    best = nearerGap(shape, obstacles[i]!, best);
   }
   return best;
 }
+
+/** Scratch for `enemyDistance`: each obstacle's bounds gap, by its index. */
+let enemyGaps = new Float64Array(64);

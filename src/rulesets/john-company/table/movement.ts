@@ -246,12 +246,9 @@ function moveStartOf(table: TableState, unit: UnitState): MoveStart {
     const start = poseOf(unit);
     const obstacles = obstaclesOf(table, unit.id);
     const startShape = shapeOf(start);
-    const startsOn = new Set(obstacles.filter((o) => penetrates(startShape, o)).map((o) => o.unitId));
-    known = {
-      obstacles,
-      others: obstacles.filter((o) => !startsOn.has(o.unitId)),
-      enemyBefore: enemyDistance(obstacles, unit.side, start),
-    };
+    const others: Obstacle[] = [];
+    for (const o of obstacles) if (!penetrates(startShape, o)) others.push(o);
+    known = { obstacles, others, enemyBefore: enemyDistance(obstacles, unit.side, start) };
     byUnit.set(unit.id, known);
   }
   return known;
