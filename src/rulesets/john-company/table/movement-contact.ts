@@ -519,9 +519,22 @@ export function firstPenetration(legs: readonly Leg[], o: Obstacle, upTo: number
     const ls = legShapes(leg);
     if (!boxesMeet(ls.bounds, o.bounds)) continue;
     if (motion.type === 'translate') {
+      // A translated stand stays within the bounds of where it starts and ends: an obstacle stand
+      // further than that from them is never met in this leg (its entry time, if any, is past the end).
+      const from = ls.shapes[0]!;
+      const to = ls.shapes[1]!;
       let best = Infinity;
-      for (const a of ls.shapes[0]!.stands)
-        for (const b of o.stands) best = Math.min(best, entryTime(a, b, motion.dx, motion.dy));
+      for (let a = 0; a < from.stands.length; a++) {
+        const x0 = Math.min(from.standBounds[4 * a]!, to.standBounds[4 * a]!) - BOUND_SLACK;
+        const y0 = Math.min(from.standBounds[4 * a + 1]!, to.standBounds[4 * a + 1]!) - BOUND_SLACK;
+        const x1 = Math.max(from.standBounds[4 * a + 2]!, to.standBounds[4 * a + 2]!) + BOUND_SLACK;
+        const y1 = Math.max(from.standBounds[4 * a + 3]!, to.standBounds[4 * a + 3]!) + BOUND_SLACK;
+        const ob = o.standBounds;
+        for (let b = 0; b < o.stands.length; b++) {
+          if (ob[4 * b]! > x1 || ob[4 * b + 2]! < x0 || ob[4 * b + 1]! > y1 || ob[4 * b + 3]! < y0) continue;
+          best = Math.min(best, entryTime(from.stands[a]!, o.stands[b]!, motion.dx, motion.dy));
+        }
+      }
       if (best <= sMax) return i + best;
       continue;
     }
