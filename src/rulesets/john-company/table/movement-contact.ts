@@ -98,7 +98,9 @@ export function obstaclesOf(table: TableState, except: UnitId): Obstacle[] {
     all = built;
     OBSTACLES.set(table.units, all);
   }
-  return all.filter((o) => o.unitId !== except);
+  const out: Obstacle[] = [];
+  for (const o of all) if (o.unitId !== except) out.push(o);
+  return out;
 }
 
 /**
@@ -517,9 +519,22 @@ export function firstPenetration(legs: readonly Leg[], o: Obstacle, upTo: number
     const ls = legShapes(leg);
     if (!boxesMeet(ls.bounds, o.bounds)) continue;
     if (motion.type === 'translate') {
+      // A translated stand stays within the bounds of where it starts and ends: an obstacle stand
+      // further than that from them is never met in this leg (its entry time, if any, is past the end).
+      const from = ls.shapes[0]!;
+      const to = ls.shapes[1]!;
       let best = Infinity;
-      for (const a of ls.shapes[0]!.stands)
-        for (const b of o.stands) best = Math.min(best, entryTime(a, b, motion.dx, motion.dy));
+      for (let a = 0; a < from.stands.length; a++) {
+        const x0 = Math.min(from.standBounds[4 * a]!, to.standBounds[4 * a]!) - BOUND_SLACK;
+        const y0 = Math.min(from.standBounds[4 * a + 1]!, to.standBounds[4 * a + 1]!) - BOUND_SLACK;
+        const x1 = Math.max(from.standBounds[4 * a + 2]!, to.standBounds[4 * a + 2]!) + BOUND_SLACK;
+        const y1 = Math.max(from.standBounds[4 * a + 3]!, to.standBounds[4 * a + 3]!) + BOUND_SLACK;
+        const ob = o.standBounds;
+        for (let b = 0; b < o.stands.length; b++) {
+          if (ob[4 * b]! > x1 || ob[4 * b + 2]! < x0 || ob[4 * b + 1]! > y1 || ob[4 * b + 3]! < y0) continue;
+          best = Math.min(best, entryTime(from.stands[a]!, o.stands[b]!, motion.dx, motion.dy));
+        }
+      }
       if (best <= sMax) return i + best;
       continue;
     }
@@ -684,14 +699,24 @@ export function cutManoeuvres(manoeuvres: readonly Manoeuvre[], u: number): Mano
 /** Edge-to-edge distance from the stands to the nearest stand of another side (Infinity when none). */
 export function enemyDistance(obstacles: readonly Obstacle[], side: SideId, pose: Pose): number {
   const shape = shapeOf(pose);
-  const enemies = obstacles
-    .filter((o) => o.side !== side)
-    .map((o) => ({ o, gap: boundsGap(shape.bounds, o.bounds) }))
-    .sort((a, b) => a.gap - b.gap);
+  // The enemies' indices, nearest bounds first (a stable sort: ties in the obstacles' order).
+  if (enemyGaps.length < obstacles.length) enemyGaps = new Float64Array(obstacles.length);
+  const gaps = enemyGaps;
+  const enemies: number[] = [];
+  for (let i = 0; i < obstacles.length; i++) {
+    const o = obstacles[i]!;
+    if (o.side === side) continue;
+    gaps[i] = boundsGap(shape.bounds, o.bounds);
+    enemies.push(i);
+  }
+  enemies.sort((a, b) => gaps[a]! - gaps[b]!);
   let best = Number.POSITIVE_INFINITY;
-  for (const { o, gap } of enemies) {
-    if (gap > best) break;
-    best = nearerGap(shape, o, best);
+  for (const i of enemies) {
+    if (gaps[i]! > best) break;
+    best = nearerGap(shape, obstacles[i]!, best);
   }
   return best;
 }
+
+/** Scratch for `enemyDistance`: each obstacle's bounds gap, by its index. */
+let enemyGaps = new Float64Array(64);

@@ -7,6 +7,7 @@ import {
   costPerInch,
   crossingsOf,
   type Ground,
+  type Line,
   linesMayMeet,
   terrainAlong,
   terrainMayMeet,
@@ -30,9 +31,15 @@ export interface MovePath {
   readonly aboutFaces: number;
 }
 
+/**
+ * One stand's ground: inches in the open by how they are measured, and inches in each terrain (in the
+ * order first met, as the terrain segments list them).
+ */
 interface StandGround {
-  open: Record<'move' | 'wheel' | 'flank-march', number>;
-  terrain: Partial<Record<TerrainId, number>>;
+  move: number;
+  wheel: number;
+  flankMarch: number;
+  readonly terrain: Map<TerrainId, number>;
 }
 
 /** What the whole path crosses: the worst stand's ground, walls and water by feature, and more. */
@@ -42,11 +49,8 @@ export interface PathSurvey {
   readonly impassableBarriers: readonly string[];
 }
 
-const RATE: Readonly<Record<'move' | 'wheel' | 'flank-march', number>> = {
-  move: 1,
-  wheel: 1,
-  'flank-march': 2,
-};
+/** What an inch in the open costs by how it is measured: a flank march pays 2. */
+const FLANK_MARCH_RATE = 2;
 
 /** The motions that carry a stand's leading points over the ground (`leadingPoints`). */
 type GroundMotion = Extract<Motion, { readonly type: 'translate' | 'rotate' }>;
@@ -93,10 +97,8 @@ function pathsReach(lead: Float64Array, motion: GroundMotion): [number, number, 
 export function surveyPath(ground: Ground, legs: readonly Leg[], troop: TroopTypeId): PathSurvey {
   const mover = MOVEMENT_RATES.troops[troop].mover;
   const n = legs[0]?.pose.stands.length ?? 0;
-  const stands: StandGround[] = Array.from({ length: n }, () => ({
-    open: { move: 0, wheel: 0, 'flank-march': 0 },
-    terrain: {},
-  }));
+  const stands: StandGround[] = new Array(n);
+  for (let j = 0; j < n; j++) stands[j] = { move: 0, wheel: 0, flankMarch: 0, terrain: new Map() };
   const walls: WallHeight[] = [];
   const water: WaterHazard[] = [];
   let riverDice: 3 | 4 | undefined;
@@ -112,8 +114,12 @@ export function surveyPath(ground: Ground, legs: readonly Leg[], troop: TroopTyp
     // Manoeuvres measured in inches translate or turn the unit.
     const motion = leg.motion;
     if (motion.type !== 'translate' && motion.type !== 'rotate') continue;
-    const barrierHits = new Map<number, number>();
-    const waterHits = new Map<number, number>();
+    // Crossings of each wall and water course in this manoeuvre (the most by any stand), and the order
+    // in which they were first crossed.
+    const barrierHits = new Int32Array(ground.barriers.length);
+    const barrierOrder: number[] = [];
+    const waterHits = new Int32Array(ground.water.length);
+    const waterOrder: number[] = [];
     const poseStands = leg.pose.stands;
     for (let j = 0; j < poseStands.length; j++) {
       const lead = leadingPoints(poseStands[j]!, motion);
@@ -123,33 +129,37 @@ export function surveyPath(ground: Ground, legs: readonly Leg[], troop: TroopTyp
       const reach = pathsReach(lead, motion);
       const onTerrain = terrainMayMeet(ground, reach);
       const crossesLines = linesMayMeet(ground, reach);
-      const paths =
-        onTerrain || crossesLines ? [0, 2, 4].map((k) => pointPath(lead[k]!, lead[k + 1]!, motion)) : [];
-      const shares = onTerrain ? terrainAlong(ground, paths[1]!, mover) : {};
-      let inTerrain = 0;
+      // The middle of the leading edge (lead[2], lead[3]) follows the stand's ground.
+      const middle = onTerrain || crossesLines ? pointPath(lead[2]!, lead[3]!, motion) : undefined;
       const sg = stands[j]!;
-      for (const [t, share] of Object.entries(shares) as [TerrainId, number][]) {
-        sg.terrain[t] = (sg.terrain[t] ?? 0) + share * inches;
-        inTerrain += share;
-        if (t === 'swamp' || t === 'town') disordering.add(t);
+      let inTerrain = 0;
+      if (onTerrain) {
+        const shares = terrainAlong(ground, middle!, mover);
+        for (const t in shares) {
+          const share = shares[t as TerrainId]!;
+          sg.terrain.set(t as TerrainId, (sg.terrain.get(t as TerrainId) ?? 0) + share * inches);
+          inTerrain += share;
+          if (t === 'swamp' || t === 'town') disordering.add(t);
+        }
       }
-      sg.open[measure] += Math.max(0, 1 - inTerrain) * inches;
+      const open = Math.max(0, 1 - inTerrain) * inches;
+      if (measure === 'move') sg.move += open;
+      else if (measure === 'wheel') sg.wheel += open;
+      else sg.flankMarch += open;
       if (!crossesLines) continue;
-      ground.barriers.forEach((b, k) => {
-        const c = Math.max(...paths.map((p) => crossingsOf(b, p)));
-        if (c > (barrierHits.get(k) ?? 0)) barrierHits.set(k, c);
-      });
-      ground.water.forEach((w, k) => {
-        const c = Math.max(...paths.map((p) => crossingsOf(w, p)));
-        if (c > (waterHits.get(k) ?? 0)) waterHits.set(k, c);
-      });
+      // The leading edge's ends and middle: a line is crossed as often as any of them crosses it.
+      const paths = [pointPath(lead[0]!, lead[1]!, motion), middle!, pointPath(lead[4]!, lead[5]!, motion)];
+      mostCrossings(ground.barriers, paths, barrierHits, barrierOrder);
+      mostCrossings(ground.water, paths, waterHits, waterOrder);
     }
-    for (const [k, count] of barrierHits) {
+    for (const k of barrierOrder) {
+      const count = barrierHits[k]!;
       const b = ground.barriers[k]!;
       if (b.crossing === 'impassable') impassable.push(b.id);
       else for (let i = 0; i < count; i++) walls.push(b.crossing);
     }
-    for (const [k, count] of waterHits) {
+    for (const k of waterOrder) {
+      const count = waterHits[k]!;
       const w = ground.water[k]!;
       for (let i = 0; i < count; i++) water.push(w.hazard);
       if (w.hazard === 'river' && riverDice === undefined && (w.dice === 3 || w.dice === 4))
@@ -163,8 +173,10 @@ export function surveyPath(ground: Ground, legs: readonly Leg[], troop: TroopTyp
   for (const sg of stands) {
     let cost = 0;
     let loss = 0;
-    for (const k of ['move', 'wheel', 'flank-march'] as const) cost += RATE[k] * sg.open[k];
-    for (const [t, inches] of Object.entries(sg.terrain) as [TerrainId, number][]) {
+    cost += sg.move;
+    cost += sg.wheel;
+    cost += FLANK_MARCH_RATE * sg.flankMarch;
+    for (const [t, inches] of sg.terrain) {
       if (inches <= 0) continue;
       cost += costPerInch(t, mover) * inches;
       loss += (costPerInch(t, mover) - 1) * inches;
@@ -176,12 +188,11 @@ export function surveyPath(ground: Ground, legs: readonly Leg[], troop: TroopTyp
     }
   }
   const terrain: TerrainSegment[] = [];
-  for (const [t, inches] of Object.entries(worst?.terrain ?? {}) as [TerrainId, number][])
-    if (inches > 1e-9) terrain.push({ terrain: t, inches });
+  if (worst) for (const [t, inches] of worst.terrain) if (inches > 1e-9) terrain.push({ terrain: t, inches });
   const path: MovePath = {
-    moveInches: worst?.open.move ?? 0,
-    wheelInches: worst?.open.wheel ?? 0,
-    flankMarchInches: worst?.open['flank-march'] ?? 0,
+    moveInches: worst?.move ?? 0,
+    wheelInches: worst?.wheel ?? 0,
+    flankMarchInches: worst?.flankMarch ?? 0,
     terrain,
     walls,
     water,
@@ -189,4 +200,24 @@ export function surveyPath(ground: Ground, legs: readonly Leg[], troop: TroopTyp
     ...(riverDice === undefined ? {} : { riverDice }),
   };
   return { path, disorderingTerrain: [...disordering], impassableBarriers: impassable };
+}
+
+/**
+ * Raises each line's count in `hits` (by its index in `lines`) to the most crossings of it by one of the
+ * paths, adding to `order` each line crossed for the first time.
+ */
+function mostCrossings(
+  lines: readonly Line[],
+  paths: readonly Float64Array[],
+  hits: Int32Array,
+  order: number[],
+): void {
+  for (let k = 0; k < lines.length; k++) {
+    const line = lines[k]!;
+    let most = 0;
+    for (const p of paths) most = Math.max(most, crossingsOf(line, p));
+    if (most <= hits[k]!) continue;
+    if (hits[k] === 0) order.push(k);
+    hits[k] = most;
+  }
 }

@@ -63,7 +63,7 @@ interface Town {
   readonly bounds: Bounds;
 }
 
-interface Line {
+export interface Line {
   readonly id: FeatureId;
   readonly coords: Float64Array;
   /** Half the width (roads, water); 0 for barriers. */

@@ -246,12 +246,9 @@ function moveStartOf(table: TableState, unit: UnitState): MoveStart {
     const start = poseOf(unit);
     const obstacles = obstaclesOf(table, unit.id);
     const startShape = shapeOf(start);
-    const startsOn = new Set(obstacles.filter((o) => penetrates(startShape, o)).map((o) => o.unitId));
-    known = {
-      obstacles,
-      others: obstacles.filter((o) => !startsOn.has(o.unitId)),
-      enemyBefore: enemyDistance(obstacles, unit.side, start),
-    };
+    const others: Obstacle[] = [];
+    for (const o of obstacles) if (!penetrates(startShape, o)) others.push(o);
+    known = { obstacles, others, enemyBefore: enemyDistance(obstacles, unit.side, start) };
     byUnit.set(unit.id, known);
   }
   return known;
@@ -269,12 +266,11 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
   const start = poseOf(unit);
   const { obstacles, others, enemyBefore } = moveStartOf(ctx.table, unit);
   const planned = legsOf(start, req.manoeuvres);
-  const stop = stopPoint(planned.legs, planned.end, others, new Set(req.stopAt ?? []));
+  const stopAt = req.stopAt ?? NO_UNITS;
+  const stop = stopPoint(planned.legs, planned.end, others, stopAt.length === 0 ? NO_STOPS : new Set(stopAt));
   const manoeuvres = cutManoeuvres(req.manoeuvres, stop.u);
   // Uncut, the path is the one planned (the same legs, whose swept shapes are already worked out).
-  const uncut =
-    manoeuvres.length === req.manoeuvres.length && manoeuvres.every((m, i) => m === req.manoeuvres[i]);
-  const { legs, end } = uncut ? planned : legsOf(start, manoeuvres);
+  const { legs, end } = sameManoeuvres(manoeuvres, req.manoeuvres) ? planned : legsOf(start, manoeuvres);
   const survey = surveyPath(ctx.ground, legs, req.mover.troop);
 
   // Interpenetration along the path actually taken.
@@ -286,10 +282,10 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
       pieces: byLeg.flatMap((pieces) => pieces[j]!.map(toPoints)),
     }));
   }
-  const crossed = others.filter((o) => sweptThrough(legs, o));
   const violations: Violation[] = [];
   const interpenetrations: Interpenetration[] = [];
-  for (const o of crossed) {
+  for (const o of others) {
+    if (!sweptThrough(legs, o)) continue;
     if (o.side !== unit.side) {
       violations.push({
         code: 'passes-through-enemy',
@@ -397,7 +393,7 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
   const causes = new Set<MoveDisorderCause>(allowance.disorderCauses);
   for (const t of survey.disorderingTerrain) causes.add(t as MoveDisorderCause);
   if (interpenetrations.some((i) => i.verdict.moverDisordered)) causes.add('interpenetration');
-  if (stop.by.some((id) => !(req.stopAt ?? []).includes(id))) causes.add('stopped-short');
+  if (stop.by.some((id) => !stopAt.includes(id))) causes.add('stopped-short');
   const endShape = shapeOf(end);
   if (
     !causes.has('water') &&
@@ -407,7 +403,8 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
     causes.add('ends-in-water');
   const disorderCauses = MOVE_DISORDER_CAUSES.filter((c) => causes.has(c));
 
-  const contacts = obstacles.filter((o) => inContact(endShape, o, CONTACT_TOLERANCE)).map((o) => o.unitId);
+  const contacts: UnitId[] = [];
+  for (const o of obstacles) if (inContact(endShape, o, CONTACT_TOLERANCE)) contacts.push(o.unitId);
 
   return {
     unitId: unit.id,
@@ -428,6 +425,16 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
     violations,
     legal: violations.length === 0,
   };
+}
+
+const NO_UNITS: readonly UnitId[] = [];
+const NO_STOPS: ReadonlySet<UnitId> = new Set();
+
+/** Whether two lists hold the very same manoeuvres. */
+function sameManoeuvres(a: readonly Manoeuvre[], b: readonly Manoeuvre[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The context with one unit replaced (after it moved). */
