@@ -62,10 +62,12 @@ export function applyModifiers<Id extends string>(
   dice: DiceSource,
   trace?: Trace,
 ): number {
-  const inOrder = isInTableOrder(table, applied) ? applied : sortByTable(table, applied);
+  // One modifier is in order; `placeOf` below still rejects an id the table lacks.
+  const inOrder =
+    applied.length < 2 || isInTableOrder(table, applied) ? applied : sortByTable(table, applied);
   for (let i = 0; i < inOrder.length; i++) {
     const a = inOrder[i]!;
-    const def = table.modifiers[table.index.get(a.id)!]!;
+    const def = table.modifiers[placeOf(table, a.id)]!;
     const count = countOf(def, a);
     if (count === 0) continue;
     const v = def.value;
@@ -76,13 +78,15 @@ export function applyModifiers<Id extends string>(
       delta = Math.sign(v.dice) * dice.roll(nd6(n), def.id);
     }
     total += delta;
-    trace?.add({
-      rule: def.rule,
-      label: count > 1 ? `${def.label} (×${count})` : def.label,
-      delta,
-      total,
-      ...(typeof v === 'number' ? {} : { roll: def.id }),
-    });
+    if (trace) {
+      // Two literals, not a spread: a step object built in one go (this runs for every traced modifier).
+      const label = count > 1 ? `${def.label} (×${count})` : def.label;
+      trace.add(
+        typeof v === 'number'
+          ? { rule: def.rule, label, delta, total }
+          : { rule: def.rule, label, delta, total, roll: def.id },
+      );
+    }
   }
   return total;
 }
@@ -123,12 +127,17 @@ export function countOf(def: ModifierDef, applied: AppliedModifier): number {
   return def.maxCount === undefined ? raw : Math.min(raw, def.maxCount);
 }
 
+/** The modifier's place in `table`; throws if the table has no such modifier. */
+function placeOf(table: ModifierTable, id: string): number {
+  const at = table.index.get(id);
+  if (at === undefined) throw new Error(`modifier ${id} is not in ${table.id}`);
+  return at;
+}
+
 function isInTableOrder(table: ModifierTable, applied: readonly AppliedModifier[]): boolean {
   let last = -1;
   for (let i = 0; i < applied.length; i++) {
-    const id = applied[i]!.id;
-    const at = table.index.get(id);
-    if (typeof at !== 'number') throw new Error(`modifier ${id} is not in ${table.id}`);
+    const at = placeOf(table, applied[i]!.id);
     if (at <= last) return false;
     last = at;
   }

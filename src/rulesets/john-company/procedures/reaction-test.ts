@@ -304,6 +304,25 @@ export function runReactionTest(p: PreparedReactionTest, dice: DiceSource): Reac
 }
 
 /**
+ * The rules and labels of `resolveReactionTest`'s trace steps, built once: a traced test builds only its step
+ * objects (the steps share these rule refs, as they share a modifier's).
+ */
+const WHEN_TO_TEST = jc4('When To Make A Reaction Test');
+const HOW_TO_TEST = jc4('How To Make A Reaction Test');
+const INDIAN_CAP = jc4('How To Make A Reaction Test', 'step 1');
+const RANDOM_FACTOR_AND_CLAMP = jc4('How To Make A Reaction Test', 'step 3');
+const REACTION_TABLE = jc4('Reaction Table');
+const WITHOUT_ORDERS_TABLE = jc4('Units Without Orders', 'Without Orders Table');
+const STATUS_LABEL_BY_ROW = Object.fromEntries(
+  Object.keys(REACTION_MOVEMENT_TABLE.rows).map((row) => [
+    row,
+    `Resolve Status (${row.replaceAll('-', ' ')} row)`,
+  ]),
+) as Readonly<Record<ReactionRowId, string>>;
+/** At index d6 - 1: the label of the Without Orders roll that shows d6. */
+const WITHOUT_ORDERS_LABEL_BY_D6 = Array.from({ length: 6 }, (_, i) => `Without Orders Table, d6 ${i + 1}`);
+
+/**
  * A John Company Reaction Test (Part 4, "How To Make A Reaction Test"), in the text's order:
  * Resolve Level (with permanent event adjustments); positive modifiers; for Indian units, a cap at 20;
  * negative modifiers; the Leadership of a General Officer in base contact; the Random Factor; a clamp
@@ -324,13 +343,13 @@ export function resolveReactionTest(
   if (!tested) {
     level = facts.resolveLevel < 1 ? 1 : Math.min(facts.resolveLevel, 20);
     trace?.add({
-      rule: jc4('When To Make A Reaction Test'),
+      rule: WHEN_TO_TEST,
       label: 'No negative modifier applies: no test; status from the Resolve Level',
       total: level,
     });
   } else {
     let total = facts.resolveLevel;
-    trace?.add({ rule: jc4('How To Make A Reaction Test'), label: 'Resolve Level', total });
+    trace?.add({ rule: HOW_TO_TEST, label: 'Resolve Level', total });
     total = applyModifiers(RESOLVE_ADJUSTMENTS, facts.resolveAdjustments ?? EMPTY, total, dice, trace);
     total = applyModifiers(POSITIVE_REACTION_MODIFIERS, facts.positive ?? EMPTY, total, dice, trace);
     const fromStatus = facts.lastStatus ? LAST_STATUS_MODIFIER[facts.lastStatus] : undefined;
@@ -339,7 +358,7 @@ export function resolveReactionTest(
     if (total > 20 && facts.origin === 'indian' && !facts.mayExceed20) {
       total = 20;
       trace?.add({
-        rule: jc4('How To Make A Reaction Test', 'step 1'),
+        rule: INDIAN_CAP,
         label: 'Indian unit: capped at 20 before negatives',
         total,
       });
@@ -355,7 +374,7 @@ export function resolveReactionTest(
     const rf = dice.roll(randomFactor, 'randomFactor');
     total += rf;
     trace?.add({
-      rule: jc4('How To Make A Reaction Test', 'step 3'),
+      rule: RANDOM_FACTOR_AND_CLAMP,
       label: 'Random Factor',
       delta: rf,
       total,
@@ -364,7 +383,7 @@ export function resolveReactionTest(
     level = total < 1 ? 1 : Math.min(total, 20);
     if (level !== total)
       trace?.add({
-        rule: jc4('How To Make A Reaction Test', 'step 3'),
+        rule: RANDOM_FACTOR_AND_CLAMP,
         label: 'Clamped to 1..20',
         total: level,
       });
@@ -372,12 +391,12 @@ export function resolveReactionTest(
   const status = statusForLevel(level);
   const movement = movementResultFor(row, status);
   trace?.add({
-    rule: jc4('Reaction Table'),
-    label: `Resolve Status (${row.replaceAll('-', ' ')} row)`,
+    rule: REACTION_TABLE,
+    label: STATUS_LABEL_BY_ROW[row],
     value: status,
   });
   trace?.add({
-    rule: jc4('Reaction Table'),
+    rule: REACTION_TABLE,
     label: 'Effect on movement',
     value: MOVEMENT_RESULTS[movement].label,
   });
@@ -385,8 +404,8 @@ export function resolveReactionTest(
   const roll = dice.roll(d6, 'withoutOrders');
   const withoutOrders = withoutOrdersResultFor(roll, status as 'Resolute' | 'Confident' | 'Steady');
   trace?.add({
-    rule: jc4('Units Without Orders', 'Without Orders Table'),
-    label: `Without Orders Table, d6 ${roll}`,
+    rule: WITHOUT_ORDERS_TABLE,
+    label: WITHOUT_ORDERS_LABEL_BY_D6[roll - 1]!,
     value: WITHOUT_ORDERS_RESULTS[withoutOrders].label,
     roll: 'withoutOrders',
   });
