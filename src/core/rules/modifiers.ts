@@ -62,12 +62,18 @@ export function applyModifiers<Id extends string>(
   dice: DiceSource,
   trace?: Trace,
 ): number {
-  // One modifier is in order; `placeOf` below still rejects an id the table lacks.
-  const inOrder =
-    applied.length < 2 || isInTableOrder(table, applied) ? applied : sortByTable(table, applied);
-  for (let i = 0; i < inOrder.length; i++) {
+  const n = applied.length;
+  if (n === 0) return total;
+  // Each modifier is looked up once: its place in the table gives both the order and the definition.
+  let inOrder = applied;
+  let places = placesOf(table, applied);
+  if (!isAscending(places)) {
+    inOrder = sortByTable(table, applied);
+    places = placesOf(table, inOrder);
+  }
+  for (let i = 0; i < n; i++) {
     const a = inOrder[i]!;
-    const def = table.modifiers[placeOf(table, a.id)]!;
+    const def = table.modifiers[places[i]!]!;
     const count = countOf(def, a);
     if (count === 0) continue;
     const v = def.value;
@@ -127,20 +133,21 @@ export function countOf(def: ModifierDef, applied: AppliedModifier): number {
   return def.maxCount === undefined ? raw : Math.min(raw, def.maxCount);
 }
 
-/** The modifier's place in `table`; throws if the table has no such modifier. */
-function placeOf(table: ModifierTable, id: string): number {
-  const at = table.index.get(id);
-  if (at === undefined) throw new Error(`modifier ${id} is not in ${table.id}`);
-  return at;
+/** Each applied modifier's place in `table`; throws on an id the table lacks. */
+function placesOf(table: ModifierTable, applied: readonly AppliedModifier[]): number[] {
+  const places = new Array<number>(applied.length);
+  for (let i = 0; i < applied.length; i++) {
+    const id = applied[i]!.id;
+    const at = table.index.get(id);
+    if (at === undefined) throw new Error(`modifier ${id} is not in ${table.id}`);
+    places[i] = at;
+  }
+  return places;
 }
 
-function isInTableOrder(table: ModifierTable, applied: readonly AppliedModifier[]): boolean {
-  let last = -1;
-  for (let i = 0; i < applied.length; i++) {
-    const at = placeOf(table, applied[i]!.id);
-    if (at <= last) return false;
-    last = at;
-  }
+/** Whether the places rise strictly: the modifiers come in the table's order, each once. */
+function isAscending(places: readonly number[]): boolean {
+  for (let i = 1; i < places.length; i++) if (places[i]! <= places[i - 1]!) return false;
   return true;
 }
 
