@@ -62,10 +62,18 @@ export function applyModifiers<Id extends string>(
   dice: DiceSource,
   trace?: Trace,
 ): number {
-  const inOrder = isInTableOrder(table, applied) ? applied : sortByTable(table, applied);
-  for (let i = 0; i < inOrder.length; i++) {
+  const n = applied.length;
+  if (n === 0) return total;
+  // Each modifier is looked up once: its place in the table gives both the order and the definition.
+  let inOrder = applied;
+  let places = placesOf(table, applied);
+  if (!isAscending(places)) {
+    inOrder = sortByTable(table, applied);
+    places = placesOf(table, inOrder);
+  }
+  for (let i = 0; i < n; i++) {
     const a = inOrder[i]!;
-    const def = table.modifiers[table.index.get(a.id)!]!;
+    const def = table.modifiers[places[i]!]!;
     const count = countOf(def, a);
     if (count === 0) continue;
     const v = def.value;
@@ -76,13 +84,15 @@ export function applyModifiers<Id extends string>(
       delta = Math.sign(v.dice) * dice.roll(nd6(n), def.id);
     }
     total += delta;
-    trace?.add({
-      rule: def.rule,
-      label: count > 1 ? `${def.label} (×${count})` : def.label,
-      delta,
-      total,
-      ...(typeof v === 'number' ? {} : { roll: def.id }),
-    });
+    if (trace) {
+      // Two literals, not a spread: a step object built in one go (this runs for every traced modifier).
+      const label = count > 1 ? `${def.label} (×${count})` : def.label;
+      trace.add(
+        typeof v === 'number'
+          ? { rule: def.rule, label, delta, total }
+          : { rule: def.rule, label, delta, total, roll: def.id },
+      );
+    }
   }
   return total;
 }
@@ -123,15 +133,21 @@ export function countOf(def: ModifierDef, applied: AppliedModifier): number {
   return def.maxCount === undefined ? raw : Math.min(raw, def.maxCount);
 }
 
-function isInTableOrder(table: ModifierTable, applied: readonly AppliedModifier[]): boolean {
-  let last = -1;
+/** Each applied modifier's place in `table`; throws on an id the table lacks. */
+function placesOf(table: ModifierTable, applied: readonly AppliedModifier[]): number[] {
+  const places = new Array<number>(applied.length);
   for (let i = 0; i < applied.length; i++) {
     const id = applied[i]!.id;
     const at = table.index.get(id);
-    if (typeof at !== 'number') throw new Error(`modifier ${id} is not in ${table.id}`);
-    if (at <= last) return false;
-    last = at;
+    if (at === undefined) throw new Error(`modifier ${id} is not in ${table.id}`);
+    places[i] = at;
   }
+  return places;
+}
+
+/** Whether the places rise strictly: the modifiers come in the table's order, each once. */
+function isAscending(places: readonly number[]): boolean {
+  for (let i = 1; i < places.length; i++) if (places[i]! <= places[i - 1]!) return false;
   return true;
 }
 

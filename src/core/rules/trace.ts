@@ -19,7 +19,10 @@ export function formatRule(rule: RuleRef): string {
   return `${rule.source}, ${rule.section}${rule.item ? `, ${rule.item}` : ''}`;
 }
 
-/** One step of a procedure, in the order the rules take them. */
+/**
+ * One step of a procedure, in the order the rules take them. A step is never changed once added to a trace, so
+ * a procedure may hand the same frozen step to many traces (one that the rules alone fix).
+ */
 export interface TraceStep {
   readonly rule: RuleRef;
   /** What happened, in Muster's words (never the rules' prose). */

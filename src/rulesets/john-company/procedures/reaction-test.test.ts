@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DiceInputError, PrngDice, type RollRecord, SuppliedDice } from '../../../core/random/dice.ts';
 import { seedRng } from '../../../core/random/prng.ts';
 import { oddsOf, resolveProcedure } from '../../../core/rules/run.ts';
-import { Trace } from '../../../core/rules/trace.ts';
+import { Trace, type TraceStep } from '../../../core/rules/trace.ts';
 import {
   NEGATIVE_REACTION_MODIFIERS,
   POSITIVE_REACTION_MODIFIERS,
@@ -498,6 +498,129 @@ describe('reaction test: typed-in dice and the trace', () => {
     );
     for (const step of trace.steps) expect(step.rule.source).toMatch(/John Company|Muster/);
     expect(trace.steps.map((s) => s.label)).toContain('Random Factor');
+  });
+
+  /** A step of a John Company Part 4 rule, as the trace records it. */
+  const part4 = (section: string, item: string | undefined, fields: Omit<TraceStep, 'rule'>): TraceStep => ({
+    rule:
+      item === undefined
+        ? { source: 'John Company Part 4', section }
+        : { source: 'John Company Part 4', section, item },
+    ...fields,
+  });
+  const traceOf = (facts: ReactionFacts, dice: Record<string, number[]>) => {
+    const trace = new Trace();
+    resolveReactionTest(facts, new SuppliedDice(dice), trace);
+    return trace.steps;
+  };
+
+  it('the whole trace: events, dice modifiers given out of order, last status, cap, General, clamp, Without Orders', () => {
+    const steps = traceOf(
+      {
+        resolveLevel: 18,
+        origin: 'indian',
+        formation: 'mass',
+        orders: 'without-orders',
+        lastStatus: 'Confident',
+        occasion: 'charging',
+        resolveAdjustments: [{ id: 'friendly-casualties-cut-up', count: 2 }],
+        positive: [{ id: 'irregular-or-cavalry-won-confrontation' }, { id: 'close-order' }],
+        negative: [{ id: 'shocked' }, { id: 'stands-lost-since-last-check', count: 2 }],
+        generalInContact: 'Inspiring',
+      },
+      {
+        'irregular-or-cavalry-won-confrontation': [4],
+        shocked: [1],
+        randomFactor: [5, 1],
+        withoutOrders: [5],
+      },
+    );
+    const modifiers = 'Reaction Test Modifiers';
+    const how = 'How To Make A Reaction Test';
+    expect(steps).toStrictEqual([
+      part4(how, undefined, { label: 'Resolve Level', total: 18 }),
+      part4('Infantry Events Table', '88-89 friendly casualties cut up', {
+        label: 'Found friendly casualties cut up (×2)',
+        delta: 2,
+        total: 20,
+      }),
+      part4(modifiers, 'positive 8', { label: 'In close order line, column or square', delta: 2, total: 22 }),
+      part4(modifiers, 'positive 11', {
+        label: 'Irregular infantry or cavalry, won a Confrontation since the last test',
+        delta: 4,
+        total: 26,
+        roll: 'irregular-or-cavalry-won-confrontation',
+      }),
+      part4(modifiers, 'positive 6', { label: 'Last status Confident', delta: 1, total: 27 }),
+      part4(how, 'step 1', { label: 'Indian unit: capped at 20 before negatives', total: 20 }),
+      part4(modifiers, 'negative 4', { label: 'Stand lost since last check (×2)', delta: -2, total: 18 }),
+      part4('Skirmishers', 'charge uncovering an unseen enemy', {
+        label: 'Shocked',
+        delta: -1,
+        total: 17,
+        roll: 'shocked',
+      }),
+      part4('Leadership Modifiers', undefined, {
+        label: 'General in contact: Inspiring',
+        delta: 2,
+        total: 19,
+      }),
+      part4(how, 'step 3', { label: 'Random Factor', delta: 4, total: 23, roll: 'randomFactor' }),
+      part4(how, 'step 3', { label: 'Clamped to 1..20', total: 20 }),
+      part4('Reaction Table', undefined, {
+        label: 'Resolve Status (all without orders row)',
+        value: 'Resolute',
+      }),
+      part4('Reaction Table', undefined, {
+        label: 'Effect on movement',
+        value: 'Roll on the Without Orders Table',
+      }),
+      part4('Units Without Orders', 'Without Orders Table', {
+        label: 'Without Orders Table, d6 5',
+        value: 'No Orders - Cavalry & Irregulars may charge',
+        roll: 'withoutOrders',
+      }),
+    ]);
+  });
+
+  it('the whole trace: a negative last status and the clamp at 1; and a unit that need not test', () => {
+    const how = 'How To Make A Reaction Test';
+    expect(
+      traceOf(
+        {
+          resolveLevel: 3,
+          origin: 'european',
+          formation: 'open-order-line',
+          orders: 'charge',
+          lastStatus: 'Shaken',
+          occasion: 'charge-target',
+        },
+        { randomFactor: [1, 6] },
+      ),
+    ).toStrictEqual([
+      part4(how, undefined, { label: 'Resolve Level', total: 3 }),
+      part4('Reaction Test Modifiers', 'negative 5', { label: 'Last status Shaken', delta: -1, total: 2 }),
+      part4(how, 'step 3', { label: 'Random Factor', delta: -5, total: -3, roll: 'randomFactor' }),
+      part4(how, 'step 3', { label: 'Clamped to 1..20', total: 1 }),
+      part4('Reaction Table', undefined, { label: 'Resolve Status (line charge row)', value: 'Panicked' }),
+      part4('Reaction Table', undefined, {
+        label: 'Effect on movement',
+        value: 'Rout (Normal Move + Charge Bonus to the rear, back to the enemy; becomes Panicked)',
+      }),
+    ]);
+    expect(
+      traceOf(
+        { resolveLevel: 12, origin: 'european', formation: 'close-order-column', orders: 'retire' },
+        {},
+      ),
+    ).toStrictEqual([
+      part4('When To Make A Reaction Test', undefined, {
+        label: 'No negative modifier applies: no test; status from the Resolve Level',
+        total: 12,
+      }),
+      part4('Reaction Table', undefined, { label: 'Resolve Status (other retire row)', value: 'Steady' }),
+      part4('Reaction Table', undefined, { label: 'Effect on movement', value: 'Normal Move' }),
+    ]);
   });
 
   it('the schema rejects modifiers Muster derives, and unknown fields', () => {

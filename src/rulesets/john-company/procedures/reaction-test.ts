@@ -4,7 +4,7 @@ import { d6, nd6, type RollSpec, randomFactor } from '../../../core/random/rolls
 import { type AppliedModifier, applyModifiers, summarizeModifiers } from '../../../core/rules/modifiers.ts';
 import type { ProcedureDefinition } from '../../../core/rules/procedure.ts';
 import { modifierListSchema } from '../../../core/rules/schemas.ts';
-import type { Trace } from '../../../core/rules/trace.ts';
+import type { Trace, TraceStep } from '../../../core/rules/trace.ts';
 import {
   LEADERSHIP_MODIFIERS,
   NEGATIVE_REACTION_MODIFIERS,
@@ -238,13 +238,61 @@ function reactionOutcomes(tested: boolean, row: ReactionRowId): ReactionOutcomes
   return { byLevel, byLevelAndWithoutOrdersD6 };
 }
 
-/** `reactionOutcomes` for every row, untested ([0]) and tested ([1]), built once. */
-const OUTCOMES_BY_ROW = (() => {
-  const byRow: Partial<Record<ReactionRowId, readonly [ReactionOutcomes, ReactionOutcomes]>> = {};
-  for (const row of Object.keys(REACTION_MOVEMENT_TABLE.rows) as ReactionRowId[])
-    byRow[row] = [reactionOutcomes(false, row), reactionOutcomes(true, row)];
-  return byRow as Readonly<Record<ReactionRowId, readonly [ReactionOutcomes, ReactionOutcomes]>>;
-})();
+const REACTION_TABLE = jc4('Reaction Table');
+const WITHOUT_ORDERS_TABLE = jc4('Units Without Orders', 'Without Orders Table');
+
+/**
+ * A Reaction Table row as a resolution reads it: its results, and the trace steps they give. The steps depend
+ * only on the row, the final level and the Without Orders d6, so they are built once and shared by every trace
+ * (frozen: a trace step is never changed).
+ */
+interface RowReading {
+  /** `reactionOutcomes` of the row, untested ([0]) and tested ([1]). */
+  readonly outcomes: readonly [ReactionOutcomes, ReactionOutcomes];
+  /** By final level (1..20): the step "Resolve Status (… row)". */
+  readonly statusSteps: readonly TraceStep[];
+  /** By final level (1..20): the step "Effect on movement". */
+  readonly movementSteps: readonly TraceStep[];
+  /** At `level * 6 + d6 - 1`, where the unit rolls on the Without Orders Table: the step of that roll. */
+  readonly withoutOrdersSteps: readonly TraceStep[];
+}
+
+/** Every row's reading, built once. */
+const ROW_READINGS: ReadonlyMap<ReactionRowId, RowReading> = new Map(
+  (Object.keys(REACTION_MOVEMENT_TABLE.rows) as ReactionRowId[]).map((row) => {
+    const tested = reactionOutcomes(true, row);
+    const statusLabel = `Resolve Status (${row.replaceAll('-', ' ')} row)`;
+    const statusSteps: TraceStep[] = [];
+    const movementSteps: TraceStep[] = [];
+    const withoutOrdersSteps: TraceStep[] = [];
+    for (let level = 1; level <= 20; level++) {
+      const status = statusForLevel(level);
+      const movement = movementResultFor(row, status);
+      statusSteps[level] = Object.freeze({ rule: REACTION_TABLE, label: statusLabel, value: status });
+      movementSteps[level] = Object.freeze({
+        rule: REACTION_TABLE,
+        label: 'Effect on movement',
+        value: MOVEMENT_RESULTS[movement].label,
+      });
+    }
+    tested.byLevelAndWithoutOrdersD6.forEach((outcome, at) => {
+      if (!outcome?.withoutOrders) return;
+      withoutOrdersSteps[at] = Object.freeze({
+        rule: WITHOUT_ORDERS_TABLE,
+        label: `Without Orders Table, d6 ${(at % 6) + 1}`,
+        value: WITHOUT_ORDERS_RESULTS[outcome.withoutOrders].label,
+        roll: 'withoutOrders',
+      });
+    });
+    const reading: RowReading = {
+      outcomes: [reactionOutcomes(false, row), tested],
+      statusSteps,
+      movementSteps,
+      withoutOrdersSteps,
+    };
+    return [row, reading];
+  }),
+);
 
 export function prepareReactionTest(facts: ReactionFacts): PreparedReactionTest {
   const fromStatus = facts.lastStatus ? LAST_STATUS_MODIFIER[facts.lastStatus] : undefined;
@@ -280,7 +328,7 @@ export function prepareReactionTest(facts: ReactionFacts): PreparedReactionTest 
     levelByRandomFactor: onlyRandomFactor
       ? Int32Array.from(RANDOM_FACTOR_VALUES, (rf) => finalLevel(totals, 0, 0, rf))
       : undefined,
-    outcomes: OUTCOMES_BY_ROW[reactionRow(facts.formation, facts.orders)][tested ? 1 : 0],
+    outcomes: ROW_READINGS.get(reactionRow(facts.formation, facts.orders))!.outcomes[tested ? 1 : 0],
   };
 }
 
@@ -304,6 +352,31 @@ export function runReactionTest(p: PreparedReactionTest, dice: DiceSource): Reac
 }
 
 /**
+ * The rules of `resolveReactionTest`'s trace steps, and the steps fixed by a level alone, built once and shared
+ * like the Reaction Table's (`RowReading`): a traced test builds only the steps of its own running total (the
+ * Resolve Level, each modifier, the General, the Random Factor).
+ */
+const HOW_TO_TEST = jc4('How To Make A Reaction Test');
+const RANDOM_FACTOR_AND_CLAMP = jc4('How To Make A Reaction Test', 'step 3');
+/** By Resolve Level (1..20): the step of a unit that need not test. */
+const NO_TEST_STEPS: readonly TraceStep[] = Array.from({ length: 21 }, (_, level) =>
+  Object.freeze({
+    rule: jc4('When To Make A Reaction Test'),
+    label: 'No negative modifier applies: no test; status from the Resolve Level',
+    total: level,
+  }),
+);
+const INDIAN_CAP_STEP: TraceStep = Object.freeze({
+  rule: jc4('How To Make A Reaction Test', 'step 1'),
+  label: 'Indian unit: capped at 20 before negatives',
+  total: 20,
+});
+const clampedStep = (total: number): TraceStep =>
+  Object.freeze({ rule: RANDOM_FACTOR_AND_CLAMP, label: 'Clamped to 1..20', total });
+const CLAMPED_TO_1 = clampedStep(1);
+const CLAMPED_TO_20 = clampedStep(20);
+
+/**
  * A John Company Reaction Test (Part 4, "How To Make A Reaction Test"), in the text's order:
  * Resolve Level (with permanent event adjustments); positive modifiers; for Indian units, a cap at 20;
  * negative modifiers; the Leadership of a General Officer in base contact; the Random Factor; a clamp
@@ -323,14 +396,10 @@ export function resolveReactionTest(
   const tested = needsTest(facts);
   if (!tested) {
     level = facts.resolveLevel < 1 ? 1 : Math.min(facts.resolveLevel, 20);
-    trace?.add({
-      rule: jc4('When To Make A Reaction Test'),
-      label: 'No negative modifier applies: no test; status from the Resolve Level',
-      total: level,
-    });
+    trace?.add(NO_TEST_STEPS[level]!);
   } else {
     let total = facts.resolveLevel;
-    trace?.add({ rule: jc4('How To Make A Reaction Test'), label: 'Resolve Level', total });
+    trace?.add({ rule: HOW_TO_TEST, label: 'Resolve Level', total });
     total = applyModifiers(RESOLVE_ADJUSTMENTS, facts.resolveAdjustments ?? EMPTY, total, dice, trace);
     total = applyModifiers(POSITIVE_REACTION_MODIFIERS, facts.positive ?? EMPTY, total, dice, trace);
     const fromStatus = facts.lastStatus ? LAST_STATUS_MODIFIER[facts.lastStatus] : undefined;
@@ -338,11 +407,7 @@ export function resolveReactionTest(
       total = applyModifiers(POSITIVE_REACTION_MODIFIERS, fromStatus.positive, total, dice, trace);
     if (total > 20 && facts.origin === 'indian' && !facts.mayExceed20) {
       total = 20;
-      trace?.add({
-        rule: jc4('How To Make A Reaction Test', 'step 1'),
-        label: 'Indian unit: capped at 20 before negatives',
-        total,
-      });
+      trace?.add(INDIAN_CAP_STEP);
     }
     total = applyModifiers(NEGATIVE_REACTION_MODIFIERS, facts.negative ?? EMPTY, total, dice, trace);
     if (fromStatus?.negative)
@@ -352,45 +417,30 @@ export function resolveReactionTest(
       total += leader.value as number;
       trace?.add({ rule: leader.rule, label: leader.label, delta: leader.value as number, total });
     }
-    const rf = dice.roll(randomFactor, 'randomFactor');
+    const rf = dice.roll(RF, 'randomFactor');
     total += rf;
     trace?.add({
-      rule: jc4('How To Make A Reaction Test', 'step 3'),
+      rule: RANDOM_FACTOR_AND_CLAMP,
       label: 'Random Factor',
       delta: rf,
       total,
       roll: 'randomFactor',
     });
     level = total < 1 ? 1 : Math.min(total, 20);
-    if (level !== total)
-      trace?.add({
-        rule: jc4('How To Make A Reaction Test', 'step 3'),
-        label: 'Clamped to 1..20',
-        total: level,
-      });
+    if (level !== total) trace?.add(level === 1 ? CLAMPED_TO_1 : CLAMPED_TO_20);
   }
-  const status = statusForLevel(level);
-  const movement = movementResultFor(row, status);
-  trace?.add({
-    rule: jc4('Reaction Table'),
-    label: `Resolve Status (${row.replaceAll('-', ' ')} row)`,
-    value: status,
-  });
-  trace?.add({
-    rule: jc4('Reaction Table'),
-    label: 'Effect on movement',
-    value: MOVEMENT_RESULTS[movement].label,
-  });
-  if (movement !== 'roll-without-orders') return { tested, level, status, row, movement };
-  const roll = dice.roll(d6, 'withoutOrders');
-  const withoutOrders = withoutOrdersResultFor(roll, status as 'Resolute' | 'Confident' | 'Steady');
-  trace?.add({
-    rule: jc4('Units Without Orders', 'Without Orders Table'),
-    label: `Without Orders Table, d6 ${roll}`,
-    value: WITHOUT_ORDERS_RESULTS[withoutOrders].label,
-    roll: 'withoutOrders',
-  });
-  return { tested, level, status, row, movement, withoutOrders };
+  // The result is the shared one the prepared path gives (`reactionOutcomes`).
+  const reading = ROW_READINGS.get(row)!;
+  const outcomes = reading.outcomes[tested ? 1 : 0];
+  const settled = outcomes.byLevel[level];
+  if (trace) {
+    trace.add(reading.statusSteps[level]!);
+    trace.add(reading.movementSteps[level]!);
+  }
+  if (settled) return settled;
+  const at = level * 6 + dice.roll(D6, 'withoutOrders') - 1;
+  trace?.add(reading.withoutOrdersSteps[at]!);
+  return outcomes.byLevelAndWithoutOrdersD6[at]!;
 }
 
 const LAST_STATUS_DERIVED = {
