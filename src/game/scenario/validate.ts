@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flattenPoints } from '../../core/geometry/points.ts';
+import { flattenPoints, type PointBounds, pointBounds } from '../../core/geometry/points.ts';
 import { pointInPolygon } from '../../core/geometry/polygons.ts';
 import { type Rect, rectCorners, rectsOverlap } from '../../core/geometry/rectangles.ts';
 import { EPSILON, orient, segmentDistance } from '../../core/geometry/segments.ts';
@@ -377,7 +377,7 @@ function crossFieldIssues(d: Draft, rules: readonly ScenarioRules[]): ScenarioIs
 
   // Units, and their stands as laid out on the table.
   /** Each unit laid out: its index, its description, its stands shrunk by `TOUCH`, and its corners' bounds. */
-  const placed: [number, Unit, Rect[], Bounds][] = [];
+  const placed: [number, Unit, Rect[], PointBounds][] = [];
   for (const [i, u] of indexed(d.units)) {
     const path = `units[${i}]`;
     const before = issues.length;
@@ -409,14 +409,14 @@ function crossFieldIssues(d: Draft, rules: readonly ScenarioRules[]): ScenarioIs
         `${path}.position`,
         `the unit is not wholly inside a deployment zone of side "${u.side}" (${extentText(corners)})`,
       );
-    placed.push([i, u, stands.map(shrink), boundsOfPoints(corners)]);
+    placed.push([i, u, stands.map(shrink), pointBounds(corners)]);
   }
   // Units may touch but not overlap (units whose bounds are apart cannot).
   for (let a = 0; a < placed.length; a++)
     for (let b = a + 1; b < placed.length; b++) {
       const [ia, ua, sa, ba] = placed[a]!;
       const [ib, , sb, bb] = placed[b]!;
-      if (ba[2] < bb[0] || bb[2] < ba[0] || ba[3] < bb[1] || bb[3] < ba[1]) continue;
+      if (ba.maxX < bb.minX || bb.maxX < ba.minX || ba.maxY < bb.minY || bb.maxY < ba.minY) continue;
       if (sa.some((x) => sb.some((y) => rectsOverlap(x, y))))
         add(`units[${ib}].position`, `the unit overlaps units[${ia}] ("${ua.name}")`);
     }
@@ -456,23 +456,6 @@ const TOUCH = 0.01;
 
 function shrink(r: Rect): Rect {
   return { ...r, width: Math.max(0, r.width - 2 * TOUCH), depth: Math.max(0, r.depth - 2 * TOUCH) };
-}
-
-/** The least box holding the points: x0, y0, x1, y1. */
-type Bounds = readonly [number, number, number, number];
-
-function boundsOfPoints(points: readonly Point[]): Bounds {
-  let x0 = Number.POSITIVE_INFINITY;
-  let y0 = Number.POSITIVE_INFINITY;
-  let x1 = Number.NEGATIVE_INFINITY;
-  let y1 = Number.NEGATIVE_INFINITY;
-  for (const p of points) {
-    x0 = Math.min(x0, p.x);
-    y0 = Math.min(y0, p.y);
-    x1 = Math.max(x1, p.x);
-    y1 = Math.max(y1, p.y);
-  }
-  return [x0, y0, x1, y1];
 }
 
 function standCorners(stand: Rect): Point[] {

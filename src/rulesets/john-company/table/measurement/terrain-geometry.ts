@@ -3,7 +3,7 @@
  * buildings, closed works and barrier segments, with the point and box queries measurements ask of
  * them (inside a shape, elevation, which side of a barrier).
  */
-import { flattenPoints } from '../../../../core/geometry/points.ts';
+import { flattenPoints, pointBounds } from '../../../../core/geometry/points.ts';
 import { pointInPolygon, segmentPolygonRelation } from '../../../../core/geometry/polygons.ts';
 import { boxCorners } from '../../../../core/geometry/rectangles.ts';
 import { EPSILON, SEGMENT_STRIDE } from '../../../../core/geometry/segments.ts';
@@ -68,16 +68,7 @@ const GROUND: ReadonlySet<TerrainKind> = new Set([
 
 function flatShape(id: FeatureId, points: readonly { x: number; y: number }[]): FlatShape {
   const flat = flattenPoints(points);
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const p of points) {
-    minX = Math.min(minX, p.x);
-    minY = Math.min(minY, p.y);
-    maxX = Math.max(maxX, p.x);
-    maxY = Math.max(maxY, p.y);
-  }
+  const { minX, minY, maxX, maxY } = pointBounds(points);
   return { id, flat, minX, minY, maxX, maxY };
 }
 
