@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ESTIMATE_PLAYS } from '../../src/core/odds/estimate.ts';
 import { findPlayableRuleSet } from '../../src/game/registry.ts';
@@ -461,9 +461,14 @@ describe('the table for any rule set', () => {
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, line by line, is what a player reads.
     (await page.locator('body').innerText()).split('\n').flatMap(unreadable);
 
-  it('honour-and-fortitude: plans an attack by clicking an enemy unit, reads its odds, and gives it', async () => {
+  /**
+   * An Honour & Fortitude game imported at the first position (the computer playing both sides from
+   * SEED) where the deciding side has a legal command of type `kind`, opened at that side's seat: the
+   * command, the page, and the names and table elements of its unit and target.
+   */
+  async function openAtFirstHf(kind: 'attack' | 'fire') {
     const { record, side, command } = firstPosition('honour-and-fortitude', SEED, (_state, _decider, legal) =>
-      legal.find((c) => c.type === 'attack'),
+      legal.find((c) => c.type === kind),
     );
     const { seatKeys, ...game } = await importGame(suite.server.url, record);
     keys.set(game.id, seatKeys);
@@ -473,6 +478,22 @@ describe('the table for any rule set', () => {
     const nameOf = (id: unknown) => units.find((u) => u.id === id)!.name;
     const { unit, target } = command as unknown as { unit: string; target: string };
     const onTable = (id: string) => page.locator(`.units-layer [data-unit="${id}"]`);
+    return { game, side, command, page, nameOf, onTable, unit, target };
+  }
+
+  /** Gives the planned command with the planner's Roll (it must be the game's next command, and the planner must close), then finishes with the page. */
+  async function rollFromPlanner(page: Page, planner: Locator, id: string, side: string, command: unknown) {
+    const total = (await playOf(id, side)).total;
+    await act(page, () => planner.getByRole('button', { name: /^Roll: / }).click());
+    const after = await playOf(id, side);
+    expect(after.total).toBe(total + 1);
+    expect(after.log.at(-1)?.command).toEqual(command);
+    expect(await planner.count()).toBe(0);
+    await done(page);
+  }
+
+  it('honour-and-fortitude: plans an attack by clicking an enemy unit, reads its odds, and gives it', async () => {
+    const { game, side, command, page, nameOf, onTable, unit, target } = await openAtFirstHf('attack');
 
     // An enemy clicked with no unit of the player's selected is only selected.
     await onTable(target).click();
@@ -500,27 +521,11 @@ describe('the table for any rule set', () => {
     await shot(page, 'honour-and-fortitude-attack');
 
     // Given from the planner: the attack is the game's next command.
-    const total = (await playOf(game.id, side)).total;
-    await act(page, () => planner.getByRole('button', { name: /^Roll: / }).click());
-    const after = await playOf(game.id, side);
-    expect(after.total).toBe(total + 1);
-    expect(after.log.at(-1)?.command).toEqual(command);
-    expect(await planner.count()).toBe(0);
-    await done(page);
+    await rollFromPlanner(page, planner, game.id, side, command);
   });
 
   it('honour-and-fortitude: in the firing phase, clicking an enemy plans the fire at it with its odds, and gives it', async () => {
-    const { record, side, command } = firstPosition('honour-and-fortitude', SEED, (_state, _decider, legal) =>
-      legal.find((c) => c.type === 'fire'),
-    );
-    const { seatKeys, ...game } = await importGame(suite.server.url, record);
-    keys.set(game.id, seatKeys);
-    const page = await open(game.id, [side]);
-    await page.getByRole('region', { name: 'Your decision' }).waitFor();
-    const units = (record.scenario as { units: { id: string; name: string }[] }).units;
-    const nameOf = (id: unknown) => units.find((u) => u.id === id)!.name;
-    const { unit, target } = command as unknown as { unit: string; target: string };
-    const onTable = (id: string) => page.locator(`.units-layer [data-unit="${id}"]`);
+    const { game, side, command, page, nameOf, onTable, unit, target } = await openAtFirstHf('fire');
 
     await onTable(unit).click();
     await page.getByRole('region', { name: nameOf(unit), exact: true }).waitFor();
@@ -536,13 +541,7 @@ describe('the table for any rule set', () => {
     expect((await planner.innerText()).split('\n').flatMap(unreadable)).toEqual([]);
     await shot(page, 'honour-and-fortitude-fire');
 
-    const total = (await playOf(game.id, side)).total;
-    await act(page, () => planner.getByRole('button', { name: /^Roll: / }).click());
-    const after = await playOf(game.id, side);
-    expect(after.total).toBe(total + 1);
-    expect(after.log.at(-1)?.command).toEqual(command);
-    expect(await planner.count()).toBe(0);
-    await done(page);
+    await rollFromPlanner(page, planner, game.id, side, command);
   });
 
   it('refuses in words an attack the rules do not allow: a gun clicked against an enemy', async () => {
