@@ -93,7 +93,11 @@ async function figuresOf(root: string, wanted: number, replayFrom: number): Prom
       now = performance.now();
       split.decide += now - t;
       t = now;
-      const applied = game.apply(state, side, command);
+      // As playBattle (engine/battle.ts): a pick among the legal commands needs no parsing.
+      const applied =
+        game.applyParsed && legal.includes(command)
+          ? game.applyParsed(state, side, command)
+          : game.apply(state, side, command);
       split.apply += performance.now() - t;
       if (!applied.ok) throw new Error(applied.rejection.message);
       state = applied.state;

@@ -58,8 +58,14 @@ export function playBattle<State extends GameStateBase, Command, Event extends G
     if (side === undefined) break;
     const player = players[side];
     if (!player) throw new Error(`no player for side ${side}`);
-    const command = player(game.viewFor(state, side), game.legalCommands(state, side));
-    const applied = game.apply(state, side, command);
+    const view = game.viewFor(state, side);
+    const legal = game.legalCommands(state, side);
+    const command = player(view, legal);
+    // A pick among the legal commands is the game's own command, parsed already; anything else is parsed.
+    const applied =
+      game.applyParsed && legal.includes(command)
+        ? game.applyParsed(state, side, command)
+        : game.apply(state, side, command);
     if (!applied.ok)
       throw new Error(
         `${side}'s command was refused: ${JSON.stringify(command)}: ${applied.rejection.message}`,
