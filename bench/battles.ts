@@ -26,10 +26,14 @@ import type { JcGameState } from '../src/game/john-company/state.ts';
  * this checkout's), and the two are measured in alternating child processes, R rounds (ABBA order),
  * each figure the median of its rounds; then each figure is printed with the ratio (how many times
  * faster this tree is). `npm run bench` prints this tree's figures alone.
+ *
+ * A CPU profile of the computer's battles alone (without the per-command timings and the random Assaye
+ * the replay needs, which would be most of a profile of the whole child):
+ *   node --cpu-prof --import tsx bench/battles.ts --figures-of . --battles 16 --battles-only
  */
 
-/** What one child process measures of one checkout (times in ms; apply times in µs). */
-interface Figures {
+/** The computer-v-computer battles' figures (times in ms). */
+interface BattleFigures {
   readonly battles: number;
   readonly battlesPerSecond: number;
   /**
@@ -37,11 +41,15 @@ interface Figures {
    * loaded machine it grows far less than the wall time, which counts the turns other processes take.
    */
   readonly cpuMsPerCommand: number;
-  readonly replayCpuMs: number;
   readonly commandsPerBattle: number;
   readonly failed: readonly string[];
   /** Shares of a battle's time, by step. */
   readonly split: Readonly<Record<'view' | 'legal' | 'decide' | 'apply', number>>;
+}
+
+/** What one child process measures of one checkout (times in ms; apply times in µs). */
+interface Figures extends BattleFigures {
+  readonly replayCpuMs: number;
   readonly replayMs: number;
   readonly replaySeed: number;
   /** Per command type: how many were timed, and the p50 and p99 of `apply` in µs. */
@@ -62,7 +70,14 @@ type FixturesModule = typeof import('../src/game/john-company/fixtures.ts');
 type RecordModule = typeof import('../src/game/engine/record.ts');
 type SightModule = typeof import('../src/rulesets/john-company/table/line-of-sight.ts');
 
-async function figuresOf(root: string, wanted: number, replayFrom: number): Promise<Figures> {
+async function figuresOf(root: string, wanted: number, replayFrom: number): Promise<Figures>;
+async function figuresOf(root: string, wanted: number, replayFrom: 'battles only'): Promise<BattleFigures>;
+/** `replayFrom` 'battles only': the battles' figures alone, e.g. for a CPU profile of the battles. */
+async function figuresOf(
+  root: string,
+  wanted: number,
+  replayFrom: number | 'battles only',
+): Promise<BattleFigures | Figures> {
   const load = <T>(path: string) => import(pathToFileURL(join(root, path)).href) as Promise<T>;
   const { makeJohnCompanyGame } = await load<GameModule>('src/game/john-company/game.ts');
   const { decide } = await load<OpponentModule>('src/game/john-company/ai/opponent.ts');
@@ -131,6 +146,20 @@ async function figuresOf(root: string, wanted: number, replayFrom: number): Prom
   const cpu = process.cpuUsage(cpuBefore);
   const commands = records.reduce((n, r) => n + r.commands.length, 0);
   const total = split.view + split.legal + split.decide + split.apply;
+  const battleFigures: BattleFigures = {
+    battles: records.length,
+    battlesPerSecond: (1000 * records.length) / ms,
+    cpuMsPerCommand: (cpu.user + cpu.system) / 1000 / commands,
+    commandsPerBattle: commands / records.length,
+    failed,
+    split: {
+      view: split.view / total,
+      legal: split.legal / total,
+      decide: split.decide / total,
+      apply: split.apply / total,
+    },
+  };
+  if (replayFrom === 'battles only') return battleFigures;
 
   // Every recorded command's `apply`, timed alone, from the battle's state before it.
   const times = new Map<string, number[]>();
@@ -163,18 +192,8 @@ async function figuresOf(root: string, wanted: number, replayFrom: number): Prom
   if (!replayed.ok) throw new Error(replayed.message);
 
   const figures: Figures = {
-    battles: records.length,
-    battlesPerSecond: (1000 * records.length) / ms,
-    cpuMsPerCommand: (cpu.user + cpu.system) / 1000 / commands,
+    ...battleFigures,
     replayCpuMs: (replayCpu.user + replayCpu.system) / 1000,
-    commandsPerBattle: commands / records.length,
-    failed,
-    split: {
-      view: split.view / total,
-      legal: split.legal / total,
-      decide: split.decide / total,
-      apply: split.apply / total,
-    },
     replayMs,
     // The bench plays from numbered seeds, never from secret dice.
     replaySeed: typeof long.seed === 'number' ? long.seed : Number.NaN,
@@ -428,13 +447,16 @@ async function main(): Promise<void> {
       quick: { type: 'boolean', default: false },
       'figures-of': { type: 'string' },
       'replay-from': { type: 'string' },
+      'battles-only': { type: 'boolean', default: false },
     },
   });
   const battles = Number(values.battles ?? (values.quick ? 3 : 20));
   if (values['figures-of'] !== undefined) {
-    process.stdout.write(
-      `${JSON.stringify(await figuresOf(values['figures-of'], battles, Number(values['replay-from'] ?? 1)))}\n`,
-    );
+    const root = values['figures-of'];
+    const figures = values['battles-only']
+      ? await figuresOf(root, battles, 'battles only')
+      : await figuresOf(root, battles, Number(values['replay-from'] ?? 1));
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
     return;
   }
   process.stdout.write(`Whole battles - node ${process.version}\n`);
