@@ -38,12 +38,6 @@ export function standFrontDistance(a: UnitGeometry, i: number, b: UnitGeometry, 
   return segmentBoxDistance(FACE, 0, b.boxes, j * BOX_STRIDE);
 }
 
-/** Which stands of a target are measured to: its gun models if it has any (Part 4), else all of them. */
-export function measuredStands(target: UnitGeometry): boolean[] {
-  const guns = target.unit.stands.map((s) => s.kind === 'gun');
-  return guns.some((g) => g) ? guns : guns.map(() => true);
-}
-
 /**
  * Range as the rules measure it (Part 4, Using The Fire Table: front edge to front edge): the shortest
  * distance from the front face of one of `from`'s front-rank stands to the nearest edge of a stand of
@@ -51,12 +45,12 @@ export function measuredStands(target: UnitGeometry): boolean[] {
  * gun model). With `toGuns` false, every stand of `to` counts: a charger's distance to its target.
  */
 export function frontDistance(from: UnitGeometry, to: UnitGeometry, toGuns = true): number {
-  const measured = toGuns ? measuredStands(to) : to.unit.stands.map(() => true);
+  const measured = to.measured;
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < from.count; i++) {
     if (from.firingRank[i] !== 0) continue;
     for (let j = 0; j < to.count; j++) {
-      if (!measured[j]) continue;
+      if (toGuns && !measured[j]) continue;
       const d = standFrontDistance(from, i, to, j);
       if (d < best) best = d;
     }

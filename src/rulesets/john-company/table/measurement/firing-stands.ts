@@ -8,9 +8,9 @@ import { BOX_STRIDE, frontFaceOverlap } from '../../../../core/geometry/rectangl
 import { boxMeetsSector } from '../../../../core/geometry/sectors.ts';
 import { EPSILON } from '../../../../core/geometry/segments.ts';
 import type { RangedWeapon } from '../../procedures/fire/range-band.ts';
-import { SMALL_ARMS_WEAPON_DEFS, type SmallArmsWeapon } from '../../tables/small-arms.ts';
+import { SMALL_ARMS_WEAPON_DEFS } from '../../tables/small-arms.ts';
 import type { JohnCompanySight } from '../line-of-sight.ts';
-import { maximumRange, measuredStands, standFrontDistance } from './distances.ts';
+import { maximumRange, standFrontDistance } from './distances.ts';
 import type { UnitGeometry } from './unit-geometry.ts';
 
 /** Artillery fires within 30 degrees either side of straight ahead (Part 4, Angle Of Fire). */
@@ -46,8 +46,30 @@ function crewsOf(u: UnitGeometry, gunId: string): number {
   return n;
 }
 
-function isSmallArm(weapon: RangedWeapon): weapon is SmallArmsWeapon {
-  return weapon in SMALL_ARMS_WEAPON_DEFS;
+/**
+ * The ranks that fire with each small arm (`SMALL_ARMS_WEAPON_DEFS`); no entry for artillery. A `Map`,
+ * so that asking with one weapon after another is one kind of lookup for the optimising compiler (an
+ * object's property named by a different string each time is compiled again for each new name).
+ */
+const SMALL_ARM_RANKS: ReadonlyMap<RangedWeapon, number> = new Map(
+  Object.values(SMALL_ARMS_WEAPON_DEFS).map((d) => [d.id, d.ranks]),
+);
+
+/** Whether `target` stand `j` is in the sight of `firer` stand `i` (every line is clear without a sight). */
+function sees(
+  sight: JohnCompanySight | undefined,
+  firer: UnitGeometry,
+  i: number,
+  target: UnitGeometry,
+  j: number,
+): boolean {
+  return (
+    !sight ||
+    sight.firesIndex(
+      sight.index.standIndex(firer.unit.stands[i]!.id),
+      sight.index.standIndex(target.unit.stands[j]!.id),
+    )
+  );
 }
 
 /**
@@ -68,16 +90,13 @@ export function firingStands(
   target: UnitGeometry,
   options: FiringOptions = {},
 ): FiringStands {
-  const measured = measuredStands(target);
+  const measured = target.measured;
   const reach = maximumRange(weapon) + EPSILON;
   const sight = options.sight;
-  const idOf = (u: UnitGeometry, i: number) => u.unit.stands[i]!.id;
-  const sees = (i: number, j: number) =>
-    !sight ||
-    sight.firesIndex(sight.index.standIndex(idOf(firer, i)), sight.index.standIndex(idOf(target, j)));
   const stands: number[] = [];
   let distance = Number.POSITIVE_INFINITY;
-  if (!isSmallArm(weapon)) {
+  const ranks = SMALL_ARM_RANKS.get(weapon);
+  if (ranks === undefined) {
     if (firer.formation !== 'artillery-deployed')
       return { frontRank: 0, secondRank: 0, guns: 0, stands, distance };
     let crews = 0;
@@ -94,7 +113,7 @@ export function firingStands(
         if (!measured[j]) continue;
         if (!boxMeetsSector(apexX, apexY, c, s, ARTILLERY_HALF_ARC, target.boxes, j * BOX_STRIDE)) continue;
         const d = standFrontDistance(firer, i, target, j);
-        if (d <= reach && d < best && sees(i, j)) best = d;
+        if (d <= reach && d < best && sees(sight, firer, i, target, j)) best = d;
       }
       if (best === Number.POSITIVE_INFINITY) continue;
       stands.push(i);
@@ -103,7 +122,6 @@ export function firingStands(
     }
     return { frontRank: crews, secondRank: 0, guns: stands.length, stands, distance };
   }
-  const ranks = SMALL_ARMS_WEAPON_DEFS[weapon].ranks;
   let frontRank = 0;
   let secondRank = 0;
   for (let i = 0; i < firer.count; i++) {
@@ -122,7 +140,7 @@ export function firingStands(
       if (!measured[j]) continue;
       if (frontFaceOverlap(st, target.unit.stands[j]!) <= EPSILON) continue;
       const d = standFrontDistance(firer, i, target, j);
-      if (d <= reach && d < best && sees(eye, j)) best = d;
+      if (d <= reach && d < best && sees(sight, firer, eye, target, j)) best = d;
     }
     if (best === Number.POSITIVE_INFINITY) continue;
     stands.push(i);

@@ -23,6 +23,11 @@ export interface UnitGeometry {
   readonly boxes: Float64Array;
   /** The rank each stand fires from: its rank, except that every face of a square is a front rank. */
   readonly firingRank: Int32Array;
+  /**
+   * Whether fire at the unit, and a distance to it with guns counted, measures to stand i: its gun
+   * models if it has any (Part 4), else every stand.
+   */
+  readonly measured: readonly boolean[];
   readonly ux: number;
   readonly uy: number;
   readonly ax: number;
@@ -113,6 +118,8 @@ function packUnit(unit: UnitState): UnitGeometry {
     if (across + halfAcross > right0) right0 = across + halfAcross;
     if (along + halfAlong > front0) front0 = along + halfAlong;
   }
+  const guns = unit.stands.map((s) => s.kind === 'gun');
+  const measured = guns.some((g) => g) ? guns : guns.map(() => true);
   const lat0 = (left0 + right0) / 2;
   const ax = ox + uy * lat0 + ux * front0;
   const ay = oy - ux * lat0 + uy * front0;
@@ -124,6 +131,7 @@ function packUnit(unit: UnitState): UnitGeometry {
     count,
     boxes,
     firingRank,
+    measured,
     ux,
     uy,
     ax,
