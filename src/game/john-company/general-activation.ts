@@ -1,4 +1,5 @@
 import { rectDistance } from '../../core/geometry/rectangles.ts';
+import { SuppliedDice } from '../../core/random/dice.ts';
 import type { GeneralId, UnitId } from '../../core/table/model.ts';
 import { resolveGeneralMovement } from '../../rulesets/john-company/procedures/general-movement.ts';
 import type { TerrainSegment } from '../../rulesets/john-company/procedures/movement-allowance/path-cost.ts';
@@ -26,13 +27,31 @@ import { isActive } from './units.ts';
 /** Inches a General may still spend this activation (Part 3, Movement of General Officers). */
 export function generalInchesLeft(d: Draft, a: GeneralActivation): number {
   const g = d.general(a.general);
-  const run = resolveGeneralMovement(
-    { mount: g.mounted ? 'mounted' : 'foot', ...(g.casualty === 'injured' ? { injured: true } : {}) },
-    d.dice,
-  );
-  const available = g.moveCap !== undefined ? Math.min(g.moveCap, run.available) : run.available;
+  const rate = generalRate(g.mounted, g.casualty === 'injured');
+  const available = g.moveCap !== undefined ? Math.min(g.moveCap, rate) : rate;
   return Math.max(0, available - a.used);
 }
+
+/**
+ * The inches a General may spend in a turn by his mount and injury, before events cap them: the
+ * General movement procedure's `available`, which throws no dice for these two facts (it is given no
+ * dice to throw), so it is worked out once for each of the four.
+ */
+function generalRate(mounted: boolean, injured: boolean): number {
+  const key = (mounted ? 2 : 0) + (injured ? 1 : 0);
+  let rate = GENERAL_RATES[key];
+  if (rate === undefined) {
+    rate = resolveGeneralMovement(
+      { mount: mounted ? 'mounted' : 'foot', ...(injured ? { injured: true } : {}) },
+      new SuppliedDice([]),
+    ).available;
+    GENERAL_RATES[key] = rate;
+  }
+  return rate;
+}
+
+/** `generalRate` by mount and injury (on foot, injured, mounted, mounted and injured), once known. */
+const GENERAL_RATES: (number | undefined)[] = [];
 
 /** The ride `generalPathCost` and `procedureRideCost` cost (no callee keeps it). */
 const RIDE = new Float64Array(4);

@@ -15,7 +15,7 @@ import { Draft } from './draft.ts';
 import { fireCheck } from './fire-check.ts';
 import { generalInchesLeft, generalPathCost, touchesFront } from './general-activation.ts';
 import { enemiesNear } from './legal-orders.ts';
-import { deployLightCompany, lightCompanyProblem } from './light-companies.ts';
+import { deployLightCompany, hasLightCompany, lightCompanyProblem } from './light-companies.ts';
 import { normalMove } from './moves.ts';
 import {
   checkFormationChange,
@@ -71,6 +71,7 @@ export function unitCommands(d: Draft, state: JcGameState, a: UnitActivation): J
   // Sending the company out is tried on a scratch copy: it may find no room in front.
   if (
     !a.mayRally &&
+    hasLightCompany(u.profile) &&
     !lightCompanyProblem(d, a, 'deploy') &&
     !deployLightCompany(new Draft(state, { traces: false }), id)
   )

@@ -59,6 +59,7 @@ export function enemiesNear(d: Draft, state: JcGameState, id: UnitId, reach: num
 
 export function orderCommands(d: Draft, state: JcGameState, side: string): JcCommand[] {
   const out: JcCommand[] = [{ type: 'finish-orders' }];
+  const fleeing = fleeingEnemies(d, side);
   for (const u of d.allUnits()) {
     if (u.side !== side || !isActive(d, u.id) || u.routing || u.quitting) continue;
     if (u.counter) {
@@ -67,7 +68,7 @@ export function orderCommands(d: Draft, state: JcGameState, side: string): JcCom
     }
     out.push({ type: 'place-order', unit: u.id, order: 'blank' });
     if (ordersLeft(d, u.id) <= 0) continue;
-    const targets = targetsOf(d, state, u.id);
+    const targets = targetsOf(d, state, u.id, fleeing);
     const untargeted = untargetedOrders(d, u);
     for (const order of usableOrders(u)) {
       const list =
@@ -123,15 +124,33 @@ const nearCache = new WeakMap<
   Map<UnitId, { readonly charge: UnitId[]; readonly support: UnitId[] }>
 >();
 
+/** How many fleeing enemies a unit is offered to pursue: the first within reach. */
+const PURSUITS_OFFERED = 4;
+
+/**
+ * The enemies of `side` a unit of it may pursue (`targetsOf`): active, routing or on a mandatory move;
+ * in the order of the units' record. Found once for all the side's units.
+ */
+function fleeingEnemies(d: Draft, side: string): UnitState[] {
+  const out: UnitState[] = [];
+  for (const u of d.allUnits()) {
+    if (u.side === side || (!u.routing && u.mandatoryMove === undefined) || !isActive(d, u.id)) continue;
+    out.push(d.tableUnit(u.id));
+  }
+  return out;
+}
+
 /**
  * Representative targets: the two nearest spotted enemies within charge reach + 6" for charges, fleeing
- * enemies within 36" for pursuits, the nearest friend within 8" to support. The geometric part is
- * worked out once per table state (Step 2 asks for it after every counter).
+ * enemies (`fleeing`, `fleeingEnemies`) within 36" for pursuits, the nearest friend within 8" to
+ * support. The geometric part is worked out once per table state (Step 2 asks for it after every
+ * counter).
  */
 function targetsOf(
   d: Draft,
   state: JcGameState,
   id: UnitId,
+  fleeing: readonly UnitState[],
 ): { charge: UnitId[]; pursue: UnitId[]; support: UnitId[] } {
   let byUnit = nearCache.get(state.table);
   if (!byUnit) {
@@ -156,11 +175,12 @@ function targetsOf(
   }
   const me = d.tableUnit(id);
   const pursue: UnitId[] = [];
-  for (const u of d.allUnits()) {
-    if (u.side === me.side || (!u.routing && u.mandatoryMove === undefined) || !isActive(d, u.id)) continue;
-    if (unitsWithin(me, d.tableUnit(u.id), 36)) pursue.push(u.id);
+  for (const e of fleeing) {
+    if (!unitsWithin(me, e, 36)) continue;
+    pursue.push(e.id);
+    if (pursue.length === PURSUITS_OFFERED) break;
   }
-  return { charge: near.charge, pursue: pursue.slice(0, 4), support: near.support };
+  return { charge: near.charge, pursue, support: near.support };
 }
 
 export function aimCommands(d: Draft, side: string): JcCommand[] {

@@ -1,5 +1,5 @@
 import { rectDistance } from '../../core/geometry/rectangles.ts';
-import type { GeneralId, UnitId } from '../../core/table/model.ts';
+import type { GeneralId, UnitId, UnitState } from '../../core/table/model.ts';
 import { resolveRally } from '../../rulesets/john-company/procedures/rally-test.ts';
 import { CONTACT_TOLERANCE } from '../../rulesets/john-company/table/terrain.ts';
 import { MOVEMENT_RATES } from '../../rulesets/john-company/tables/movement-rates.ts';
@@ -7,6 +7,7 @@ import { statusRank } from '../../rulesets/john-company/tables/reaction-table.ts
 import type { Draft } from './draft.ts';
 import { isActiveGeneral } from './forces.ts';
 import { chargeBonusOf, normalMove } from './moves.ts';
+import type { JcUnit } from './state.ts';
 import { isActive, reactionBase, recordTest, unitsWithin } from './units.ts';
 
 /**
@@ -38,6 +39,10 @@ export function rallyGeneral(d: Draft, id: UnitId, by?: GeneralId): GeneralId | 
     return undefined;
   if (u.standsLostSinceCheck > 0) return undefined;
   const me = d.tableUnit(id);
+  // The General in contact is looked for first: most units a General's card asks about have none, and
+  // the charge reach of every enemy is dearer to measure.
+  const general = generalInContact(d, u, me, by);
+  if (general === undefined) return undefined;
   for (const e of Object.values(d.table().units)) {
     if (e.side === me.side) continue;
     const eu = d.unit(e.id);
@@ -46,12 +51,25 @@ export function rallyGeneral(d: Draft, id: UnitId, by?: GeneralId): GeneralId | 
     const reach = normalMove(d, e.id) + chargeBonusOf(d, e.id);
     if (unitsWithin(e, me, reach)) return undefined;
   }
+  return general;
+}
+
+/**
+ * The first General of the unit's side (with `by`: that General) in base contact with it who may rally
+ * it (British units: any; native units: their own chain), or undefined (`rallyGeneral`).
+ */
+function generalInContact(
+  d: Draft,
+  u: JcUnit,
+  me: UnitState,
+  by: GeneralId | undefined,
+): GeneralId | undefined {
   const chain = chainGenerals(d, u.commander);
   for (const g of Object.values(d.table().generals)) {
     if (by !== undefined && g.id !== by) continue;
     if (g.side !== u.side || !isActiveGeneral(d.findGeneral(g.id))) continue;
     if (u.army !== 'british' && !chain.has(g.id)) continue;
-    if (g.attachedTo === id || me.stands.some((s) => rectDistance(s, g.stand) <= CONTACT_TOLERANCE))
+    if (g.attachedTo === u.id || me.stands.some((s) => rectDistance(s, g.stand) <= CONTACT_TOLERANCE))
       return g.id;
   }
   return undefined;
