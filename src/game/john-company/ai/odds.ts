@@ -6,7 +6,9 @@ import { confrontation } from '../../../rulesets/john-company/procedures/confron
 import { artilleryFire } from '../../../rulesets/john-company/procedures/fire/artillery.ts';
 import { smallArmsFire } from '../../../rulesets/john-company/procedures/fire/small-arms.ts';
 import {
+  prepareReactionTest,
   type ReactionFacts,
+  reactionRow,
   reactionTest,
   withOrders,
 } from '../../../rulesets/john-company/procedures/reaction-test.ts';
@@ -66,7 +68,11 @@ const MEMO_LIMIT = 4096;
 const memo = new Map<string, OddsReport[]>();
 
 function memoOdds<F>(def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): OddsReport[] {
-  const key = `${def.id}:${JSON.stringify(facts)}`;
+  return memoOddsBy(`${def.id}:${JSON.stringify(facts)}`, def, facts);
+}
+
+/** `memoOdds` under `key`, which must hold everything the odds of `def` for `facts` depend on. */
+function memoOddsBy<F>(key: string, def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): OddsReport[] {
   let found = memo.get(key);
   if (!found) {
     if (memo.size >= MEMO_LIMIT) memo.clear();
@@ -74,6 +80,27 @@ function memoOdds<F>(def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): O
     memo.set(key, found);
   }
   return found;
+}
+
+/**
+ * What a Reaction Test's exact odds depend on, as a key: its row, and the numbers of the prepared test
+ * (`prepareReactionTest`: whether it tests, its level untested, else its totals before and after the
+ * cap at 20 and the dice added and taken away). The prepared test throws the same dice as the facts'
+ * `resolveReactionTest` and gives the same result on every throw (a property test of reaction-test.ts
+ * checks it), so facts with the same key give the same enumeration, path by path, and the same odds
+ * bit for bit. Facts that differ only in which modifiers make up the same totals share a key.
+ */
+export function reactionOddsKey(facts: ReactionFacts): string {
+  const p = prepareReactionTest(facts);
+  const row = reactionRow(facts.formation, facts.orders);
+  if (!p.tested) return `reaction-test ${row} untested ${p.untestedLevel}`;
+  const dice = `${p.positiveDice?.id ?? '-'} ${p.negativeDice?.id ?? '-'}`;
+  return `reaction-test ${row} ${p.beforeCap} ${p.capAt20 ? 'capped' : 'uncapped'} ${p.afterCap} ${dice}`;
+}
+
+/** The exact odds of a Reaction Test (`memoOdds`, by `reactionOddsKey`). */
+function reactionOdds(facts: ReactionFacts): OddsReport[] {
+  return memoOddsBy(reactionOddsKey(facts), reactionTest, facts);
 }
 
 function probability(report: OddsReport | undefined, outcome: string | number): number {
@@ -266,7 +293,7 @@ function steadyChanceNow(
     general === undefined
       ? withOrders(f, orders, 'activation')
       : withOrders(f, orders, 'activation', { generalInContact: general });
-  const odds = memoOdds(reactionTest, facts);
+  const odds = reactionOdds(facts);
   const status = view(odds, 'Resolve Status');
   return GOING_IN.reduce((p, s) => p + probability(status, s), 0);
 }
@@ -310,7 +337,7 @@ function expectedFailureNow(
     general === undefined
       ? withOrders(f, 'defend', 'activation')
       : withOrders(f, 'defend', 'activation', { generalInContact: general });
-  const odds = memoOdds(reactionTest, facts);
+  const odds = reactionOdds(facts);
   const status = view(odds, 'Resolve Status');
   let cost = 0;
   for (const o of status?.outcomes ?? [])
