@@ -319,8 +319,9 @@ function gapNow(a: UnitState, b: UnitState): number {
   let best = Number.POSITIVE_INFINITY;
   for (const s of a.stands)
     for (const t of b.stands) {
-      const d =
-        Math.hypot(s.x - t.x, s.y - t.y) - (Math.max(s.width, s.depth) + Math.max(t.width, t.depth)) / 2;
+      const dx = s.x - t.x;
+      const dy = s.y - t.y;
+      const d = Math.sqrt(dx * dx + dy * dy) - (Math.max(s.width, s.depth) + Math.max(t.width, t.depth)) / 2;
       if (d < best) best = d;
     }
   return Math.max(0, best);
@@ -357,7 +358,9 @@ export function frontOf(u: UnitState): Point {
 }
 
 export function distance(a: Point, b: Point): number {
-  return Math.hypot(a.x - b.x, a.y - b.y);
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  return Math.sqrt(dx * dx + dy * dy);
 }
 
 export function isRouting(view: JcView, id: UnitId): boolean {
