@@ -7,12 +7,13 @@ import { artilleryFire } from '../../../rulesets/john-company/procedures/fire/ar
 import { smallArmsFire } from '../../../rulesets/john-company/procedures/fire/small-arms.ts';
 import {
   type ReactionFacts,
+  reactionOddsKey,
   reactionTest,
   withOrders,
 } from '../../../rulesets/john-company/procedures/reaction-test.ts';
 import type { NegativeReactionModifierId } from '../../../rulesets/john-company/tables/reaction-modifiers.ts';
 import type { Leadership, ResolveStatus } from '../../../rulesets/john-company/vocabulary.ts';
-import { type Situation, sameContent } from './situation.ts';
+import type { Situation } from './situation.ts';
 
 /**
  * The exact odds the computer opponent weighs: of a charge (will it go in, and who wins the
@@ -66,7 +67,11 @@ const MEMO_LIMIT = 4096;
 const memo = new Map<string, OddsReport[]>();
 
 function memoOdds<F>(def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): OddsReport[] {
-  const key = `${def.id}:${JSON.stringify(facts)}`;
+  return memoOddsBy(`${def.id}:${JSON.stringify(facts)}`, def, facts);
+}
+
+/** `memoOdds` under `key`, which must hold everything the odds of `def` for `facts` depend on. */
+function memoOddsBy<F>(key: string, def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): OddsReport[] {
   let found = memo.get(key);
   if (!found) {
     if (memo.size >= MEMO_LIMIT) memo.clear();
@@ -74,6 +79,11 @@ function memoOdds<F>(def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): O
     memo.set(key, found);
   }
   return found;
+}
+
+/** The exact odds of a Reaction Test (`memoOdds`, by `reactionOddsKey`). */
+function reactionOdds(facts: ReactionFacts): OddsReport[] {
+  return memoOddsBy(`reaction-test ${reactionOddsKey(facts)}`, reactionTest, facts);
 }
 
 function probability(report: OddsReport | undefined, outcome: string | number): number {
@@ -134,7 +144,7 @@ export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): Cha
 /**
  * The table's Reaction Test facts of a unit but its orders and the occasion (each test sets its own),
  * derived once per table facts (they depend on nothing else): the opponent asks for the same unit's at
- * many candidate commands. Facts equal to the unit's last (`sameContent`) are given as that same
+ * many candidate commands. Facts equal to the unit's last (`sameUnitFacts`) are given as that same
  * object, so answers kept by object (`answerOf`) carry over from one table to the next, where most
  * units' facts do not change; other facts equal to ones given before, for any unit, are given as the
  * first such object (`interned`), so units and tables with the same facts share their answers.
@@ -155,16 +165,56 @@ function reactionFactsOf(sit: Situation, unit: UnitId): UnitReactionFacts {
   }
   let f = byUnit.get(unit);
   if (!f) {
-    const { orders: _orders, occasion: _occasion, ...fresh } = facts.reaction(unit).facts;
+    const derived = facts.reaction(unit).facts;
     const last = lastReaction.get(unit);
-    if (last !== undefined && sameContent(last, fresh)) f = last;
+    if (last !== undefined && sameUnitFacts(last, derived)) f = last;
     else {
+      const { orders: _orders, occasion: _occasion, ...fresh } = derived;
       f = internedFacts(fresh);
       lastReaction.set(unit, f);
     }
     byUnit.set(unit, f);
   }
   return f;
+}
+
+/**
+ * How `sameUnitFacts` compares each field of a unit's Reaction Test facts: as a value, or as a list of
+ * modifiers. Every field is listed (the type requires it), so a field added to the facts is compared.
+ */
+const UNIT_FACTS_FIELDS: { readonly [K in keyof UnitReactionFacts]-?: 'value' | 'modifiers' } = {
+  resolveLevel: 'value',
+  origin: 'value',
+  mayExceed20: 'value',
+  formation: 'value',
+  lastStatus: 'value',
+  resolveAdjustments: 'modifiers',
+  positive: 'modifiers',
+  negative: 'modifiers',
+  generalInContact: 'value',
+};
+const VALUE_FIELDS = (Object.keys(UNIT_FACTS_FIELDS) as (keyof UnitReactionFacts)[]).filter(
+  (k) => UNIT_FACTS_FIELDS[k] === 'value',
+);
+const MODIFIER_FIELDS = (Object.keys(UNIT_FACTS_FIELDS) as (keyof UnitReactionFacts)[]).filter(
+  (k) => UNIT_FACTS_FIELDS[k] === 'modifiers',
+) as ('resolveAdjustments' | 'positive' | 'negative')[];
+
+/**
+ * Whether `b` holds the same Reaction Test facts as `a`, orders and occasion aside: the same values
+ * (a field left out is the same as one given as undefined, as the procedure reads them), the same
+ * modifiers in the same order with the same counts.
+ */
+function sameUnitFacts(a: UnitReactionFacts, b: ReactionFacts): boolean {
+  for (const k of VALUE_FIELDS) if (a[k] !== b[k]) return false;
+  for (const k of MODIFIER_FIELDS) {
+    const x = a[k];
+    const y = b[k];
+    if (x === y) continue;
+    if (x === undefined || y === undefined || x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (x[i]!.id !== y[i]!.id || x[i]!.count !== y[i]!.count) return false;
+  }
+  return true;
 }
 
 /**
@@ -184,29 +234,40 @@ function internedFacts(f: UnitReactionFacts): UnitReactionFacts {
 }
 
 /**
- * Answers of `steadyChance` and `expectedFailure` by the unit's Reaction Test facts (the object
- * `reactionFactsOf` gives) and a key holding every other thing they depend on.
+ * Answers of `steadyChance` and `expectedFailure`, each by the unit's Reaction Test facts (the object
+ * `reactionFactsOf` gives) and a key holding every other thing it depends on (`answerKey`).
  */
-const answers = new WeakMap<UnitReactionFacts, Map<string, number>>();
+interface Answers {
+  readonly steady: Map<string, number>;
+  readonly failure: Map<string, number>;
+}
 
-function answerOf(f: UnitReactionFacts, key: string, work: () => number): number {
-  let byKey = answers.get(f);
-  if (!byKey) {
-    byKey = new Map();
-    answers.set(f, byKey);
-  }
-  let found = byKey.get(key);
-  if (found === undefined) {
-    found = work();
-    byKey.set(key, found);
+const answers = new WeakMap<UnitReactionFacts, Answers>();
+
+function answersOf(f: UnitReactionFacts): Answers {
+  let found = answers.get(f);
+  if (!found) {
+    found = { steady: new Map(), failure: new Map() };
+    answers.set(f, found);
   }
   return found;
 }
 
-/** What the unit's next test takes from its view besides its table facts (`nextTestFacts`), as a key. */
-function seenKey(sit: Situation, unit: UnitId): string {
+/**
+ * A key of `answers`: `head` (the answer's own terms, without spaces) and what the unit's next test
+ * takes from its view besides its table facts (`nextTestFacts`: the friends it has seen fall back, be
+ * forced back or rout), then each of `extra` as its id and count.
+ */
+function answerKey(
+  sit: Situation,
+  unit: UnitId,
+  head: string,
+  extra: readonly { readonly id: NegativeReactionModifierId; readonly count?: number }[] = [],
+): string {
   const u = sit.view.units[unit];
-  return u ? `${u.friendsFallingBackSeen} ${u.friendsRoutingSeen}` : '';
+  let key = u ? `${head} ${u.friendsFallingBackSeen} ${u.friendsRoutingSeen}` : `${head} - -`;
+  for (const m of extra) key += ` ${m.id} ${m.count ?? ''}`;
+  return key;
 }
 
 type NegativeModifiers = NonNullable<ReactionFacts['negative']>;
@@ -251,8 +312,14 @@ export function steadyChance(
   orders: 'defend' | 'advance',
   general?: Leadership,
 ): number {
-  const key = `steady ${orders} ${general ?? ''} ${seenKey(sit, unit)}`;
-  return answerOf(reactionFactsOf(sit, unit), key, () => steadyChanceNow(sit, unit, orders, general));
+  const byKey = answersOf(reactionFactsOf(sit, unit)).steady;
+  const key = answerKey(sit, unit, `${orders}/${general ?? ''}`);
+  let found = byKey.get(key);
+  if (found === undefined) {
+    found = steadyChanceNow(sit, unit, orders, general);
+    byKey.set(key, found);
+  }
+  return found;
 }
 
 function steadyChanceNow(
@@ -266,7 +333,7 @@ function steadyChanceNow(
     general === undefined
       ? withOrders(f, orders, 'activation')
       : withOrders(f, orders, 'activation', { generalInContact: general });
-  const odds = memoOdds(reactionTest, facts);
+  const odds = reactionOdds(facts);
   const status = view(odds, 'Resolve Status');
   return GOING_IN.reduce((p, s) => p + probability(status, s), 0);
 }
@@ -295,8 +362,14 @@ export function expectedFailure(
   extra: readonly { readonly id: NegativeReactionModifierId; readonly count?: number }[] = [],
   general?: Leadership,
 ): number {
-  const key = `failure ${general ?? ''} ${JSON.stringify(extra)} ${seenKey(sit, unit)}`;
-  return answerOf(reactionFactsOf(sit, unit), key, () => expectedFailureNow(sit, unit, extra, general));
+  const byKey = answersOf(reactionFactsOf(sit, unit)).failure;
+  const key = answerKey(sit, unit, general ?? '', extra);
+  let found = byKey.get(key);
+  if (found === undefined) {
+    found = expectedFailureNow(sit, unit, extra, general);
+    byKey.set(key, found);
+  }
+  return found;
 }
 
 function expectedFailureNow(
@@ -310,7 +383,7 @@ function expectedFailureNow(
     general === undefined
       ? withOrders(f, 'defend', 'activation')
       : withOrders(f, 'defend', 'activation', { generalInContact: general });
-  const odds = memoOdds(reactionTest, facts);
+  const odds = reactionOdds(facts);
   const status = view(odds, 'Resolve Status');
   let cost = 0;
   for (const o of status?.outcomes ?? [])

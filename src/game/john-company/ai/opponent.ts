@@ -722,11 +722,15 @@ function coverageOf(sit: Situation, a: GeneralActivation): (p: Point) => number 
   // `floor` no more than its reach), a unit adds only what being that far outside his radius costs: no
   // need to measure exactly.
   const farOff = (floor: number, counts: boolean) => floor > 0.6 && (!counts || floor > far);
+  // The same test on the cheapest bound: beyond this reach (and the 0.01 kept below every floor), a
+  // unit is far off.
+  const farFrom = units.map((u) => (u.counts ? Math.max(0.6, far) : 0.6) + 0.01);
   const measure = new StandReach(stand.stand);
   return (p) => {
     let score = 0;
-    for (const u of units) {
-      if (farOff(measure.roughFloor(p, u.geometry) - 0.01, u.counts)) {
+    for (let i = 0; i < units.length; i++) {
+      const u = units[i]!;
+      if (measure.roughlyBeyond(p, u.geometry, farFrom[i]!)) {
         if (u.counts) score += -u.weight * 2;
         continue;
       }
@@ -748,7 +752,11 @@ function coverageOf(sit: Situation, a: GeneralActivation): (p: Point) => number 
       if (u.recovers && reach <= 0.6) score += 4;
       if (reach <= 0.6 && !u.rallies && !u.quitting) score += contactGain(sit, a.general, u.id);
     }
-    for (const e of enemyCentres) if (distance(p, e) < 6) score -= 1;
+    for (const e of enemyCentres) {
+      const dx = p.x - e.x;
+      const dy = p.y - e.y;
+      if (dx * dx + dy * dy < 36) score -= 1;
+    }
     return score;
   };
 }

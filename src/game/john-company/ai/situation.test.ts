@@ -9,12 +9,13 @@ import { StandReach } from './situation.ts';
 const game = makeJohnCompanyGame({ traces: false });
 
 describe('StandReach', () => {
-  it('gives exactly standToUnitDistance, between its floors and its ceiling, at points all over the table', () => {
+  it('gives exactly standToUnitDistance, between its floor and its ceiling, and is surely beyond only below it, at points all over the table', () => {
     const state = game.setup(practiceScenario({ unitsPerSide: 12 }), 7);
     const table = state.table;
     const units = Object.values(table.units);
     const rng = new Prng(seedRng(7));
     let touching = 0;
+    let beyond = 0;
     for (const general of Object.values(table.generals)) {
       const measure = new StandReach(general.stand);
       for (let i = 0; i < 200; i++) {
@@ -30,12 +31,18 @@ describe('StandReach', () => {
         const expected = standToUnitDistance({ ...general.stand, x: p.x, y: p.y }, g);
         measure.bound(p, g);
         expect(measure.exact()).toBe(expected);
-        expect(measure.roughFloor(p, g)).toBeLessThanOrEqual(expected);
+        for (const d of [expected - 0.5, expected - 1e-9, expected, expected + 0.5]) {
+          if (measure.roughlyBeyond(p, g, d)) {
+            expect(expected).toBeGreaterThan(d);
+            beyond++;
+          }
+        }
         expect(measure.floor).toBeLessThanOrEqual(expected);
         expect(measure.ceiling).toBeGreaterThanOrEqual(expected);
         if (expected === 0) touching++;
       }
     }
     expect(touching).toBeGreaterThan(0);
+    expect(beyond).toBeGreaterThan(100);
   });
 });

@@ -319,8 +319,9 @@ function gapNow(a: UnitState, b: UnitState): number {
   let best = Number.POSITIVE_INFINITY;
   for (const s of a.stands)
     for (const t of b.stands) {
-      const d =
-        Math.hypot(s.x - t.x, s.y - t.y) - (Math.max(s.width, s.depth) + Math.max(t.width, t.depth)) / 2;
+      const dx = s.x - t.x;
+      const dy = s.y - t.y;
+      const d = Math.sqrt(dx * dx + dy * dy) - (Math.max(s.width, s.depth) + Math.max(t.width, t.depth)) / 2;
       if (d < best) best = d;
     }
   return Math.max(0, best);
@@ -357,7 +358,9 @@ export function frontOf(u: UnitState): Point {
 }
 
 export function distance(a: Point, b: Point): number {
-  return Math.hypot(a.x - b.x, a.y - b.y);
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  return Math.sqrt(dx * dx + dy * dy);
 }
 
 export function isRouting(view: JcView, id: UnitId): boolean {
@@ -409,7 +412,7 @@ export function radiusOf(view: JcView, gid: GeneralId): number | undefined {
 
 /**
  * Distances from one General's stand, placed at any point, to units, edge to edge from the stand to
- * the unit's nearest stand ("reach"), cheapest first: `roughFloor`; then `bound`, after which `floor`
+ * the unit's nearest stand ("reach"), cheapest first: `roughlyBeyond`; then `bound`, after which `floor`
  * and `ceiling` hold for that point and unit, and `exact` gives the reach. The stand is packed once for
  * the many points a General weighs (`coverage`).
  */
@@ -431,11 +434,16 @@ export class StandReach {
   }
 
   /**
-   * No more than the reach, and no more than `floor`: from the stand at `p` to the circle holding every
-   * stand of the unit, less half the stand's diagonal.
+   * Whether the reach from the stand at `p` to the unit is surely more than `d`, by the cheapest
+   * bound: from the stand to the circle holding every stand of the unit, less half the stand's
+   * diagonal (compared squared; true only when that bound is above `d` beyond any rounding).
    */
-  roughFloor(p: Point, unit: UnitGeometry): number {
-    return Math.hypot(p.x - unit.cx, p.y - unit.cy) - unit.radius - this.halfDiagonal;
+  roughlyBeyond(p: Point, unit: UnitGeometry, d: number): boolean {
+    const within = d + REACH_MARGIN + unit.radius + this.halfDiagonal;
+    if (within < 0) return true;
+    const dx = p.x - unit.cx;
+    const dy = p.y - unit.cy;
+    return dx * dx + dy * dy > within * within;
   }
 
   /**
@@ -454,8 +462,12 @@ export class StandReach {
     let ceiling = Number.POSITIVE_INFINITY;
     for (let j = 0; j < unit.count; j++) {
       const at = j * BOX_STRIDE;
-      const apart = Math.hypot(p.x - b[at]!, p.y - b[at + 1]!);
-      nearest[j] = apart - Math.hypot(b[at + 4]!, b[at + 5]!) - this.halfDiagonal;
+      const dx = p.x - b[at]!;
+      const dy = p.y - b[at + 1]!;
+      const hx = b[at + 4]!;
+      const hy = b[at + 5]!;
+      const apart = Math.sqrt(dx * dx + dy * dy);
+      nearest[j] = apart - Math.sqrt(hx * hx + hy * hy) - this.halfDiagonal;
       floor = Math.min(floor, nearest[j]!);
       ceiling = Math.min(ceiling, apart);
     }

@@ -295,6 +295,40 @@ const ROW_READINGS: ReadonlyMap<ReactionRowId, RowReading> = new Map(
 );
 
 export function prepareReactionTest(facts: ReactionFacts): PreparedReactionTest {
+  const tested = needsTest(facts);
+  const sums = reactionSums(facts);
+  const onlyRandomFactor = tested && sums.positiveDice === 0 && sums.negativeDice === 0;
+  return {
+    tested,
+    untestedLevel: untestedLevel(facts),
+    beforeCap: sums.beforeCap,
+    capAt20: sums.capAt20,
+    afterCap: sums.afterCap,
+    positiveDice: sums.positiveDice > 0 ? nd6(sums.positiveDice) : undefined,
+    positiveDiceKey: sums.positiveDiceKey,
+    negativeDice: sums.negativeDice > 0 ? nd6(sums.negativeDice) : undefined,
+    negativeDiceKey: sums.negativeDiceKey,
+    levelByRandomFactor: onlyRandomFactor
+      ? Int32Array.from(RANDOM_FACTOR_VALUES, (rf) => finalLevel(sums, 0, 0, rf))
+      : undefined,
+    outcomes: ROW_READINGS.get(reactionRow(facts.formation, facts.orders))!.outcomes[tested ? 1 : 0],
+  };
+}
+
+/** The status level of a unit that need not test: its Resolve Level, within 1..20. */
+function untestedLevel(facts: ReactionFacts): number {
+  return Math.max(1, Math.min(20, facts.resolveLevel));
+}
+
+/** A tested unit's totals, and the d6 it adds (positive) and takes away (negative), with their keys. */
+interface ReactionSums extends ReactionTotals {
+  readonly positiveDice: number;
+  readonly positiveDiceKey: string;
+  readonly negativeDice: number;
+  readonly negativeDiceKey: string;
+}
+
+function reactionSums(facts: ReactionFacts): ReactionSums {
   const fromStatus = facts.lastStatus ? LAST_STATUS_MODIFIER[facts.lastStatus] : undefined;
   const adjustments = summarizeModifiers(RESOLVE_ADJUSTMENTS, facts.resolveAdjustments ?? EMPTY);
   const positive = summarizeModifiers(POSITIVE_REACTION_MODIFIERS, facts.positive ?? EMPTY);
@@ -308,28 +342,31 @@ export function prepareReactionTest(facts: ReactionFacts): PreparedReactionTest 
   const leadership = facts.generalInContact
     ? (LEADERSHIP_MODIFIERS[facts.generalInContact].value as number)
     : 0;
-  const tested = needsTest(facts);
-  const totals: ReactionTotals = {
+  return {
     beforeCap: facts.resolveLevel + adjustments.fixed + positive.fixed + statusPositive,
     capAt20: facts.origin === 'indian' && !facts.mayExceed20,
     afterCap: negative.fixed + statusNegative + leadership,
-  };
-  const onlyRandomFactor = tested && positive.dice === 0 && negative.dice === 0;
-  return {
-    tested,
-    untestedLevel: Math.max(1, Math.min(20, facts.resolveLevel)),
-    beforeCap: totals.beforeCap,
-    capAt20: totals.capAt20,
-    afterCap: totals.afterCap,
-    positiveDice: positive.dice > 0 ? nd6(positive.dice) : undefined,
+    positiveDice: Math.max(positive.dice, 0),
     positiveDiceKey: positive.diceKey ?? '',
-    negativeDice: negative.dice < 0 ? nd6(-negative.dice) : undefined,
+    negativeDice: Math.max(-negative.dice, 0),
     negativeDiceKey: negative.diceKey ?? '',
-    levelByRandomFactor: onlyRandomFactor
-      ? Int32Array.from(RANDOM_FACTOR_VALUES, (rf) => finalLevel(totals, 0, 0, rf))
-      : undefined,
-    outcomes: ROW_READINGS.get(reactionRow(facts.formation, facts.orders))!.outcomes[tested ? 1 : 0],
   };
+}
+
+/**
+ * What every result of a Reaction Test on `facts` depends on, as a key: its row, whether the unit
+ * tests, its level untested, else its totals and the number of d6 it adds and takes away. The prepared
+ * test reads nothing else (`prepareReactionTest`), and it throws the same dice as `resolveReactionTest`
+ * and gives the same result on every throw; so facts with the same key have the same exact odds, path
+ * by path and bit for bit, and a memo of the odds may be kept by this key. Facts whose modifiers add
+ * up alike share it.
+ */
+export function reactionOddsKey(facts: ReactionFacts): string {
+  const row = reactionRow(facts.formation, facts.orders);
+  if (!needsTest(facts)) return `${row} untested ${untestedLevel(facts)}`;
+  const s = reactionSums(facts);
+  const cap = s.capAt20 ? 'capped' : 'uncapped';
+  return `${row} ${s.beforeCap} ${cap} ${s.afterCap} +${s.positiveDice}d6 -${s.negativeDice}d6`;
 }
 
 /** Resolves a prepared reaction test: the untraced fast path of `resolveReactionTest`. */
