@@ -433,14 +433,15 @@ function nodeView(node: SequenceNode, hidden: ReadonlySet<UnitId>): SequenceNode
 /** The units an event is about that the state has (in its record of units). */
 function unitsOf(state: JcGameState, e: JcEvent): UnitId[] {
   const out: UnitId[] = [];
-  const add = (id: unknown) => {
-    if (typeof id === 'string' && state.units[id] !== undefined) out.push(id);
-  };
-  if ('unit' in e) add(e.unit);
-  if ('target' in e) add(e.target);
-  if ('charger' in e) add(e.charger);
-  if (e.type === 'card-drawn' || e.type === 'activation-ended') add(e.card);
+  if ('unit' in e) addUnit(state, out, e.unit);
+  if ('target' in e) addUnit(state, out, e.target);
+  if ('charger' in e) addUnit(state, out, e.charger);
+  if (e.type === 'card-drawn' || e.type === 'activation-ended') addUnit(state, out, e.card);
   return out;
+}
+
+function addUnit(state: JcGameState, out: UnitId[], id: unknown): void {
+  if (typeof id === 'string' && state.units[id] !== undefined) out.push(id);
 }
 
 /**
