@@ -146,6 +146,22 @@ export function sightOf(table: TableState, townDefenders: readonly UnitId[]): Jo
   return s;
 }
 
+/** Each unit record's facts for `resolveMove` (they read nothing else), made once per record. */
+const movingFacts = new WeakMap<JcUnit, UnitFacts>();
+
+function movingFactsOf(u: JcUnit): UnitFacts {
+  let facts = movingFacts.get(u);
+  if (!facts) {
+    const troop = u.profile.troop;
+    const order = u.order;
+    const onMandatoryMove = u.mandatoryMove !== undefined || u.routing;
+    if (order === undefined) facts = onMandatoryMove ? { troop, onMandatoryMove } : { troop };
+    else facts = onMandatoryMove ? { troop, order, onMandatoryMove } : { troop, order };
+    movingFacts.set(u, facts);
+  }
+  return facts;
+}
+
 /** The records of a draft as they are now, which the derived views are built from (John Company's `Draft`). */
 export interface DraftRecords {
   readonly scenario: JcScenarioFacts;
@@ -175,6 +191,7 @@ export class DerivedViews {
   /** Units whose facts-state changed since `forcesCache` was built, or all of them. */
   private forcesStale: Set<UnitId> | 'all' = new Set();
   private moveCache: MoveContext | undefined;
+  private sightCache: { readonly ground: SpottingGround; readonly sight: JohnCompanySight } | undefined;
 
   /** Starts from the forces the state was handed (`handOver`), if any. */
   constructor(private readonly records: DraftRecords) {
@@ -312,10 +329,12 @@ export class DerivedViews {
     return forces;
   }
 
-  /** Line of sight on the table as it is now, town defenders included. */
+  /** Line of sight on the table as it is now, town defenders included (looked up once per ground). */
   sight(): JohnCompanySight {
     const ground = this.spottingGround();
-    return sightOf(ground.table, ground.townDefenders);
+    if (this.sightCache?.ground !== ground)
+      this.sightCache = { ground, sight: sightOf(ground.table, ground.townDefenders) };
+    return this.sightCache.sight;
   }
 
   /**
@@ -346,14 +365,7 @@ export class DerivedViews {
       const moving: Record<UnitId, UnitFacts> = {};
       for (const id of Object.keys(this.records.tableUnitsById())) {
         const u = units[id];
-        if (!u) continue;
-        const onMandatoryMove = u.mandatoryMove !== undefined || u.routing;
-        const facts: UnitFacts = {
-          troop: u.profile.troop,
-          ...(u.order !== undefined ? { order: u.order } : {}),
-          ...(onMandatoryMove ? { onMandatoryMove } : {}),
-        };
-        moving[id] = facts;
+        if (u) moving[id] = movingFactsOf(u);
       }
       this.moveCache = { table, ground: groundOf(table), units: moving };
       if (pristine) stateMoves.set(table, { units, context: this.moveCache });

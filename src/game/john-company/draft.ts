@@ -10,6 +10,13 @@ import type { JcEvent } from './events.ts';
 import type { PendingStep } from './pending.ts';
 import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, SequenceNode } from './state.ts';
 
+/** The fields of `patch` whose values differ from `record`'s (objects by identity). */
+function changedFields<T extends object>(record: T, patch: Partial<T>): (keyof T)[] {
+  const out: (keyof T)[] = [];
+  for (const k of Object.keys(patch) as (keyof T)[]) if (patch[k] !== record[k]) out.push(k);
+  return out;
+}
+
 /** The engine's options and the prepared ground, for the callers that take them from the draft (apply.ts). */
 
 /**
@@ -83,10 +90,17 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
     return Object.values(this.units.record);
   }
 
+  /**
+   * Changes some of a unit's fields. A patch that changes no value (objects compared by identity) keeps
+   * the record as it is, and only the fields whose values change drop the views that read them.
+   */
   patchUnit(id: UnitId, patch: Partial<JcUnit>): JcUnit {
-    const next = { ...this.unit(id), ...patch } as JcUnit;
+    const before = this.unit(id);
+    const changed = changedFields(before, patch);
+    if (changed.length === 0) return before;
+    const next = { ...before, ...patch } as JcUnit;
     this.units.writable()[id] = next;
-    this.views.unitChanged(id, Object.keys(patch) as (keyof JcUnit)[]);
+    this.views.unitChanged(id, changed);
     return next;
   }
 
@@ -136,10 +150,14 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
     this.views.generalChanged();
   }
 
+  /** Changes some of a General's fields, as `patchUnit` does a unit's. */
   patchGeneral(id: GeneralId, patch: Partial<JcGeneral>): JcGeneral {
-    const next = { ...this.general(id), ...patch } as JcGeneral;
+    const before = this.general(id);
+    const changed = changedFields(before, patch);
+    if (changed.length === 0) return before;
+    const next = { ...before, ...patch } as JcGeneral;
     this.generals.writable()[id] = next;
-    this.views.generalChanged(Object.keys(patch) as (keyof JcGeneral)[]);
+    this.views.generalChanged(changed);
     return next;
   }
 
