@@ -14,7 +14,7 @@ import { facesTowards, quarterOf } from '../measurement/quarters.ts';
 import { type AreaShape, boxInsideShape } from '../measurement/terrain-geometry.ts';
 import type { UnitGeometry } from '../measurement/unit-geometry.ts';
 import { CONTACT_TOLERANCE } from '../terrain.ts';
-import { countedStands, isMounted, type JcUnitProfile, normalMoveOf, troopOf } from '../unit-profile.ts';
+import { countedStands, isMounted, troopOf } from '../unit-profile.ts';
 import type { TableBasis } from './basis.ts';
 import { defendedWorks } from './defended-works.ts';
 import { applied, type DerivedModifier, type DerivedReason, ONE_DECIMAL } from './reasons.ts';
@@ -180,7 +180,7 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
     basis.enemiesOf(side),
     basis.terrain,
     troop.mover,
-    retreatLookahead(profile, g),
+    retreatLookahead(basis, u),
   );
   if (!retreat.open)
     negative.push({
@@ -227,12 +227,14 @@ function ableToCharge(basis: TableBasis, e: number, u: number): number | null {
 }
 
 /**
- * How far ahead a line of retreat must be clear: the unit's Normal Move in its formation (the
- * distance of a Fall Back), or its fastest rate where its formation has none (a British square).
+ * How far ahead the line of retreat of unit `u` (its index) must be clear: its Normal Move in its
+ * formation (the distance of a Fall Back, as the basis holds it), or its fastest rate where its
+ * formation has none (a British square).
  */
-export function retreatLookahead(profile: JcUnitProfile, g: UnitGeometry): number {
-  const move = normalMoveOf(profile, g.formation);
-  if (move !== undefined) return move;
+export function retreatLookahead(basis: TableBasis, u: number): number {
+  const move = basis.moves[u]!;
+  if (!Number.isNaN(move)) return move;
+  const profile = basis.profiles[u]!;
   let most = 0;
   for (const cell of Object.values(troopOf(profile).rates)) {
     const v = typeof cell === 'number' ? cell : cell[profile.rateVariant === 'second' ? 1 : 0];
