@@ -46,6 +46,14 @@ describe('applyModifiers', () => {
     expect(trace.steps.map((s) => s.roll)).toEqual(['dice', 'minus-dice']);
   });
 
+  it('puts a list in any order into the table order', () => {
+    const trace = new Trace();
+    const given = [{ id: 'minus-dice' }, { id: 'each', count: 2 }, { id: 'dice' }, { id: 'plain' }] as const;
+    const total = applyModifiers(TABLE, given, 0, new SuppliedDice([5, 3]), trace);
+    expect(total).toBe(2 - 2 + 5 - 3);
+    expect(trace.steps.map((s) => s.label)).toEqual(['Plain', 'Each (×2)', 'Dice', 'Minus dice']);
+  });
+
   it('rejects a modifier listed twice', () => {
     expect(() =>
       applyModifiers(TABLE, [{ id: 'each' }, { id: 'plain' }, { id: 'each' }], 0, new SuppliedDice([])),

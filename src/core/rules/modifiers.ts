@@ -65,12 +65,8 @@ export function applyModifiers<Id extends string>(
   const n = applied.length;
   if (n === 0) return total;
   // Each modifier is looked up once: its place in the table gives both the order and the definition.
-  let inOrder = applied;
-  let places = placesOf(table, applied);
-  if (!isAscending(places)) {
-    inOrder = sortByTable(table, applied);
-    places = placesOf(table, inOrder);
-  }
+  const places = placesOf(table, applied);
+  const inOrder = isAscending(places) ? applied : sortByPlaces(applied, places);
   for (let i = 0; i < n; i++) {
     const a = inOrder[i]!;
     const def = table.modifiers[places[i]!]!;
@@ -151,11 +147,27 @@ function isAscending(places: readonly number[]): boolean {
   return true;
 }
 
-function sortByTable<Id extends string>(table: ModifierTable<Id>, applied: readonly AppliedModifier<Id>[]) {
-  const seen = new Set<string>();
-  for (const a of applied) {
-    if (seen.has(a.id)) throw new Error(`modifier ${a.id} is listed twice; give a count instead`);
-    seen.add(a.id);
+/**
+ * The modifiers in the table's order, sorting `places` (theirs, as `placesOf` gives them) alongside;
+ * throws on a modifier listed twice. By insertion: the lists are short.
+ */
+function sortByPlaces<Id extends string>(
+  applied: readonly AppliedModifier<Id>[],
+  places: number[],
+): AppliedModifier<Id>[] {
+  const sorted = applied.slice();
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i]!;
+    const place = places[i]!;
+    let j = i - 1;
+    for (; j >= 0 && places[j]! > place; j--) {
+      sorted[j + 1] = sorted[j]!;
+      places[j + 1] = places[j]!;
+    }
+    if (j >= 0 && places[j] === place)
+      throw new Error(`modifier ${a.id} is listed twice; give a count instead`);
+    sorted[j + 1] = a;
+    places[j + 1] = place;
   }
-  return [...applied].sort((x, y) => table.index.get(x.id)! - table.index.get(y.id)!);
+  return sorted;
 }

@@ -52,13 +52,14 @@ export class TableBasis {
   private readonly options: TableFactsOptions;
   private sightInUse: JohnCompanySight | undefined;
 
-  constructor(table: TableState, forces: JcForces, options: TableFactsOptions) {
+  /** `near`: a table of the same battle (the one before) whose layout lends what it can (`layoutOf`). */
+  constructor(table: TableState, forces: JcForces, options: TableFactsOptions, near?: TableState) {
     this.table = table;
     this.forces = forces;
     this.options = options;
     this.sighted = options.sight !== undefined;
     this.terrain = terrainGeometry(table);
-    const layout = layoutOf(table);
+    const layout = layoutOf(table, near);
     const units = layout.units;
     this.units = units;
     this.byId = layout.byId;

@@ -122,7 +122,7 @@ export function carryReactions(
     if (state.orders === 'defend') continue;
     if (state.chargedBy !== undefined && state.chargedBy.length > 0) continue;
     const width = g.unit.stands[0]?.width ?? 0;
-    const retreat = retreatLookahead(after.profiles[i]!, g) + 2 * width + RETREAT_CLEARANCE;
+    const retreat = retreatLookahead(after, i) + 2 * width + RETREAT_CLEARANCE;
     const within = g.radius + Math.max(reach, retreat) + CARRY_SLACK;
     let near = false;
     for (const e of changed) {
@@ -161,19 +161,15 @@ export function carryFires(
 ): void {
   if (after.sighted !== before.sighted) return;
   const { moved } = changes;
-  const sameForFire = (i: number) =>
-    after.units[i] === before.units[i] &&
-    after.profiles[i] === before.profiles[i] &&
-    sameFireState(after.states[i]!, before.states[i]!);
   for (const [firerId, byTarget] of known) {
     const f = after.byId.get(firerId);
-    if (f === undefined || !sameForFire(f)) continue;
+    if (f === undefined || !sameForFire(after, before, f)) continue;
     const fg = after.units[f]!;
     let kept = into.get(firerId);
     for (const [targetId, fire] of byTarget) {
       if (kept?.has(targetId)) continue;
       const t = after.byId.get(targetId);
-      if (t === undefined || !sameForFire(t)) continue;
+      if (t === undefined || !sameForFire(after, before, t)) continue;
       const tg = after.units[t]!;
       const band = Math.max(fg.radius, tg.radius) + CARRY_SLACK;
       let near = false;
@@ -190,4 +186,13 @@ export function carryFires(
     }
     if (kept && !into.has(firerId)) into.set(firerId, kept);
   }
+}
+
+/** Whether unit `i` has the same record and profile in both tables, and a state the same for fire. */
+function sameForFire(after: TableBasis, before: TableBasis, i: number): boolean {
+  return (
+    after.units[i] === before.units[i] &&
+    after.profiles[i] === before.profiles[i] &&
+    sameFireState(after.states[i]!, before.states[i]!)
+  );
 }

@@ -2,13 +2,16 @@ import { BOX_STRIDE, segmentBoxDistance } from '../../../../core/geometry/rectan
 import { pointSegmentDistanceSq, SEGMENT_STRIDE } from '../../../../core/geometry/segments.ts';
 import type { FeatureId } from '../../../../core/table/model.ts';
 import { jc4 } from '../../vocabulary.ts';
-import { insideShape, sideOfBarrier } from '../measurement/terrain-geometry.ts';
+import { insideShape, sideOfBarrier, type TerrainGeometry } from '../measurement/terrain-geometry.ts';
 import type { UnitGeometry } from '../measurement/unit-geometry.ts';
 import { CONTACT_TOLERANCE } from '../terrain.ts';
 import type { TableBasis } from './basis.ts';
 import type { DerivedReason } from './reasons.ts';
 
 const DEFENDING = jc4('Reaction Test Modifiers', 'positive 10');
+
+/** Closed works or a building. */
+type Shape = TerrainGeometry['works'][number];
 
 /**
  * Positive 10, for a unit with Defend orders: every stand inside closed works or a building, or every
@@ -19,22 +22,19 @@ export function defendedWorks(basis: TableBasis, u: number): DerivedReason | nul
   const g = basis.units[u]!;
   const t = basis.terrain;
   const enemies = basis.enemiesOf(g.unit.side);
-  const enemyInside = (shape: (typeof t.works)[number]) =>
-    enemies.some((e) => {
-      for (let j = 0; j < e.count; j++)
-        if (insideShape(shape, e.boxes[j * BOX_STRIDE]!, e.boxes[j * BOX_STRIDE + 1]!)) return true;
-      return false;
-    });
-  // Inside: every stand's centre inside closed works or a building that holds no enemy.
+  // Inside: every stand's centre inside closed works or a building that holds no enemy (each shape
+  // looked at once for its stands in a row).
   let holder: FeatureId | null = null;
+  let free: Shape | undefined;
   for (let i = 0; i < g.count; i++) {
     const x = g.boxes[i * BOX_STRIDE]!;
     const y = g.boxes[i * BOX_STRIDE + 1]!;
     const shape = t.works.find((w) => insideShape(w, x, y)) ?? t.buildings.find((b) => insideShape(b, x, y));
-    if (!shape || enemyInside(shape)) {
+    if (!shape || (shape !== free && enemyInside(enemies, shape))) {
       holder = null;
       break;
     }
+    free = shape;
     holder ??= shape.id;
   }
   if (holder !== null)
@@ -73,6 +73,14 @@ export function defendedWorks(basis: TableBasis, u: number): DerivedReason | nul
   return lines === null
     ? null
     : { rule: DEFENDING, label: 'Defending: its front rank lines the obstacle', feature: lines };
+}
+
+/** Whether the centre of some stand of `enemies` lies inside `shape`. */
+function enemyInside(enemies: readonly UnitGeometry[], shape: Shape): boolean {
+  for (const e of enemies)
+    for (let j = 0; j < e.count; j++)
+      if (insideShape(shape, e.boxes[j * BOX_STRIDE]!, e.boxes[j * BOX_STRIDE + 1]!)) return true;
+  return false;
 }
 
 /** Barrier segments that stand i of g lines (within `CONTACT_TOLERANCE`), into `basis.lined`. */

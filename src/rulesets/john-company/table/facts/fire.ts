@@ -37,6 +37,9 @@ export interface KnownFire {
 
 /** Inches of slack in `mayReach` (more than any rounding in the measurements). */
 const REACH_SLACK = 0.01;
+const STANDS_ABLE_RULE = jc4('Troops And Figures Able To Fire');
+const RANGE_RULE = jc4('Using The Fire Table', 'range front edge to front edge');
+const COVER_RULE = jc4('Small Arms Fire Modifiers', '3. target cover');
 const COVER_ORDER: readonly TargetCover[] = [
   'open',
   'light-woods',
@@ -81,12 +84,12 @@ export function deriveFire(basis: TableBasis, firerId: UnitId, targetId: UnitId)
   const band = rangeBandAt(weapon, distance);
   const reasons: DerivedReason[] = [
     {
-      rule: jc4('Troops And Figures Able To Fire'),
+      rule: STANDS_ABLE_RULE,
       label: `Stands able to fire: ${stands.stands.map((i) => fg.unit.stands[i]!.id).join(', ') || 'none'}`,
       value: stands.stands.length,
     },
     {
-      rule: jc4('Using The Fire Table', 'range front edge to front edge'),
+      rule: RANGE_RULE,
       label: `Range ${ONE_DECIMAL(distance)}": ${band ?? 'out of reach'}`,
       value: distance,
     },
@@ -111,7 +114,7 @@ export function deriveFire(basis: TableBasis, firerId: UnitId, targetId: UnitId)
   } else cover = 'open';
   if (cover !== 'open')
     reasons.push({
-      rule: jc4('Small Arms Fire Modifiers', '3. target cover'),
+      rule: COVER_RULE,
       label: `Every target stand in ${cover}`,
       ...(coverFeature ? { feature: coverFeature } : {}),
     });

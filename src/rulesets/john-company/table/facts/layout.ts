@@ -16,17 +16,38 @@ export interface TableLayout {
 /** Layouts by the table's record of units (a table is never changed once built, nor its records). */
 const layouts = new WeakMap<TableState['units'], TableLayout>();
 
-/** The table's layout, built once per record of units. */
-export function layoutOf(table: TableState): TableLayout {
+/**
+ * The table's layout, built once per record of units. `near`, a table of the same battle (the one
+ * before), lends the geometry and stand count of each unit whose record is the very same object at the
+ * same place in both, and its index by id when every unit is at the same place, if its layout was built.
+ */
+export function layoutOf(table: TableState, near?: TableState): TableLayout {
   let layout = layouts.get(table.units);
   if (layout) return layout;
-  const units = Object.values(table.units).map(unitGeometry);
-  const byId = new Map<UnitId, number>();
-  const counted = new Int32Array(units.length);
-  units.forEach((g, i) => {
-    byId.set(g.unit.id, i);
-    counted[i] = countedStands(g.unit);
-  });
+  const records = Object.values(table.units);
+  const n = records.length;
+  const before = near === undefined ? undefined : layouts.get(near.units);
+  const units: UnitGeometry[] = [];
+  const counted = new Int32Array(n);
+  let sameIds = before !== undefined && before.units.length === n;
+  for (let i = 0; i < n; i++) {
+    const unit = records[i]!;
+    const kept = before?.units[i];
+    if (kept !== undefined && kept.unit === unit) {
+      units.push(kept);
+      counted[i] = before!.counted[i]!;
+    } else {
+      units.push(unitGeometry(unit));
+      counted[i] = countedStands(unit);
+      if (kept === undefined || kept.unit.id !== unit.id) sameIds = false;
+    }
+  }
+  let byId = sameIds ? before!.byId : undefined;
+  if (byId === undefined) {
+    const ids = new Map<UnitId, number>();
+    for (let i = 0; i < n; i++) ids.set(units[i]!.unit.id, i);
+    byId = ids;
+  }
   const enemies = new Map<SideId, UnitGeometry[]>();
   for (const g of units)
     if (!enemies.has(g.unit.side))

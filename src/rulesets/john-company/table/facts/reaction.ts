@@ -11,10 +11,10 @@ import { formationAllowed, isCloseOrder } from '../formations.ts';
 import { anchorDistance, frontDistance, standToUnitDistance } from '../measurement/distances.ts';
 import { lineOfRetreat } from '../measurement/line-of-retreat.ts';
 import { facesTowards, quarterOf } from '../measurement/quarters.ts';
-import { boxInsideShape } from '../measurement/terrain-geometry.ts';
+import { type AreaShape, boxInsideShape } from '../measurement/terrain-geometry.ts';
 import type { UnitGeometry } from '../measurement/unit-geometry.ts';
 import { CONTACT_TOLERANCE } from '../terrain.ts';
-import { countedStands, isMounted, type JcUnitProfile, normalMoveOf, troopOf } from '../unit-profile.ts';
+import { countedStands, isMounted, troopOf } from '../unit-profile.ts';
 import type { TableBasis } from './basis.ts';
 import { defendedWorks } from './defended-works.ts';
 import { applied, type DerivedModifier, type DerivedReason, ONE_DECIMAL } from './reasons.ts';
@@ -27,11 +27,27 @@ export interface DerivedReactionFacts {
   readonly positive: readonly DerivedModifier<PositiveReactionModifierId>[];
   readonly negative: readonly DerivedModifier<NegativeReactionModifierId>[];
   /** The General Officer in base contact whose Leadership counts, if any. */
-  readonly general?: { readonly id: GeneralId; readonly leadership: Leadership };
+  readonly general?: { readonly id: GeneralId; readonly leadership: Leadership } | undefined;
 }
 
 const P = (n: number) => jc4('Reaction Test Modifiers', `positive ${n}`);
 const N = (n: number) => jc4('Reaction Test Modifiers', `negative ${n}`);
+// Each rule a unit's facts cite, made once: the same reference for every unit and table.
+const P1 = P(1);
+const P2 = P(2);
+const P3 = P(3);
+const P4 = P(4);
+const P5 = P(5);
+const P8 = P(8);
+const P9 = P(9);
+const P11 = P(11);
+const N1 = N(1);
+const N3 = N(3);
+const N4 = N(4);
+const N6 = N(6);
+const N7 = N(7);
+const N8 = N(8);
+const N12 = N(12);
 const WOODS: ReadonlySet<string> = new Set(['light-woods', 'heavy-woods']);
 
 /** The Reaction Test facts of one unit worked out from the table, with the reasons for each. */
@@ -53,7 +69,7 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
     positive.push({
       id: 'army-outnumbers-enemy-2-to-1',
       reasons: [
-        { rule: P(1), label: `${own} stands against ${enemy} (not counting mandatory moves)`, value: own },
+        { rule: P1, label: `${own} stands against ${enemy} (not counting mandatory moves)`, value: own },
       ],
     });
 
@@ -62,22 +78,23 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
   if (woods)
     positive.push({
       id: 'in-woods',
-      reasons: [{ rule: P(2), label: 'Every stand wholly inside woods', feature: woods }],
+      reasons: [{ rule: P2, label: 'Every stand wholly inside woods', feature: woods }],
     });
 
-  // Positive 3 and negative 3: enemies able to charge from behind its front line.
+  // Positive 3 and negative 3: enemies able to charge from behind its front line. The quarter is
+  // asked only of an enemy that can charge at all (`ableToCharge` reads nothing `seen` keeps).
   const quarters: DerivedReason[] = [];
   const seen = { left: false, right: false, rear: false };
   for (let e = 0; e < basis.units.length; e++) {
     const eg = basis.units[e]!;
-    if (eg.unit.side === side) continue;
+    if (eg.unit.side === side || basis.chargeReach[e]! < 0) continue;
     const q = quarterOf(g, eg.ax, eg.ay);
     if (q === null || seen[q]) continue;
     const d = ableToCharge(basis, e, u);
     if (d === null) continue;
     seen[q] = true;
     quarters.push({
-      rule: N(3),
+      rule: N3,
       label: `${eg.unit.id} on its ${q === 'rear' ? 'rear' : `${q} flank`}, ${ONE_DECIMAL(d)}" away and able to charge`,
       unit: eg.unit.id,
       value: d,
@@ -88,7 +105,7 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
       id: 'flanks-and-rear-secure',
       reasons: [
         {
-          rule: P(3),
+          rule: P3,
           label:
             g.formation === 'square'
               ? 'In square: no flank or rear'
@@ -96,11 +113,9 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
         },
       ],
     });
-  else negative.push({ id: 'enemy-on-flank-or-rear', count: quarters.length, reasons: quarters });
 
   // Positive 4: mounted.
-  if (isMounted(profile, state))
-    positive.push({ id: 'mounted', reasons: [{ rule: P(4), label: 'Mounted' }] });
+  if (isMounted(profile, state)) positive.push({ id: 'mounted', reasons: [{ rule: P4, label: 'Mounted' }] });
 
   // Positive 5: uncommitted friends within a Normal Move to the flank or rear.
   const friend = friendBehind(basis, u);
@@ -108,19 +123,19 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
 
   // Positive 8: close order, in a formation it may use.
   if (isCloseOrder(g.formation) && formationAllowed(profile, g.formation).allowed)
-    positive.push({ id: 'close-order', reasons: [{ rule: P(8), label: `In ${g.formation}` }] });
+    positive.push({ id: 'close-order', reasons: [{ rule: P8, label: `In ${g.formation}` }] });
 
   // Positives 9 and 11: won a Confrontation.
   if (state.wonConfrontation) {
     if (troop.arm === 'infantry' && troop.regular)
       positive.push({
         id: 'regular-infantry-won-confrontation',
-        reasons: [{ rule: P(9), label: 'Regular infantry, won a Confrontation' }],
+        reasons: [{ rule: P9, label: 'Regular infantry, won a Confrontation' }],
       });
     else if (troop.arm === 'cavalry' || (troop.arm === 'infantry' && !troop.regular))
       positive.push({
         id: 'irregular-or-cavalry-won-confrontation',
-        reasons: [{ rule: P(11), label: 'Won a Confrontation' }],
+        reasons: [{ rule: P11, label: 'Won a Confrontation' }],
       });
   }
 
@@ -128,23 +143,25 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
   const works = state.orders === 'defend' ? defendedWorks(basis, u) : null;
   if (works) positive.push({ id: 'in-fortifications', reasons: [works] });
 
-  // Negatives from its state.
+  // The negatives, in the table's order (so that a procedure need not sort them).
   if (state.targetOfSmallArmsFire)
     negative.push({
       id: 'target-of-small-arms-fire',
-      reasons: [{ rule: N(1), label: 'Fired on by small arms' }],
+      reasons: [{ rule: N1, label: 'Fired on by small arms' }],
     });
+  if (quarters.length > 0)
+    negative.push({ id: 'enemy-on-flank-or-rear', count: quarters.length, reasons: quarters });
   const lost = state.standsLostSinceLastCheck ?? 0;
   if (lost > 0)
     negative.push({
       id: 'stands-lost-since-last-check',
       count: lost,
-      reasons: [{ rule: N(4), label: `${lost} stands lost since its last test`, value: lost }],
+      reasons: [{ rule: N4, label: `${lost} stands lost since its last test`, value: lost }],
     });
   if (state.targetOfArtilleryFire)
     negative.push({
       id: 'target-of-artillery-fire',
-      reasons: [{ rule: N(6), label: 'Fired on by artillery' }],
+      reasons: [{ rule: N6, label: 'Fired on by artillery' }],
     });
   const now = countedStands(g.unit);
   const quartersLost = Math.floor(((profile.startingStands - now) * 4) / profile.startingStands);
@@ -152,9 +169,7 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
     negative.push({
       id: 'quarters-of-stands-lost',
       count: quartersLost,
-      reasons: [
-        { rule: N(7), label: `${now} of ${profile.startingStands} stands left`, value: quartersLost },
-      ],
+      reasons: [{ rule: N7, label: `${now} of ${profile.startingStands} stands left`, value: quartersLost }],
     });
   const charged = chargedTwoToOne(basis, u);
   if (charged) negative.push({ id: 'charged-by-2-to-1', reasons: [charged] });
@@ -165,7 +180,7 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
     basis.enemiesOf(side),
     basis.terrain,
     troop.mover,
-    retreatLookahead(profile, g),
+    retreatLookahead(basis, u),
   );
   if (!retreat.open)
     negative.push({
@@ -174,21 +189,22 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
         { rule: retreat.rule, label: `No gap to the rear: closed by ${retreat.closedBy.join(', ')}` },
       ],
     });
-  if (state.disordered) negative.push({ id: 'disordered', reasons: [{ rule: N(12), label: 'Disordered' }] });
+  if (state.disordered) negative.push({ id: 'disordered', reasons: [{ rule: N12, label: 'Disordered' }] });
 
   const general = generalInContact(basis, u);
+  // Every field written, those that do not apply undefined: the facts of every unit have one shape.
   const facts: ReactionFacts = {
     resolveLevel: profile.resolveLevel,
     origin: profile.origin,
-    ...(profile.mayExceed20 ? { mayExceed20: true } : {}),
+    mayExceed20: profile.mayExceed20 ? true : undefined,
     formation: g.formation,
     orders: state.orders ?? 'without-orders',
-    ...(state.lastStatus ? { lastStatus: state.lastStatus } : {}),
+    lastStatus: state.lastStatus ? state.lastStatus : undefined,
     positive: applied(positive),
     negative: applied(negative),
-    ...(general ? { generalInContact: general.leadership } : {}),
+    generalInContact: general ? general.leadership : undefined,
   };
-  return { unit: id, facts, positive, negative, ...(general ? { general } : {}) };
+  return { unit: id, facts, positive, negative, general: general ?? undefined };
 }
 
 /**
@@ -201,19 +217,24 @@ function ableToCharge(basis: TableBasis, e: number, u: number): number | null {
   if (reach < 0) return null;
   const eg = basis.units[e]!;
   const ug = basis.units[u]!;
-  if (Math.hypot(eg.cx - ug.cx, eg.cy - ug.cy) > eg.radius + ug.radius + reach) return null;
+  const dx = eg.cx - ug.cx;
+  const dy = eg.cy - ug.cy;
+  const apart = eg.radius + ug.radius + reach;
+  if (dx * dx + dy * dy > apart * apart) return null;
   if (!facesTowards(eg, ug)) return null;
   const d = frontDistance(eg, ug, false);
   return d <= reach + 1e-9 ? d : null;
 }
 
 /**
- * How far ahead a line of retreat must be clear: the unit's Normal Move in its formation (the
- * distance of a Fall Back), or its fastest rate where its formation has none (a British square).
+ * How far ahead the line of retreat of unit `u` (its index) must be clear: its Normal Move in its
+ * formation (the distance of a Fall Back, as the basis holds it), or its fastest rate where its
+ * formation has none (a British square).
  */
-export function retreatLookahead(profile: JcUnitProfile, g: UnitGeometry): number {
-  const move = normalMoveOf(profile, g.formation);
-  if (move !== undefined) return move;
+export function retreatLookahead(basis: TableBasis, u: number): number {
+  const move = basis.moves[u]!;
+  if (!Number.isNaN(move)) return move;
+  const profile = basis.profiles[u]!;
   let most = 0;
   for (const cell of Object.values(troopOf(profile).rates)) {
     const v = typeof cell === 'number' ? cell : cell[profile.rateVariant === 'second' ? 1 : 0];
@@ -224,15 +245,15 @@ export function retreatLookahead(profile: JcUnitProfile, g: UnitGeometry): numbe
 
 /** The wood holding every stand of the unit (positive 2), or null. */
 function woodsHolding(basis: TableBasis, g: UnitGeometry): FeatureId | null {
-  const woods = basis.terrain.areas.filter(
-    (a) => WOODS.has(a.kind) && g.minX >= a.minX && g.maxX <= a.maxX && g.minY >= a.minY && g.maxY <= a.maxY,
-  );
-  if (woods.length === 0) return null;
+  const areas = basis.terrain.areas;
+  let any = false;
+  for (const a of areas) if (woodAround(a, g)) any = true;
+  if (!any) return null;
   let found: FeatureId | null = null;
   for (let i = 0; i < g.count; i++) {
     let inside: FeatureId | null = null;
-    for (const a of woods) {
-      if (boxInsideShape(a, g.boxes, i * BOX_STRIDE)) {
+    for (const a of areas) {
+      if (woodAround(a, g) && boxInsideShape(a, g.boxes, i * BOX_STRIDE)) {
         inside = a.id;
         break;
       }
@@ -241,6 +262,11 @@ function woodsHolding(basis: TableBasis, g: UnitGeometry): FeatureId | null {
     found ??= inside;
   }
   return found;
+}
+
+/** Whether `a` is a wood whose bounds hold the unit's. */
+function woodAround(a: AreaShape, g: UnitGeometry): boolean {
+  return WOODS.has(a.kind) && g.minX >= a.minX && g.maxX <= a.maxX && g.minY >= a.minY && g.maxY <= a.maxY;
 }
 
 /**
@@ -262,7 +288,7 @@ function friendBehind(basis: TableBasis, u: number): DerivedReason | null {
     const d = anchorDistance(fg, g);
     if (d <= move + 1e-9)
       return {
-        rule: P(5),
+        rule: P5,
         label: `${fg.unit.id} behind its front line, ${ONE_DECIMAL(d)}" from its place`,
         unit: fg.unit.id,
         value: d,
@@ -280,7 +306,7 @@ function chargedTwoToOne(basis: TableBasis, u: number): DerivedReason | null {
   const mine = countedStands(basis.units[u]!.unit);
   return theirs >= 2 * mine
     ? {
-        rule: N(8),
+        rule: N8,
         label: `Charged by ${chargers.join(', ')}: ${theirs} stands against ${mine}`,
         value: theirs,
       }
@@ -301,8 +327,9 @@ function generalInContact(basis: TableBasis, u: number): { id: GeneralId; leader
     if (gen.attachedTo !== g.unit.id) {
       const s = gen.stand;
       const near = g.radius + Math.hypot(s.width, s.depth) / 2 + CONTACT_TOLERANCE;
-      if (Math.hypot(s.x - g.cx, s.y - g.cy) > near || standToUnitDistance(s, g) > CONTACT_TOLERANCE)
-        continue;
+      const dx = s.x - g.cx;
+      const dy = s.y - g.cy;
+      if (dx * dx + dy * dy > near * near || standToUnitDistance(s, g) > CONTACT_TOLERANCE) continue;
     }
     const value = LEADERSHIP_MODIFIERS[profile.leadership].value as number;
     if (value > bestValue) {

@@ -172,7 +172,7 @@ export class TableSpotting {
   private carryFrom(before: TableSpotting): number {
     const now = this.table.units;
     const then = before.table.units;
-    const layout = layoutOf(this.table);
+    const layout = layoutOf(this.table, before.table);
     const units = layout.units;
     const n = units.length;
     // The units that came, went or changed, as they are now and as they were: x, y, reach.

@@ -262,6 +262,15 @@ describe('reaction facts', () => {
     );
     const r = new JcTableFacts(inside.table, inside.forces).reaction('u');
     expect(r.positive.find((m) => m.id === 'in-fortifications')?.reasons[0]?.feature).toBe('fort');
+    const shared = battle(
+      [
+        troops('u', 'red', 'close-order-line', 4, at(0, 0), BRITISH_LINE, { orders: 'defend' }),
+        troops('e', 'blue', 'close-order-line', 2, at(4, -2), { troop: 'native-regular-infantry' }),
+      ],
+      { terrain: [fort] },
+    );
+    // An enemy inside the same works.
+    expect(positives(shared)).not.toContain('in-fortifications');
   });
 
   it('command radius: from the General to the nearest stand', () => {

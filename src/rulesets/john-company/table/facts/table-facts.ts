@@ -46,7 +46,7 @@ export class JcTableFacts {
     options: TableFactsOptions = {},
     carriedFrom?: JcTableFacts,
   ) {
-    const basis = new TableBasis(table, forces, options);
+    const basis = new TableBasis(table, forces, options, carriedFrom?.table);
     this.basis = basis;
     this.table = table;
     this.forces = forces;
