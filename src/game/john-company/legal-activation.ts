@@ -3,7 +3,7 @@ import { PrngDice } from '../../core/random/dice.ts';
 import type { GeneralId, UnitState } from '../../core/table/model.ts';
 import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance/allowance.ts';
 import type { JcTableFacts } from '../../rulesets/john-company/table/facts/table-facts.ts';
-import { frontCentre } from '../../rulesets/john-company/table/formations.ts';
+import { frontCentre, hasLightCompany } from '../../rulesets/john-company/table/formations.ts';
 import { legsOf } from '../../rulesets/john-company/table/movement-contact.ts';
 import { frontEnds, unitCentre } from '../../rulesets/john-company/table/movement-geometry.ts';
 import { poseOf } from '../../rulesets/john-company/table/movement-manoeuvres.ts';
@@ -15,7 +15,7 @@ import { Draft } from './draft.ts';
 import { fireCheck } from './fire-check.ts';
 import { generalInchesLeft, generalPathCost, touchesFront } from './general-activation.ts';
 import { enemiesNear } from './legal-orders.ts';
-import { deployLightCompany, hasLightCompany, lightCompanyProblem } from './light-companies.ts';
+import { deployLightCompany, lightCompanyProblem } from './light-companies.ts';
 import { normalMove } from './moves.ts';
 import {
   checkFormationChange,

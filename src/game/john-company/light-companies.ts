@@ -9,7 +9,7 @@ import {
   mayDeployLightCompany,
   rejoinLightCompany as rejoinStands,
 } from '../../rulesets/john-company/table/formations.ts';
-import { type JcUnitProfile, troopOf } from '../../rulesets/john-company/table/unit-profile.ts';
+import type { JcUnitProfile } from '../../rulesets/john-company/table/unit-profile.ts';
 import type { Rejection } from '../engine/game.ts';
 import { reject } from './command-checks.ts';
 import type { Draft } from './draft.ts';
@@ -46,16 +46,6 @@ export function lightCompanyProblem(
       `${a.unit} has already ${a.lightCompany === 'sent-out' ? 'sent out' : 'called in'} its light company on this card`,
     );
   return what === 'deploy' ? deployProblem(d, a.unit) : rejoinProblem(d, a.unit);
-}
-
-/**
- * Whether a unit's profile lets it send out a light company at all: a regular infantry battalion with
- * 2 or more stands of one (`mayDeployLightCompany` refuses every other unit, whatever its state). A
- * cheap first test for the commands offered.
- */
-export function hasLightCompany(profile: JcUnitProfile): boolean {
-  const troop = troopOf(profile);
-  return troop.arm === 'infantry' && troop.regular && (profile.lightCompanyStands ?? 0) >= 2;
 }
 
 /** Why the unit may not send out its light company now. */

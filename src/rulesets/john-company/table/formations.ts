@@ -319,6 +319,23 @@ export interface LightCompanyPermission {
   readonly reasons: readonly string[];
 }
 
+/** The fewest stands of a light company that may skirmish. */
+const LIGHT_COMPANY_FEWEST_STANDS = 2;
+
+/** Only regular infantry battalions have light companies. */
+function hasLightCompanyTroop(profile: JcUnitProfile): boolean {
+  const t = troopOf(profile);
+  return t.arm === 'infantry' && t.regular;
+}
+
+/**
+ * Whether a unit's profile lets it send out a light company at all, whatever its state: regular
+ * infantry with a light company of at least 2 stands (`mayDeployLightCompany` refuses every other unit).
+ */
+export function hasLightCompany(profile: JcUnitProfile): boolean {
+  return hasLightCompanyTroop(profile) && (profile.lightCompanyStands ?? 0) >= LIGHT_COMPANY_FEWEST_STANDS;
+}
+
 /**
  * Whether a line battalion may deploy its light company as a skirmishing sub-unit: regular infantry
  * with a light company of at least 2 stands (and more stands than that in the unit), not on a
@@ -330,11 +347,10 @@ export function mayDeployLightCompany(
   unit: UnitState,
 ): LightCompanyPermission {
   const reasons: string[] = [];
-  const t = troopOf(profile);
   const company = profile.lightCompanyStands ?? 0;
-  if (t.arm !== 'infantry' || !t.regular)
-    reasons.push('only regular infantry battalions have light companies');
-  if (company < 2) reasons.push('fewer than 2 stands of it may skirmish');
+  if (!hasLightCompanyTroop(profile)) reasons.push('only regular infantry battalions have light companies');
+  if (company < LIGHT_COMPANY_FEWEST_STANDS)
+    reasons.push(`fewer than ${LIGHT_COMPANY_FEWEST_STANDS} stands of it may skirmish`);
   else if (unit.stands.length <= company) reasons.push('the battalion has no stands to spare');
   if (state.mandatoryMove) reasons.push(`it is on a mandatory move (${state.mandatoryMove})`);
   if (state.chargedBy && state.chargedBy.length > 0) reasons.push('it is being charged');
