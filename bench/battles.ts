@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,35 +13,49 @@ import type { JcGameState } from '../src/game/john-company/state.ts';
  * Whole battles' speed on one core (issue 13), measured in a child process per checkout so that two
  * versions of the engine never share a process:
  * - computer-v-computer battles/s on the 12-units-a-side practice table, and where a battle's time goes
- *   (`viewFor`, `legalCommands`, the computer's `decide`, `apply`);
+ *   (`viewFor`, `legalCommands`, the computer's `decide`, `apply`), on the warm engine: after
+ *   `--warm-up` battles (default 48) of other seeds. A fresh process runs the first few dozen battles
+ *   two to three times slower, largely unoptimised while V8's optimising compiler works on a helper
+ *   thread, so a figure taken there measures the compiler as much as the engine, and swings with the
+ *   machine's load (the compiler's thread waits for a core);
+ * - the same battles/s and CPU time over the first battles of the fresh process (cold): what one short
+ *   call of `muster` or a page's first battle meets;
  * - the replay time of a 1,000-command Assaye (random v random; setup included);
  * - `apply`'s time per command type, p50 and p99, each command of the battles above timed alone (one
  *   command runs the engine on to the next decision, so a count of commands/s measures no fixed work);
  * - how many of the computer's line-of-sight queries in those battles were answered without tracing a
  *   line (the sight's memo, or a verdict inherited from the table before): this tree only.
  *
- *   node --import tsx bench/battles.ts [--battles N] [--quick]
- *   node --import tsx bench/battles.ts --against <git ref> [--rounds R] [--battles N] [--quick]
+ *   node --import tsx bench/battles.ts [--battles N] [--warm-up W] [--quick]
+ *   node --import tsx bench/battles.ts --against <git ref> [--rounds R] [--battles N] [--warm-up W] [--quick]
  *
  * With `--against`, the ref is checked out in a temporary git worktree (its node_modules a link to
  * this checkout's), and the two are measured in alternating child processes, R rounds (ABBA order),
  * each figure the median of its rounds; then each figure is printed with the ratio (how many times
  * faster this tree is). `npm run bench` prints this tree's figures alone.
  *
- * A CPU profile of the computer's battles alone (without the per-command timings and the random Assaye
- * the replay needs, which would be most of a profile of the whole child):
- *   node --cpu-prof --import tsx bench/battles.ts --figures-of . --battles 16 --battles-only
+ * A CPU profile of the computer's warm battles alone (taken after the warm-up; without the per-command
+ * timings and the random Assaye the replay needs, which would be most of a profile of the whole child):
+ *   node --import tsx bench/battles.ts --figures-of . --battles 48 --battles-only --profile warm.cpuprofile
  */
 
-/** The computer-v-computer battles' figures (times in ms). */
-interface BattleFigures {
+/** Battles/s and the CPU time a command of some battles (times in ms). */
+interface Pace {
   readonly battles: number;
   readonly battlesPerSecond: number;
   /**
-   * The process's CPU time (user and system) per command of those battles, and of the replay: on a
-   * loaded machine it grows far less than the wall time, which counts the turns other processes take.
+   * The process's CPU time (user and system) per command: on a loaded machine it grows far less than
+   * the wall time, which counts the turns other processes take.
    */
   readonly cpuMsPerCommand: number;
+}
+
+/** The computer-v-computer battles' figures (times in ms): those of the warm engine, and `cold`. */
+interface BattleFigures extends Pace {
+  /** Battles played before the measured ones, in the same process. */
+  readonly warmUp: number;
+  /** The first battles of the fresh process (part of the warm-up). */
+  readonly cold: Pace;
   readonly commandsPerBattle: number;
   readonly failed: readonly string[];
   /** Shares of a battle's time, by step. */
@@ -70,14 +85,28 @@ type FixturesModule = typeof import('../src/game/john-company/fixtures.ts');
 type RecordModule = typeof import('../src/game/engine/record.ts');
 type SightModule = typeof import('../src/rulesets/john-company/table/line-of-sight.ts');
 
-async function figuresOf(root: string, wanted: number, replayFrom: number): Promise<Figures>;
-async function figuresOf(root: string, wanted: number, replayFrom: 'battles only'): Promise<BattleFigures>;
+/** How many battles to play, and whether to profile the measured ones. */
+interface Plan {
+  /** Measured battles (seeds 1, 2, ...). */
+  readonly battles: number;
+  /** Battles played first, of seeds of their own; the first `COLD_BATTLES` of them give `cold`. */
+  readonly warmUp: number;
+  /** Where to write a CPU profile of the measured battles alone. */
+  readonly profile?: string;
+}
+
+/** The first battles of a fresh process whose pace is reported as `cold`. */
+const COLD_BATTLES = 8;
+
+async function figuresOf(root: string, plan: Plan, replayFrom: number): Promise<Figures>;
+async function figuresOf(root: string, plan: Plan, replayFrom: 'battles only'): Promise<BattleFigures>;
 /** `replayFrom` 'battles only': the battles' figures alone, e.g. for a CPU profile of the battles. */
 async function figuresOf(
   root: string,
-  wanted: number,
+  plan: Plan,
   replayFrom: number | 'battles only',
 ): Promise<BattleFigures | Figures> {
+  const wanted = plan.battles;
   const load = <T>(path: string) => import(pathToFileURL(join(root, path)).href) as Promise<T>;
   const { makeJohnCompanyGame } = await load<GameModule>('src/game/john-company/game.ts');
   const { decide } = await load<OpponentModule>('src/game/john-company/ai/opponent.ts');
@@ -121,35 +150,51 @@ async function figuresOf(
     return { format: 'muster-game', version: 1, ruleSet: game.ruleSet, scenario, seed, commands };
   };
 
-  // Warm up the engine and the computer (JIT, the odds memo) on a few battles first.
-  for (let seed = 1000; seed < 1000 + Math.min(3, wanted); seed++) {
-    try {
-      timedBattle(seed, { view: 0, legal: 0, decide: 0, apply: 0 });
-    } catch {
-      // A battle the engine fails to finish warms up as well as any.
+  /** Plays battles from `seeds` until `wanted` are finished: their records, pace and failures. */
+  const play = (seeds: Iterable<number>, wanted: number, split: Split) => {
+    const records: GameRecord<JcCommand>[] = [];
+    const failed: string[] = [];
+    let ms = 0;
+    const cpuBefore = process.cpuUsage();
+    for (const seed of seeds) {
+      if (records.length === wanted) break;
+      const start = performance.now();
+      try {
+        records.push(timedBattle(seed, split));
+      } catch (error) {
+        failed.push(`seed ${seed}: ${String(error).slice(0, 120)}`);
+      }
+      ms += performance.now() - start;
     }
-  }
-  const split: Split = { view: 0, legal: 0, decide: 0, apply: 0 };
-  const records: GameRecord<JcCommand>[] = [];
-  const failed: string[] = [];
-  let ms = 0;
-  const cpuBefore = process.cpuUsage();
-  for (let seed = 1; records.length < wanted && seed <= 2 * wanted; seed++) {
-    const start = performance.now();
-    try {
-      records.push(timedBattle(seed, split));
-    } catch (error) {
-      failed.push(`seed ${seed}: ${String(error).slice(0, 120)}`);
-    }
-    ms += performance.now() - start;
-  }
-  const cpu = process.cpuUsage(cpuBefore);
-  const commands = records.reduce((n, r) => n + r.commands.length, 0);
+    const cpu = process.cpuUsage(cpuBefore);
+    const commands = records.reduce((n, r) => n + r.commands.length, 0);
+    const pace: Pace = {
+      battles: records.length,
+      battlesPerSecond: (1000 * records.length) / ms,
+      cpuMsPerCommand: (cpu.user + cpu.system) / 1000 / commands,
+    };
+    return { records, failed, pace, commands };
+  };
+  const seedsFrom = function* (first: number, count: number) {
+    for (let seed = first; seed < first + count; seed++) yield seed;
+  };
+  const noSplit = (): Split => ({ view: 0, legal: 0, decide: 0, apply: 0 });
+
+  // The warm-up: a fresh process's first battles (the cold pace), then more until the optimising
+  // compiler has done most of its work; seeds of their own, so the measured battles are not replayed.
+  const coldBattles = Math.min(COLD_BATTLES, plan.warmUp);
+  const cold = play(seedsFrom(1000, 2 * coldBattles), coldBattles, noSplit());
+  play(seedsFrom(2000, 2 * plan.warmUp), plan.warmUp - cold.pace.battles, noSplit());
+
+  const profiler = plan.profile === undefined ? undefined : await startProfiler();
+  const split = noSplit();
+  const { records, failed, pace, commands } = play(seedsFrom(1, 2 * wanted), wanted, split);
+  if (profiler && plan.profile !== undefined) await profiler.stopInto(plan.profile);
   const total = split.view + split.legal + split.decide + split.apply;
   const battleFigures: BattleFigures = {
-    battles: records.length,
-    battlesPerSecond: (1000 * records.length) / ms,
-    cpuMsPerCommand: (cpu.user + cpu.system) / 1000 / commands,
+    ...pace,
+    warmUp: plan.warmUp,
+    cold: cold.pace,
     commandsPerBattle: commands / records.length,
     failed,
     split: {
@@ -212,6 +257,21 @@ async function figuresOf(
     }
   });
   return { ...figures, sight: { ...sight, battles: Math.min(3, wanted) } };
+}
+
+/** A CPU profiler started now in this process (the inspector's), to stop and write to a file. */
+async function startProfiler(): Promise<{ stopInto(file: string): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stopInto(file) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 /**
@@ -289,7 +349,7 @@ function longRecord(
 class Interrupted extends Error {}
 
 /** Measures the checkout at `root` in a child process of its own. */
-function measureIn(root: string, battles: number, replayFrom = 1): Figures {
+function measureIn(root: string, plan: Plan, replayFrom = 1): Figures {
   const child = spawnSync(
     process.execPath,
     [
@@ -299,7 +359,9 @@ function measureIn(root: string, battles: number, replayFrom = 1): Figures {
       '--figures-of',
       root,
       '--battles',
-      String(battles),
+      String(plan.battles),
+      '--warm-up',
+      String(plan.warmUp),
       '--replay-from',
       String(replayFrom),
     ],
@@ -332,6 +394,11 @@ function medianFigures(rounds: readonly Figures[]): Figures {
     ...first,
     battlesPerSecond: median(rounds.map((r) => r.battlesPerSecond)),
     cpuMsPerCommand: median(rounds.map((r) => r.cpuMsPerCommand)),
+    cold: {
+      battles: first.cold.battles,
+      battlesPerSecond: median(rounds.map((r) => r.cold.battlesPerSecond)),
+      cpuMsPerCommand: median(rounds.map((r) => r.cold.cpuMsPerCommand)),
+    },
     replayMs: median(rounds.map((r) => r.replayMs)),
     replayCpuMs: median(rounds.map((r) => r.replayCpuMs)),
     apply,
@@ -344,13 +411,16 @@ const us = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(1)} ms` : `${x.toFi
 /** This tree's figures, as `npm run bench` prints them. */
 function printFigures(f: Figures, say: (line: string) => void): void {
   say(
-    `computer v computer, 12 units a side: ${f.battlesPerSecond.toFixed(2)} battles/s (${(1000 / f.battlesPerSecond).toFixed(0)} ms each, ${f.commandsPerBattle.toFixed(0)} commands; ${f.battles} battles)`,
+    `computer v computer, 12 units a side, warm engine (after ${f.warmUp} battles): ${f.battlesPerSecond.toFixed(2)} battles/s (${(1000 / f.battlesPerSecond).toFixed(0)} ms each, ${f.commandsPerBattle.toFixed(0)} commands; ${f.battles} battles)`,
   );
   say(
     `  where the time goes: viewFor ${pct(f.split.view)}, legalCommands ${pct(f.split.legal)}, decide ${pct(f.split.decide)}, apply ${pct(f.split.apply)}`,
   );
   for (const failure of f.failed) say(`  (a battle the engine failed to finish was left out: ${failure})`);
   say(`  CPU time (user and system) a command: ${f.cpuMsPerCommand.toFixed(2)} ms`);
+  say(
+    `  a fresh process's first ${f.cold.battles} battles (cold: much of the code not yet optimised): ${f.cold.battlesPerSecond.toFixed(2)} battles/s, CPU time a command ${f.cold.cpuMsPerCommand.toFixed(2)} ms`,
+  );
   say(
     `replay of a 1,000-command battle (Assaye, random v random, seed ${f.replaySeed}; setup included): ${f.replayMs.toFixed(0)} ms (CPU ${f.replayCpuMs.toFixed(0)} ms)`,
   );
@@ -372,20 +442,24 @@ function printComparison(ref: string, mine: Figures, base: Figures, rounds: numb
   );
   const rows: string[][] = [['figure', 'this tree', ref, 'ratio', 'commands']];
   const ratio = (x: number) => `${x.toFixed(2)}x`;
-  rows.push([
-    'computer v computer battles/s',
-    mine.battlesPerSecond.toFixed(2),
-    base.battlesPerSecond.toFixed(2),
-    ratio(mine.battlesPerSecond / base.battlesPerSecond),
-    '',
-  ]);
-  rows.push([
-    'their CPU time a command',
-    `${mine.cpuMsPerCommand.toFixed(2)} ms`,
-    `${base.cpuMsPerCommand.toFixed(2)} ms`,
-    ratio(base.cpuMsPerCommand / mine.cpuMsPerCommand),
-    '',
-  ]);
+  const pace = (name: string, a: Pace, b: Pace) => {
+    rows.push([
+      `${name} battles/s`,
+      a.battlesPerSecond.toFixed(2),
+      b.battlesPerSecond.toFixed(2),
+      ratio(a.battlesPerSecond / b.battlesPerSecond),
+      '',
+    ]);
+    rows.push([
+      '  their CPU time a command',
+      `${a.cpuMsPerCommand.toFixed(2)} ms`,
+      `${b.cpuMsPerCommand.toFixed(2)} ms`,
+      ratio(b.cpuMsPerCommand / a.cpuMsPerCommand),
+      '',
+    ]);
+  };
+  pace(`computer v computer (warm, after ${mine.warmUp} battles)`, mine, base);
+  pace(`the first ${mine.cold.battles} (cold)`, mine.cold, base.cold);
   rows.push([
     'replay of 1,000 commands',
     `${mine.replayMs.toFixed(0)} ms`,
@@ -448,20 +522,27 @@ async function main(): Promise<void> {
       'figures-of': { type: 'string' },
       'replay-from': { type: 'string' },
       'battles-only': { type: 'boolean', default: false },
+      'warm-up': { type: 'string' },
+      profile: { type: 'string' },
     },
   });
   const battles = Number(values.battles ?? (values.quick ? 3 : 20));
+  const warmUp = Number(values['warm-up'] ?? (values.quick ? 8 : 48));
+  if (!Number.isInteger(warmUp) || warmUp < 1)
+    throw new Error(`--warm-up takes a whole number of battles, 1 or more (got ${values['warm-up']})`);
+  const plan: Plan = { battles, warmUp };
   if (values['figures-of'] !== undefined) {
     const root = values['figures-of'];
+    const profiled = { ...plan, ...(values.profile === undefined ? {} : { profile: values.profile }) };
     const figures = values['battles-only']
-      ? await figuresOf(root, battles, 'battles only')
-      : await figuresOf(root, battles, Number(values['replay-from'] ?? 1));
+      ? await figuresOf(root, profiled, 'battles only')
+      : await figuresOf(root, profiled, Number(values['replay-from'] ?? 1));
     process.stdout.write(`${JSON.stringify(figures)}\n`);
     return;
   }
   process.stdout.write(`Whole battles - node ${process.version}\n`);
   if (values.against === undefined) {
-    printFigures(measureIn(HERE, battles), (line) => process.stdout.write(`${line}\n`));
+    printFigures(measureIn(HERE, plan), (line) => process.stdout.write(`${line}\n`));
     return;
   }
   const rounds = Number(values.rounds ?? (values.quick ? 1 : 3));
@@ -482,8 +563,8 @@ async function main(): Promise<void> {
           `round ${r + 1}/${rounds}: ${which === 'mine' ? 'this tree' : values.against}\n`,
         );
         const from = mine[0]?.replaySeed ?? base[0]?.replaySeed ?? 1;
-        if (which === 'mine') mine.push(measureIn(HERE, battles, from));
-        else base.push(measureIn(other.root, battles, from));
+        if (which === 'mine') mine.push(measureIn(HERE, plan, from));
+        else base.push(measureIn(other.root, plan, from));
       }
     }
     printComparison(values.against, medianFigures(mine), medianFigures(base), rounds);

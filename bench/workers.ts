@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -14,11 +14,17 @@ import { currentBuild } from '../bin/current-build.mjs';
  * far less than the wall time: a speed-up short of 2x with twice the CPU time is work the second worker
  * adds, not a lack of cores.
  *
- *   node --import tsx bench/workers.ts [--battles N (default 96: each worker warms up its engine once)] [--rounds R (default 2)]
+ * And what the machine allows: two `--workers 1` calls at once, each a process of its own that shares
+ * nothing with the other. Their battles/s together, against one call alone, bound what any pool of two
+ * workers can reach here: each worker, like each process, warms up its own V8 (its first few dozen
+ * battles run two to three times slower while the optimising compiler works on a helper thread, which
+ * then wants the other core), and two busy processes slow each other down through what the cores share.
+ *
+ *   node --import tsx bench/workers.ts [--battles N (default 192)] [--rounds R (default 2)]
  */
 
 const { values } = parseArgs({ options: { battles: { type: 'string' }, rounds: { type: 'string' } } });
-const battles = Number(values.battles ?? 96);
+const battles = Number(values.battles ?? 192);
 const rounds = Number(values.rounds ?? 2);
 const bin = fileURLToPath(new URL('../bin/muster.mjs', import.meta.url));
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -38,26 +44,61 @@ function childrenCpu(): number {
   }
 }
 
+const compareArgs = (workers: 1 | 2) => [
+  bin,
+  'compare',
+  'training-village-ford',
+  '--rulesets',
+  'john-company',
+  '--battles',
+  String(battles),
+  '--workers',
+  String(workers),
+  '--json',
+];
+
 function compare(workers: 1 | 2): { seconds: number; cpu: number; table: string } {
-  const args = [bin, 'compare', 'training-village-ford', '--rulesets', 'john-company'];
-  args.push('--battles', String(battles), '--workers', String(workers), '--json');
   const start = performance.now();
   const cpuBefore = childrenCpu();
-  const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, compareArgs(workers), { cwd: root, encoding: 'utf8' });
   const seconds = (performance.now() - start) / 1000;
   if (run.status !== 0) throw new Error(`muster compare --workers ${workers} failed: ${run.stderr}`);
   return { seconds, cpu: childrenCpu() - cpuBefore, table: run.stdout };
 }
 
-const seconds: Record<1 | 2, number[]> = { 1: [], 2: [] };
-const cpu: Record<1 | 2, number[]> = { 1: [], 2: [] };
+/** Two `--workers 1` calls started together: the seconds until both have finished, and their CPU time. */
+async function twoAtOnce(): Promise<{ seconds: number; cpu: number; tables: string[] }> {
+  const start = performance.now();
+  const cpuBefore = childrenCpu();
+  const one = () =>
+    new Promise<string>((done, fail) => {
+      const call = spawn(process.execPath, compareArgs(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      call.stdout.on('data', (chunk) => {
+        out += chunk;
+      });
+      call.stderr.on('data', (chunk) => {
+        err += chunk;
+      });
+      call.on('error', fail);
+      call.on('close', (code) =>
+        code === 0 ? done(out) : fail(new Error(`muster compare --workers 1 failed: ${err}`)),
+      );
+    });
+  const tables = await Promise.all([one(), one()]);
+  return { seconds: (performance.now() - start) / 1000, cpu: childrenCpu() - cpuBefore, tables };
+}
+
+const seconds: Record<1 | 2 | 'two calls', number[]> = { 1: [], 2: [], 'two calls': [] };
+const cpu: Record<1 | 2 | 'two calls', number[]> = { 1: [], 2: [], 'two calls': [] };
 const tables = new Set<string>();
 for (let r = 0; r < rounds; r++)
-  for (const workers of r % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) {
-    const run = compare(workers);
-    seconds[workers].push(run.seconds);
-    cpu[workers].push(run.cpu);
-    tables.add(run.table);
+  for (const run of r % 2 === 0 ? ([1, 2, 'two calls'] as const) : (['two calls', 2, 1] as const)) {
+    const measured = run === 'two calls' ? await twoAtOnce() : compare(run);
+    seconds[run].push(measured.seconds);
+    cpu[run].push(measured.cpu);
+    for (const table of 'tables' in measured ? measured.tables : [measured.table]) tables.add(table);
   }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const rate = (w: 1 | 2) => battles / median(seconds[w]);
@@ -69,4 +110,12 @@ say(
 if (!Number.isNaN(median(cpu[1])))
   say(
     `CPU time a call (user + system, medians): --workers 1 ${median(cpu[1]).toFixed(1)} s, --workers 2 ${median(cpu[2]).toFixed(1)} s: ${(median(cpu[2]) / median(cpu[1])).toFixed(2)}x the work for the same battles`,
+  );
+const together = (2 * battles) / median(seconds['two calls']);
+say(
+  `what the machine allows: two --workers 1 calls at once, nothing shared, ${together.toFixed(2)} battles/s together: ${(together / rate(1)).toFixed(2)}x one call alone (the most two workers can expect here)`,
+);
+if (!Number.isNaN(median(cpu['two calls'])))
+  say(
+    `  their CPU time: ${median(cpu['two calls']).toFixed(1)} s for twice the battles of one call: ${(median(cpu['two calls']) / (2 * median(cpu[1]))).toFixed(2)}x the work a battle`,
   );
