@@ -374,6 +374,48 @@ export class JohnCompanySight {
     return false;
   }
 
+  /**
+   * Every verdict the sight knows, stand to stand (`seesIndex`) and unit to unit (`unitSeesUnitIndex`),
+   * worked out or inherited from an earlier sight, against the lines traced afresh (`traceIndex`): how
+   * many it knows, the pairs where the two differ (as words), and whether the sight inherits at all.
+   * What the check of carried sight verdicts runs.
+   */
+  knownVerdictsAfresh(): {
+    readonly known: number;
+    readonly differing: readonly string[];
+    readonly inherits: boolean;
+  } {
+    const ix = this.index;
+    const n = ix.standCount;
+    const differing: string[] = [];
+    let known = 0;
+    const memo = this.memo;
+    if (memo)
+      for (let v = 0; v < n; v++)
+        for (let t = 0; t < n; t++) {
+          const verdict = memo[v * n + t]!;
+          if (verdict === 0) continue;
+          known++;
+          if ((verdict === SEES) !== this.traceIndex(v, t))
+            differing.push(`stand ${ix.standIds[v]} to ${ix.standIds[t]}`);
+        }
+    const units = ix.unitIds.length;
+    const unitMemo = this.unitMemo;
+    if (unitMemo)
+      for (let a = 0; a < units; a++)
+        for (let b = 0; b < units; b++) {
+          const verdict = unitMemo[a * units + b]!;
+          if (verdict === 0) continue;
+          known++;
+          let afresh = false;
+          for (let v = ix.unitStandStart[a]!; !afresh && v < ix.unitStandStart[a + 1]!; v++)
+            for (let t = ix.unitStandStart[b]!; !afresh && t < ix.unitStandStart[b + 1]!; t++)
+              afresh = this.traceIndex(v, t);
+          if ((verdict === SEES) !== afresh) differing.push(`unit ${ix.unitIds[a]} to ${ix.unitIds[b]}`);
+        }
+    return { known, differing, inherits: this.inheritance !== undefined };
+  }
+
   private skirmishLines(): SkirmishLines {
     this.lines ??= skirmishLinesOf(this.index);
     return this.lines;
