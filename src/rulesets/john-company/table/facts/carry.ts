@@ -6,6 +6,7 @@ import { CONTACT_TOLERANCE } from '../terrain.ts';
 import type { TableBasis } from './basis.ts';
 import { type KnownFire, sameFireState } from './fire.ts';
 import { type DerivedReactionFacts, retreatLookahead } from './reaction.ts';
+import { sameData } from './same-data.ts';
 
 /**
  * Facts carried from an earlier table of the same battle to a later one (docs/ARCHITECTURE.md, Facts
@@ -18,19 +19,6 @@ import { type DerivedReactionFacts, retreatLookahead } from './reaction.ts';
  * and the rounding of the measurements are far smaller).
  */
 const CARRY_SLACK = 1;
-
-/** Whether two plain data values are equal, field by field (a unit's state, a General's profile). */
-export function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  for (const k of ka) if (!(k in rb) || !sameData(ra[k], rb[k])) return false;
-  return true;
-}
 
 /** What changed from an earlier table of the same battle to a later one, unit by unit. */
 export interface TableChanges {
