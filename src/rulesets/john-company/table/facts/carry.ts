@@ -67,15 +67,18 @@ export function changesBetween(after: TableBasis, before: TableBasis): TableChan
   const generalsNow = after.table.generals;
   const profilesBefore = before.forces.generals;
   const profilesNow = after.forces.generals;
-  for (const id of Object.keys(generalsNow)) {
-    const now = generalsNow[id]!;
-    const then = generalsBefore[id];
-    if (now !== then || !sameData(profilesNow?.[id], profilesBefore?.[id])) {
-      generals.push(now);
-      if (then) generals.push(then);
+  // The very same records of Generals and of their profiles hold no change.
+  if (generalsNow !== generalsBefore || profilesNow !== profilesBefore) {
+    for (const id in generalsNow) {
+      const now = generalsNow[id]!;
+      const then = generalsBefore[id];
+      if (now !== then || !sameData(profilesNow?.[id], profilesBefore?.[id])) {
+        generals.push(now);
+        if (then) generals.push(then);
+      }
     }
+    for (const id in generalsBefore) if (!(id in generalsNow)) generals.push(generalsBefore[id]!);
   }
-  for (const id of Object.keys(generalsBefore)) if (!(id in generalsNow)) generals.push(generalsBefore[id]!);
   return { same, changed, moved, reach, generals };
 }
 
