@@ -37,7 +37,7 @@ export class TableBasis {
   readonly profiles: readonly JcUnitProfile[];
   readonly states: readonly JcUnitState[];
   /** Counted stands of each side, not on mandatory moves (positive 1). */
-  readonly sideStands = new Map<SideId, number>();
+  readonly sideStands: ReadonlyMap<SideId, number>;
   /** Each unit's Normal Move in its formation (NaN where the table gives none). */
   readonly moves: Float64Array;
   /** How far each unit can charge (Normal Move + Charge Bonus), or -1 when it cannot charge now. */
@@ -90,8 +90,6 @@ export class TableBasis {
       const state = sameStates ? states[i]! : stateOf(forces, g.unit.id);
       if (!sameProfiles) profiles[i] = profile;
       if (!sameStates) states[i] = state;
-      if (!state.mandatoryMove)
-        this.sideStands.set(g.unit.side, (this.sideStands.get(g.unit.side) ?? 0) + layout.counted[i]!);
       if (lender !== undefined && lent(lender, i, g, profile, state)) continue;
       if (!own) {
         moves = moves!.slice();
@@ -110,6 +108,9 @@ export class TableBasis {
     }
     this.moves = moves!;
     this.chargeReach = chargeReach!;
+    // Every unit lent (the same record, so the same stands counted, and alike on a mandatory move or
+    // not): the same totals.
+    this.sideStands = own ? sideStandsOf(layout.counted, units, states) : lender!.sideStands;
     this.profiles = profiles;
     this.states = states;
     this.generals =
@@ -163,6 +164,21 @@ export class TableBasis {
       out.push('the Generals differ');
     return out;
   }
+}
+
+/** Counted stands of each side, of the units not on mandatory moves (positive 1). */
+function sideStandsOf(
+  counted: Int32Array,
+  units: readonly UnitGeometry[],
+  states: readonly JcUnitState[],
+): Map<SideId, number> {
+  const out = new Map<SideId, number>();
+  for (let i = 0; i < units.length; i++) {
+    if (states[i]!.mandatoryMove) continue;
+    const side = units[i]!.unit.side;
+    out.set(side, (out.get(side) ?? 0) + counted[i]!);
+  }
+  return out;
 }
 
 /**
