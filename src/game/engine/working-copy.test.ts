@@ -4,7 +4,7 @@ import { PrngDice } from '../../core/random/dice.ts';
 import { Prng, type RngState, seedRng } from '../../core/random/prng.ts';
 import { d6 } from '../../core/random/rolls.ts';
 import { ruleRef } from '../../core/rules/trace.ts';
-import { CopyOnWriteRecord, type EngineOptions, WorkingCopy } from './working-copy.ts';
+import { CopyOnWriteRecord, type EngineOptions, WorkingCopy, without } from './working-copy.ts';
 
 interface Soldier {
   readonly id: string;
@@ -149,5 +149,22 @@ describe('a copy-on-write record', () => {
     expect(record.record).toEqual({ b: 20, c: 30 });
     expect(base).toEqual({ a: 1, b: 2 });
     expect(record.changed).toBe(true);
+  });
+});
+
+describe('a record without some keys', () => {
+  const record = { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8 };
+
+  it('drops every key it has, however many, and keeps the rest in their order', () => {
+    const out = without(record, ['b', 'zz', 'c', 'd', 'b', 'f', 'g', 'h']);
+    expect(Object.entries(out)).toEqual([
+      ['a', 1],
+      ['e', 5],
+    ]);
+    expect(Object.keys(record)).toHaveLength(8);
+  });
+
+  it('is the record itself when it has none of the keys', () => {
+    expect(without(record, ['zz', 'yy'])).toBe(record);
   });
 });

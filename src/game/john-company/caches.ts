@@ -56,6 +56,29 @@ const MOVES_NEED: ReadonlySet<keyof JcUnit> = new Set<keyof JcUnit>([
   'profile',
 ]);
 
+/** What a change of a unit field touches (`FIELD_TOUCHES`). */
+const TOUCHES_FACTS = 1;
+const TOUCHES_PROFILE = 2;
+const TOUCHES_MOVES = 4;
+const TOUCHES_DEFENDERS = 8;
+
+/**
+ * What a change of each unit field named in the sets above touches, as flags (one look-up per field);
+ * a field named in none of them touches the facts alone.
+ */
+const FIELD_TOUCHES: ReadonlyMap<keyof JcUnit, number> = (() => {
+  const out = new Map<keyof JcUnit, number>();
+  for (const k of [...FACTS_IGNORE, ...FORCES_REBUILD, ...MOVES_NEED, ...DEFENDERS_NEED])
+    out.set(
+      k,
+      (FACTS_IGNORE.has(k) ? 0 : TOUCHES_FACTS) |
+        (FORCES_REBUILD.has(k) ? TOUCHES_PROFILE : 0) |
+        (MOVES_NEED.has(k) ? TOUCHES_MOVES : 0) |
+        (DEFENDERS_NEED.has(k) ? TOUCHES_DEFENDERS : 0),
+    );
+  return out;
+})();
+
 /** Forces built for a turn. */
 interface KnownForces {
   readonly forces: JcForces;
@@ -209,17 +232,13 @@ export class DerivedViews {
 
   /** A unit's fields `keys` changed: drops the views that read them. */
   unitChanged(id: UnitId, keys: readonly (keyof JcUnit)[]): void {
-    let facts = false;
-    let profile = false;
-    for (const k of keys) {
-      if (!FACTS_IGNORE.has(k)) facts = true;
-      if (FORCES_REBUILD.has(k)) profile = true;
-      if (MOVES_NEED.has(k)) this.moveCache = undefined;
-      if (DEFENDERS_NEED.has(k)) this.groundCache = undefined;
-    }
-    if (!facts) return;
+    let touched = 0;
+    for (let i = 0; i < keys.length; i++) touched |= FIELD_TOUCHES.get(keys[i]!) ?? TOUCHES_FACTS;
+    if (touched & TOUCHES_MOVES) this.moveCache = undefined;
+    if (touched & TOUCHES_DEFENDERS) this.groundCache = undefined;
+    if (!(touched & TOUCHES_FACTS)) return;
     this.factsCache = undefined;
-    if (profile) this.forcesStale = 'all';
+    if (touched & TOUCHES_PROFILE) this.forcesStale = 'all';
     else if (this.forcesStale !== 'all') this.forcesStale.add(id);
   }
 

@@ -34,6 +34,7 @@ export function checkCarriedFacts(state: JcGameState): CarriedFactsCheck {
   const problems: string[] = [];
   const where = `turn ${state.turn}, seq ${state.seq}`;
   if (!sameData(facts.forces, forces)) problems.push(`${where}: the forces differ from fresh ones`);
+  for (const d of facts.basisDifferences(fresh)) problems.push(`${where}: the facts' basis: ${d}`);
   const known = facts.knownReactions();
   for (const id of Object.keys(state.table.units)) {
     const before = known.get(id);
@@ -51,6 +52,8 @@ export function checkCarriedFacts(state: JcGameState): CarriedFactsCheck {
       problems.push(`${where}: the forces of ${side}'s view differ from fresh ones`);
     const keptSight = kept.sight();
     const afresh = new JcTableFacts(kept.table, kept.forces, keptSight ? { sight: keptSight } : {});
+    for (const d of kept.basisDifferences(afresh))
+      problems.push(`${where}: the basis of ${side}'s view's facts: ${d}`);
     const knownThere = kept.knownReactions();
     knownInViews += knownThere.size;
     for (const [id, before] of knownThere)

@@ -10,10 +10,17 @@ import type { JcEvent } from './events.ts';
 import type { PendingStep } from './pending.ts';
 import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, SequenceNode } from './state.ts';
 
-/** The fields of `patch` whose values differ from `record`'s (objects by identity). */
-function changedFields<T extends object>(record: T, patch: Partial<T>): (keyof T)[] {
-  const out: (keyof T)[] = [];
-  for (const k of Object.keys(patch) as (keyof T)[]) if (patch[k] !== record[k]) out.push(k);
+/** Scratch for `changedFields` (read before the next patch, never kept). */
+const changedScratch: PropertyKey[] = [];
+
+/**
+ * The fields of `patch` whose values differ from `record`'s (objects by identity), in a list that the
+ * next call reuses: read it at once, never keep it.
+ */
+function changedFields<T extends object>(record: T, patch: Partial<T>): readonly (keyof T)[] {
+  const out = changedScratch as (keyof T)[];
+  out.length = 0;
+  for (const k in patch) if (patch[k] !== record[k]) out.push(k);
   return out;
 }
 

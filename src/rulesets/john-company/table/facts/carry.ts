@@ -6,6 +6,7 @@ import { CONTACT_TOLERANCE } from '../terrain.ts';
 import type { TableBasis } from './basis.ts';
 import { type KnownFire, sameFireState } from './fire.ts';
 import { type DerivedReactionFacts, retreatLookahead } from './reaction.ts';
+import { sameData } from './same-data.ts';
 
 /**
  * Facts carried from an earlier table of the same battle to a later one (docs/ARCHITECTURE.md, Facts
@@ -18,19 +19,6 @@ import { type DerivedReactionFacts, retreatLookahead } from './reaction.ts';
  * and the rounding of the measurements are far smaller).
  */
 const CARRY_SLACK = 1;
-
-/** Whether two plain data values are equal, field by field (a unit's state, a General's profile). */
-export function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  for (const k of ka) if (!(k in rb) || !sameData(ra[k], rb[k])) return false;
-  return true;
-}
 
 /** What changed from an earlier table of the same battle to a later one, unit by unit. */
 export interface TableChanges {
@@ -79,15 +67,18 @@ export function changesBetween(after: TableBasis, before: TableBasis): TableChan
   const generalsNow = after.table.generals;
   const profilesBefore = before.forces.generals;
   const profilesNow = after.forces.generals;
-  for (const id of Object.keys(generalsNow)) {
-    const now = generalsNow[id]!;
-    const then = generalsBefore[id];
-    if (now !== then || !sameData(profilesNow?.[id], profilesBefore?.[id])) {
-      generals.push(now);
-      if (then) generals.push(then);
+  // The very same records of Generals and of their profiles hold no change.
+  if (generalsNow !== generalsBefore || profilesNow !== profilesBefore) {
+    for (const id in generalsNow) {
+      const now = generalsNow[id]!;
+      const then = generalsBefore[id];
+      if (now !== then || !sameData(profilesNow?.[id], profilesBefore?.[id])) {
+        generals.push(now);
+        if (then) generals.push(then);
+      }
     }
+    for (const id in generalsBefore) if (!(id in generalsNow)) generals.push(generalsBefore[id]!);
   }
-  for (const id of Object.keys(generalsBefore)) if (!(id in generalsNow)) generals.push(generalsBefore[id]!);
   return { same, changed, moved, reach, generals };
 }
 

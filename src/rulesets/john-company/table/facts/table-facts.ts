@@ -46,7 +46,7 @@ export class JcTableFacts {
     options: TableFactsOptions = {},
     carriedFrom?: JcTableFacts,
   ) {
-    const basis = new TableBasis(table, forces, options, carriedFrom?.table);
+    const basis = new TableBasis(table, forces, options, carriedFrom?.basis);
     this.basis = basis;
     this.table = table;
     this.forces = forces;
@@ -152,6 +152,14 @@ export class JcTableFacts {
         if (carried !== undefined) out.push({ firer, target, facts: carried.facts });
       }
     return out;
+  }
+
+  /**
+   * Where what these facts packed of their table and forces (basis.ts; some of it lent by the facts
+   * before) differs from what `fresh`, facts of the same table and forces built alone, packed: for checks.
+   */
+  basisDifferences(fresh: JcTableFacts): string[] {
+    return this.basis.differencesFrom(fresh.basis);
   }
 
   /** The line of sight these facts read, if they were given one. */
