@@ -70,6 +70,28 @@ function memoOdds<F>(def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): O
   return memoOddsBy(`${def.id}:${JSON.stringify(facts)}`, def, facts);
 }
 
+/**
+ * `memoOdds` by the facts object itself (the odds of `def` for facts given again as the same object,
+ * as the table's facts give a fire's once per table and carry them over): no key to build. Facts are
+ * never changed in place, so the object's odds are those of its content.
+ */
+function memoOddsOf<F extends object>(def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): OddsReport[] {
+  let byObject = oddsByObject.get(def.id);
+  if (!byObject) {
+    byObject = new WeakMap();
+    oddsByObject.set(def.id, byObject);
+  }
+  let found = byObject.get(facts);
+  if (!found) {
+    found = memoOdds(def, facts);
+    byObject.set(facts, found);
+  }
+  return found;
+}
+
+/** `memoOddsOf`'s odds, per procedure (its id), by facts object. */
+const oddsByObject = new Map<string, WeakMap<object, OddsReport[]>>();
+
 /** `memoOdds` under `key`, which must hold everything the odds of `def` for `facts` depend on. */
 function memoOddsBy<F>(key: string, def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): OddsReport[] {
   let found = memo.get(key);
@@ -111,7 +133,7 @@ function view(reports: readonly OddsReport[], name: string): OddsReport | undefi
 export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): ChargeOdds {
   const facts = sit.facts();
   const unit = reactionFactsOf(sit, charger);
-  const test = memoOdds(chargeTest, { role: 'charger' as const, unit });
+  const test = chargerTestOdds(unit);
   const statuses = view(test, 'Resolve Status');
   const derived = facts.confrontation(charger, target);
   const volley = sit.view.units[target]?.profile.weapon !== undefined;
@@ -141,6 +163,18 @@ export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): Cha
   };
 }
 
+/** The odds of a charger's Step 4 test on its Reaction Test facts (`reactionFactsOf`), by that object. */
+function chargerTestOdds(unit: UnitReactionFacts): OddsReport[] {
+  let found = chargerTests.get(unit);
+  if (!found) {
+    found = memoOdds(chargeTest, { role: 'charger' as const, unit });
+    chargerTests.set(unit, found);
+  }
+  return found;
+}
+
+const chargerTests = new WeakMap<UnitReactionFacts, OddsReport[]>();
+
 /**
  * The table's Reaction Test facts of a unit but its orders and the occasion (each test sets its own),
  * derived once per table facts (they depend on nothing else): the opponent asks for the same unit's at
@@ -151,7 +185,7 @@ export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): Cha
  */
 const reactionMemo = new WeakMap<object, Map<UnitId, UnitReactionFacts>>();
 
-type UnitReactionFacts = Omit<ReactionFacts, 'orders' | 'occasion'>;
+export type UnitReactionFacts = Omit<ReactionFacts, 'orders' | 'occasion'>;
 
 /** Each unit's Reaction Test facts as last given by `reactionFactsOf`. */
 const lastReaction = new Map<UnitId, UnitReactionFacts>();
@@ -218,19 +252,37 @@ function sameUnitFacts(a: UnitReactionFacts, b: ReactionFacts): boolean {
 }
 
 /**
- * Reaction Test facts given by `reactionFactsOf`, by content (JSON). Bounded: cleared when full. It
- * only saves work; answers do not depend on it.
+ * Reaction Test facts given by `reactionFactsOf`, by content (`contentKey`). Bounded: cleared when
+ * full. It only saves work; answers do not depend on it.
  */
 const interned = new Map<string, UnitReactionFacts>();
 
 /** The first facts given with the same content as `f` (`f` itself when none is known). */
 function internedFacts(f: UnitReactionFacts): UnitReactionFacts {
-  const key = JSON.stringify(f);
+  const key = contentKey(f);
   const known = interned.get(key);
   if (known !== undefined) return known;
   if (interned.size >= MEMO_LIMIT) interned.clear();
   interned.set(key, f);
   return f;
+}
+
+/**
+ * A key that two unit facts share exactly when `sameUnitFacts` finds them the same and each modifier
+ * list is given in both or in neither: every value (numbers, and names from the rules' vocabularies,
+ * which hold none of the separators), then each modifier list as its ids and counts ('-' when not
+ * given). Built by hand: `JSON.stringify` cost several times as much.
+ */
+export function contentKey(f: UnitReactionFacts): string {
+  let key = '';
+  for (const k of VALUE_FIELDS) key += `${f[k]}|`;
+  for (const k of MODIFIER_FIELDS) {
+    const list = f[k];
+    if (list === undefined) key += '-';
+    else for (const m of list) key += `${m.id}*${m.count},`;
+    key += '|';
+  }
+  return key;
 }
 
 /**
@@ -401,7 +453,9 @@ export function fireWorth(sit: Situation, firer: UnitId, target: UnitId, perStan
   const fire = sit.fireFacts().fire(firer, target);
   if (!fire) return 0;
   const odds =
-    fire.kind === 'small-arms' ? memoOdds(smallArmsFire, fire.facts) : memoOdds(artilleryFire, fire.facts);
+    fire.kind === 'small-arms'
+      ? memoOddsOf(smallArmsFire, fire.facts)
+      : memoOddsOf(artilleryFire, fire.facts);
   const lost = view(odds, 'Stands lost by the target');
   const underFire: NegativeReactionModifierId =
     fire.kind === 'small-arms' ? 'target-of-small-arms-fire' : 'target-of-artillery-fire';

@@ -636,22 +636,29 @@ function generalChoice(sit: Situation, legal: readonly JcCommand[], a: GeneralAc
  * Leadership counts against the unit.
  */
 function contactGain(sit: Situation, gid: GeneralId, unit: UnitId): number {
-  let gains = contactMemo.get(sit);
+  let byGeneral = contactMemo.get(sit);
+  if (!byGeneral) {
+    byGeneral = new Map();
+    contactMemo.set(sit, byGeneral);
+  }
+  let gains = byGeneral.get(gid);
   if (!gains) {
     gains = new Map();
-    contactMemo.set(sit, gains);
+    byGeneral.set(gid, gains);
   }
-  const key = `${gid} ${unit}`;
-  let gain = gains.get(key);
+  let gain = gains.get(unit);
   if (gain === undefined) {
     gain = contactGainNow(sit, gid, unit);
-    gains.set(key, gain);
+    gains.set(unit, gain);
   }
   return gain;
 }
 
-/** `contactGain` per situation (one decision): every ride point a General weighs asks it again. */
-const contactMemo = new WeakMap<Situation, Map<string, number>>();
+/**
+ * `contactGain` per situation (one decision), by General then unit: every ride point a General weighs
+ * asks it again.
+ */
+const contactMemo = new WeakMap<Situation, Map<GeneralId, Map<UnitId, number>>>();
 
 function contactGainNow(sit: Situation, gid: GeneralId, unit: UnitId): number {
   const g = sit.view.generals[gid];
@@ -661,7 +668,7 @@ function contactGainNow(sit: Situation, gid: GeneralId, unit: UnitId): number {
   const orders = order !== undefined && ORDERS.orders[order].class !== 'defensive' ? 'advance' : 'defend';
   const steadier = steadyChance(sit, unit, orders, g.leadership) - steadyChance(sit, unit, orders);
   const u = sit.view.table.units[unit];
-  const fire = u ? incomingFire(sit, u) : [];
+  const fire = u ? incomingFire(sit, u) : NO_FIRE;
   const safer = expectedFailure(sit, unit, fire) - expectedFailure(sit, unit, fire, g.leadership);
   return (4 * steadier + 2 * safer) * (ju.activated ? 0.5 : 1);
 }
@@ -670,10 +677,7 @@ function contactGainNow(sit: Situation, gid: GeneralId, unit: UnitId): number {
  * The fire the unit should expect before its next test: the negatives of being a target of artillery
  * or small-arms fire, for each kind of weapon that a spotted enemy has within range of it.
  */
-function incomingFire(
-  sit: Situation,
-  u: UnitState,
-): { readonly id: 'target-of-artillery-fire' | 'target-of-small-arms-fire' }[] {
+function incomingFire(sit: Situation, u: UnitState): readonly IncomingFire[] {
   let artillery = false;
   let smallArms = false;
   for (const e of sit.enemies) {
@@ -681,11 +685,16 @@ function incomingFire(
     if (troopOfUnit(sit.view, e.id).arm === 'artillery') artillery = true;
     else smallArms = true;
   }
-  return [
-    ...(artillery ? [{ id: 'target-of-artillery-fire' as const }] : []),
-    ...(smallArms ? [{ id: 'target-of-small-arms-fire' as const }] : []),
-  ];
+  return artillery ? (smallArms ? BOTH_FIRES : ARTILLERY_FIRE) : smallArms ? SMALL_ARMS_FIRE : NO_FIRE;
 }
+
+type IncomingFire = { readonly id: 'target-of-artillery-fire' | 'target-of-small-arms-fire' };
+
+/** The lists `incomingFire` gives (read only: made once). */
+const NO_FIRE: readonly IncomingFire[] = [];
+const ARTILLERY_FIRE: readonly IncomingFire[] = [{ id: 'target-of-artillery-fire' }];
+const SMALL_ARMS_FIRE: readonly IncomingFire[] = [{ id: 'target-of-small-arms-fire' }];
+const BOTH_FIRES: readonly IncomingFire[] = [...ARTILLERY_FIRE, ...SMALL_ARMS_FIRE];
 
 /**
  * How well the active General at `p` commands: each of his units within his Command Radius counts
