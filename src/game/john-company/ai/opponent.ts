@@ -28,7 +28,6 @@ import {
   radiusOf,
   type Situation,
   StandReach,
-  sameContent,
   situationOf,
   statusOf,
   troopOfUnit,
@@ -101,6 +100,17 @@ export function decide(view: JcView, legal: readonly JcCommand[], rng?: Prng): J
 interface Scored {
   readonly command: JcCommand;
   readonly score: number;
+}
+
+/**
+ * A command that holds only its type, as `legal` offers it (the same object, so that a caller that
+ * finds it among the legal commands need not parse it again), else as given.
+ */
+function offeredAs(
+  legal: readonly JcCommand[],
+  command: Extract<JcCommand, { type: 'finish-orders' | 'finish-aiming' }>,
+): JcCommand {
+  return legal.find((c) => c.type === command.type) ?? command;
 }
 
 /** The highest score; ties by the order given, or at random when `rng` is given. */
@@ -340,7 +350,7 @@ function ordersChoice(sit: Situation, legal: readonly JcCommand[]): Scored[] {
       if (list) list.push(c);
       else byUnit.set(c.unit, [c]);
     }
-  const out: Scored[] = [{ command: { type: 'finish-orders' }, score: 0 }];
+  const out: Scored[] = [{ command: offeredAs(legal, { type: 'finish-orders' }), score: 0 }];
   const table = tableSignature(sit);
   const charged = chargingCounters(sit);
   for (const u of sit.mine) {
@@ -352,13 +362,14 @@ function ordersChoice(sit: Situation, legal: readonly JcCommand[]): Scored[] {
       memo &&
       memo.turn === sit.view.turn &&
       memo.charged === charged &&
-      sameContent(memo.offered, offered) &&
+      sameOffered(memo.offered, offered) &&
       sameTable(memo.table, table)
     )
-      counter = memo.counter;
+      counter = memo.counter && { command: offered[memo.counter.index]!, score: memo.counter.score };
     else {
       counter = counterFor(sit, u, offered);
-      counterMemo.set(u, { table, turn: sit.view.turn, offered, charged, counter });
+      const kept = counter && { index: offered.indexOf(counter.command as PlaceOrder), score: counter.score };
+      counterMemo.set(u, { table, turn: sit.view.turn, offered, charged, counter: kept });
     }
     if (counter) out.push(counter);
   }
@@ -368,7 +379,9 @@ function ordersChoice(sit: Situation, legal: readonly JcCommand[]): Scored[] {
 /**
  * Step 2 asks for one counter at a time and nothing moves in between: each unit's counter is worked
  * out once per table (the identity of every unit's and General's table state), counters it may place
- * and targets already charged, and reused.
+ * and targets already charged, and reused: the counter at the same place in the counters offered now
+ * (`counterFor` gives one of those it is offered, chosen by their orders and targets alone), with its
+ * score.
  */
 const counterMemo = new WeakMap<
   UnitState,
@@ -378,9 +391,24 @@ const counterMemo = new WeakMap<
     readonly offered: readonly PlaceOrder[];
     /** The side's charge counters already placed (`chargingCounters`). */
     readonly charged: string;
-    readonly counter: Scored | undefined;
+    /** The counter's place in `offered`, and its score. */
+    readonly counter: { readonly index: number; readonly score: number } | undefined;
   }
 >();
+
+/**
+ * Whether two lists of a unit's counters offer the same, in the same order: the same unit, order and
+ * target (all a place-order command holds) at each place.
+ */
+function sameOffered(a: readonly PlaceOrder[], b: readonly PlaceOrder[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.unit !== y.unit || x.order !== y.order || x.target !== y.target) return false;
+  }
+  return true;
+}
 
 /** The charges the side's counters already make, as `unit>target`, sorted, joined by commas. */
 function chargingCounters(sit: Situation): string {
@@ -433,7 +461,7 @@ function counterFor(sit: Situation, u: UnitState, offered: readonly PlaceOrder[]
 // Step 3: aiming guns
 
 function aimChoice(sit: Situation, legal: readonly JcCommand[]): Scored[] {
-  const out: Scored[] = [{ command: { type: 'finish-aiming' }, score: 0 }];
+  const out: Scored[] = [{ command: offeredAs(legal, { type: 'finish-aiming' }), score: 0 }];
   for (const c of legal) {
     if (c.type !== 'aim-guns') continue;
     const u = sit.view.table.units[c.unit];

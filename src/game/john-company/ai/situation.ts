@@ -327,26 +327,6 @@ function gapNow(a: UnitState, b: UnitState): number {
   return Math.max(0, best);
 }
 
-/**
- * Whether two values of plain data are the same: equal primitives, or arrays or objects with the same
- * keys in the same order and the same values.
- */
-export function sameContent(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (k !== kb[i] || !sameContent(ra[k], rb[k])) return false;
-  }
-  return true;
-}
-
 export function centreOf(u: UnitState): Point {
   const [x, y] = unitCentre(u.stands);
   return { x, y };
