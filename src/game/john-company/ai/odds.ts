@@ -292,6 +292,7 @@ export function contentKey(f: UnitReactionFacts): string {
 interface Answers {
   readonly steady: Map<string, number>;
   readonly failure: Map<string, number>;
+  readonly contact: Map<string, ContactChances>;
 }
 
 const answers = new WeakMap<UnitReactionFacts, Answers>();
@@ -299,7 +300,7 @@ const answers = new WeakMap<UnitReactionFacts, Answers>();
 function answersOf(f: UnitReactionFacts): Answers {
   let found = answers.get(f);
   if (!found) {
-    found = { steady: new Map(), failure: new Map() };
+    found = { steady: new Map(), failure: new Map(), contact: new Map() };
     answers.set(f, found);
   }
   return found;
@@ -388,6 +389,40 @@ function steadyChanceNow(
   const odds = reactionOdds(facts);
   const status = view(odds, 'Resolve Status');
   return GOING_IN.reduce((p, s) => p + probability(status, s), 0);
+}
+
+/** What a General in contact changes in a unit's next Reaction Test (`contactChances`). */
+export interface ContactChances {
+  /** The rise in its chance of Steady or better (`steadyChance`). */
+  readonly steadier: number;
+  /** The fall in what the test is expected to cost its army (`expectedFailure`). */
+  readonly safer: number;
+}
+
+/**
+ * What a General of `general` Leadership in contact with the unit changes in its next test, against
+ * the facts as they stand: `steadyChance` with `orders`, with him less without, and `expectedFailure`
+ * with `extra` negatives, without him less with. Kept with the unit's facts like the two answers it is
+ * made of (the same numbers, asked once: a General weighs every unit he might touch at each decision).
+ */
+export function contactChances(
+  sit: Situation,
+  unit: UnitId,
+  orders: 'defend' | 'advance',
+  general: Leadership,
+  extra: readonly { readonly id: NegativeReactionModifierId; readonly count?: number }[],
+): ContactChances {
+  const byKey = answersOf(reactionFactsOf(sit, unit)).contact;
+  const key = answerKey(sit, unit, `${orders}/${general}`, extra);
+  let found = byKey.get(key);
+  if (found === undefined) {
+    found = {
+      steadier: steadyChance(sit, unit, orders, general) - steadyChance(sit, unit, orders),
+      safer: expectedFailure(sit, unit, extra) - expectedFailure(sit, unit, extra, general),
+    };
+    byKey.set(key, found);
+  }
+  return found;
 }
 
 /**

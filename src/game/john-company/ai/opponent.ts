@@ -16,7 +16,7 @@ import { ORDERS, type OrderId } from '../../../rulesets/john-company/tables/orde
 import type { JcCommand } from '../commands.ts';
 import type { GeneralActivation, UnitActivation } from '../state.ts';
 import type { JcView } from '../view.ts';
-import { chargeOdds, expectedFailure, fireWorth, steadyChance } from './odds.ts';
+import { chargeOdds, contactChances, fireWorth, steadyChance } from './odds.ts';
 import {
   centreOf,
   chargeReach,
@@ -228,13 +228,7 @@ type PlaceOrder = Extract<JcCommand, { type: 'place-order' }>;
 function wantedOrder(sit: Situation, u: UnitState, offered: readonly PlaceOrder[]): Scored | undefined {
   const view = sit.view;
   const ju = view.units[u.id]!;
-  const has = (order: OrderId) => offered.find((c) => c.order === order);
   const continuing = ju.continuing?.order;
-  const want = (order: OrderId, urgency: number): Scored | undefined => {
-    if (continuing === order) return undefined;
-    const c = has(order);
-    return c ? { command: c, score: urgency } : undefined;
-  };
   // Charges on good odds first, one charge at each target.
   const charged = chargedTargets(sit);
   let charge: Scored | undefined;
@@ -247,27 +241,29 @@ function wantedOrder(sit: Situation, u: UnitState, offered: readonly PlaceOrder[
   if (charge) return charge;
   const troop = troopOfUnit(view, u.id);
   const threatened = troop.arm === 'infantry' && troop.regular && cavalryThreat(sit, u);
-  if (u.formation === 'square') return threatened ? undefined : want('form-line', 60);
-  if (threatened && has('form-square')) return want('form-square', 90);
+  if (u.formation === 'square') return threatened ? undefined : wanted(offered, continuing, 'form-line', 60);
+  if (threatened && offered.some((c) => c.order === 'form-square'))
+    return wanted(offered, continuing, 'form-square', 90);
   // Disorder costs 4 on every test until the unit reforms, which takes a move that Hold does not allow:
   // an order that moves (and fires after, where it may) lets it reform if it tests Steady or better.
   if (ju.disordered)
     for (const order of REFORMING_ORDERS) {
-      const reform = want(order, 55);
+      const reform = wanted(offered, continuing, order, 55);
       if (reform) return reform;
     }
   if (troop.arm === 'artillery') {
     // Guns keep up with an attack and come into range (tactics.ts `gunOrders`); otherwise they hold.
     for (const order of gunOrders(sit, u)) {
-      const move = want(order, 35);
+      const move = wanted(offered, continuing, order, 35);
       if (move) return move;
     }
-    return want('hold', 30);
+    return wanted(offered, continuing, 'hold', 30);
   }
   const status = statusOf(view, u.id);
-  if (status !== 'Resolute' && status !== 'Confident' && status !== 'Steady') return want('hold', 40);
-  if (inRange(sit, u)) return want('hold', 45);
-  if (sit.stance.kind === 'defend' || onObjective(sit, u)) return want('hold', 20);
+  if (status !== 'Resolute' && status !== 'Confident' && status !== 'Steady')
+    return wanted(offered, continuing, 'hold', 40);
+  if (inRange(sit, u)) return wanted(offered, continuing, 'hold', 45);
+  if (sit.stance.kind === 'defend' || onObjective(sit, u)) return wanted(offered, continuing, 'hold', 20);
   // A side with objectives sends a few units to take them; the rest hold where they stand, or support
   // a friend that attacks from behind it (its second line: tactics.ts `supportsAttack`).
   if (sit.stance.objectives.length > 0 && !objectiveOf(sit, u)) {
@@ -277,14 +273,14 @@ function wantedOrder(sit: Situation, u: UnitState, offered: readonly PlaceOrder[
     );
     if (support && !(continuing === 'support' && ju.continuing?.target === support.target))
       return { command: support, score: 35 };
-    return want('hold', 20);
+    return wanted(offered, continuing, 'hold', 20);
   }
   // Out of its General's Command Radius a counter would be lost: it holds (a continuing order needs
   // no counter) until he comes up.
-  if (sit.facts().command(u.id)?.inCommand === false) return want('hold', 15);
+  if (sit.facts().command(u.id)?.inCommand === false) return wanted(offered, continuing, 'hold', 15);
   const goal = goalOf(sit, u);
   const far = distance(frontOf(u), goal);
-  if (far < 2) return want('hold', 20);
+  if (far < 2) return wanted(offered, continuing, 'hold', 20);
   // Forward March keeps within 30 degrees of straight ahead: a regular unit whose goal lies off its
   // flank (`DEPLOY_OFF`), and farther than a move or two (near it, angles swing and a Forward March
   // oblique will do), is given Deploy to that side, which wheels, obliques or flank marches towards it.
@@ -292,10 +288,27 @@ function wantedOrder(sit: Situation, u: UnitState, offered: readonly PlaceOrder[
     const a = frontCentre(u);
     const off = turnTo(a.facing, Math.atan2(goal.y - a.y, goal.x - a.x) * (180 / Math.PI));
     const wide = Math.abs(off) > DEPLOY_OFF[0] && Math.abs(off) < DEPLOY_OFF[1];
-    const deploy = wide ? want(off > 0 ? 'deploy-left' : 'deploy-right', 45) : undefined;
+    const deploy = wide
+      ? wanted(offered, continuing, off > 0 ? 'deploy-left' : 'deploy-right', 45)
+      : undefined;
     if (deploy) return deploy;
   }
-  return want('forward-march', 50 - Math.min(20, far / 5)) ?? want('hold', 10);
+  return (
+    wanted(offered, continuing, 'forward-march', 50 - Math.min(20, far / 5)) ??
+    wanted(offered, continuing, 'hold', 10)
+  );
+}
+
+/** `order` at `urgency`, when it is offered and not the unit's `continuing` order already. */
+function wanted(
+  offered: readonly PlaceOrder[],
+  continuing: OrderId | undefined,
+  order: OrderId,
+  urgency: number,
+): Scored | undefined {
+  if (continuing === order) return undefined;
+  const c = offered.find((o) => o.order === order);
+  return c ? { command: c, score: urgency } : undefined;
 }
 
 /**
@@ -694,10 +707,9 @@ function contactGainNow(sit: Situation, gid: GeneralId, unit: UnitId): number {
   if (!g || !ju || ju.side !== g.side || ju.routing || ju.mandatoryMove !== undefined) return 0;
   const order = ju.order ?? ju.continuing?.order;
   const orders = order !== undefined && ORDERS.orders[order].class !== 'defensive' ? 'advance' : 'defend';
-  const steadier = steadyChance(sit, unit, orders, g.leadership) - steadyChance(sit, unit, orders);
   const u = sit.view.table.units[unit];
   const fire = u ? incomingFire(sit, u) : NO_FIRE;
-  const safer = expectedFailure(sit, unit, fire) - expectedFailure(sit, unit, fire, g.leadership);
+  const { steadier, safer } = contactChances(sit, unit, orders, g.leadership, fire);
   return (4 * steadier + 2 * safer) * (ju.activated ? 0.5 : 1);
 }
 

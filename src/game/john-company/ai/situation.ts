@@ -68,27 +68,40 @@ export interface Stance {
 }
 
 export function situationOf(view: JcView, side: SideId): Situation {
-  const mine: UnitState[] = [];
-  const enemies: UnitState[] = [];
-  for (const u of Object.values(view.table.units)) {
-    const ju = view.units[u.id];
-    if (!ju || ju.offTable !== undefined) continue;
-    (u.side === side ? mine : enemies).push(u);
+  return new ViewSituation(view, side);
+}
+
+/**
+ * A situation of `situationOf`, its facts derived when first asked for (a class, not a closure: the
+ * TypeScript loader names every closure it makes, at a cost at each decision).
+ */
+class ViewSituation implements Situation {
+  readonly view: JcView;
+  readonly side: SideId;
+  readonly mine: UnitState[] = [];
+  readonly enemies: UnitState[] = [];
+  readonly stance: Stance;
+  private derived: JcTableFacts | undefined;
+
+  constructor(view: JcView, side: SideId) {
+    this.view = view;
+    this.side = side;
+    for (const u of Object.values(view.table.units)) {
+      const ju = view.units[u.id];
+      if (!ju || ju.offTable !== undefined) continue;
+      (u.side === side ? this.mine : this.enemies).push(u);
+    }
+    this.stance = stanceOf(view, side);
   }
-  let facts: JcTableFacts | undefined;
-  const factsOnce = () => {
-    if (!facts) facts = viewFacts(view);
-    return facts;
-  };
-  return {
-    view,
-    side,
-    mine,
-    enemies,
-    stance: stanceOf(view, side),
-    facts: factsOnce,
-    fireFacts: factsOnce,
-  };
+
+  facts(): JcTableFacts {
+    this.derived ??= viewFacts(this.view);
+    return this.derived;
+  }
+
+  fireFacts(): JcTableFacts {
+    return this.facts();
+  }
 }
 
 function stanceOf(view: JcView, side: SideId): Stance {
