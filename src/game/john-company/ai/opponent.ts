@@ -126,15 +126,21 @@ function best(scored: readonly Scored[], rng: Prng | undefined): JcCommand | und
 // Goals
 
 /** Whether the side holds an objective now: a unit of its own within it, no spotted enemy. */
-function holds(sit: Situation, o: Situation['stance']['objectives'][number]): boolean {
-  const within = (u: UnitState) => u.stands.some((s) => distance(s, o.position) <= o.radius);
-  if (sit.enemies.some((e) => within(e) && !isRouting(sit.view, e.id))) return false;
-  return sit.mine.some((u) => within(u) && !isRouting(sit.view, u.id));
+function holds(sit: Situation, o: Objective): boolean {
+  if (sit.enemies.some((e) => isWithin(e, o) && !isRouting(sit.view, e.id))) return false;
+  return sit.mine.some((u) => isWithin(u, o) && !isRouting(sit.view, u.id));
+}
+
+type Objective = Situation['stance']['objectives'][number];
+
+/** Whether a stand of the unit is within the objective's radius. */
+function isWithin(u: UnitState, o: Objective): boolean {
+  return u.stands.some((s) => distance(s, o.position) <= o.radius);
 }
 
 /** Whether a unit stands on one of the objectives its side must hold. */
 function onObjective(sit: Situation, u: UnitState): boolean {
-  return sit.stance.objectives.some((o) => u.stands.some((s) => distance(s, o.position) <= o.radius));
+  return sit.stance.objectives.some((o) => isWithin(u, o));
 }
 
 /** How many units go for each objective the side must take. */
