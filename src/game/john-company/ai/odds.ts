@@ -293,6 +293,8 @@ interface Answers {
   readonly steady: Map<string, number>;
   readonly failure: Map<string, number>;
   readonly contact: Map<string, ContactChances>;
+  /** `failureUnderFire`'s, by the report of the stands the fire should cost. */
+  readonly underFire: WeakMap<OddsReport, Map<string, number>>;
 }
 
 const answers = new WeakMap<UnitReactionFacts, Answers>();
@@ -300,7 +302,7 @@ const answers = new WeakMap<UnitReactionFacts, Answers>();
 function answersOf(f: UnitReactionFacts): Answers {
   let found = answers.get(f);
   if (!found) {
-    found = { steady: new Map(), failure: new Map(), contact: new Map() };
+    found = { steady: new Map(), failure: new Map(), contact: new Map(), underFire: new WeakMap() };
     answers.set(f, found);
   }
   return found;
@@ -495,14 +497,41 @@ export function fireWorth(sit: Situation, firer: UnitId, target: UnitId, perStan
   const underFire: NegativeReactionModifierId =
     fire.kind === 'small-arms' ? 'target-of-small-arms-fire' : 'target-of-artillery-fire';
   const before = expectedFailure(sit, target, []);
-  let after = 0;
-  for (const o of lost?.outcomes ?? []) {
-    const k = typeof o.outcome === 'number' ? o.outcome : 0;
-    const extra = [
-      { id: underFire },
-      ...(k > 0 ? [{ id: 'stands-lost-since-last-check' as const, count: k }] : []),
-    ];
-    after += o.probability * expectedFailure(sit, target, extra);
-  }
+  const after = lost ? failureUnderFire(sit, target, lost, underFire) : 0;
   return perStand * expectation(lost) + after - before;
+}
+
+/**
+ * What the target's next test is expected to cost once under fire of `underFire`'s kind and having
+ * lost the stands `lost` gives the odds of (`expectedFailure` for each count, by its probability):
+ * kept with the target's Reaction Test facts by that report (a report is never changed), so the many
+ * fires at one target, and the same fire from one decision to the next, add it up once.
+ */
+function failureUnderFire(
+  sit: Situation,
+  target: UnitId,
+  lost: OddsReport,
+  underFire: NegativeReactionModifierId,
+): number {
+  const byReport = answersOf(reactionFactsOf(sit, target)).underFire;
+  let byKey = byReport.get(lost);
+  if (!byKey) {
+    byKey = new Map();
+    byReport.set(lost, byKey);
+  }
+  const key = answerKey(sit, target, underFire);
+  let after = byKey.get(key);
+  if (after === undefined) {
+    after = 0;
+    for (const o of lost.outcomes) {
+      const k = typeof o.outcome === 'number' ? o.outcome : 0;
+      const extra = [
+        { id: underFire },
+        ...(k > 0 ? [{ id: 'stands-lost-since-last-check' as const, count: k }] : []),
+      ];
+      after += o.probability * expectedFailure(sit, target, extra);
+    }
+    byKey.set(key, after);
+  }
+  return after;
 }
