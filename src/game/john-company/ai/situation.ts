@@ -201,7 +201,7 @@ function carriedForces(before: JcView, forces: JcForces, view: JcView): JcForces
     const u = view.units[id];
     const was = before.units[id];
     if (u === undefined || was === undefined) return undefined;
-    if (u === was || sameFields(u, was, 'counter')) continue;
+    if (u === was || sameFields(u, was, BUT_COUNTER)) continue;
     changed.push(id);
     units[id] = asUnit(u, view.table);
   }
@@ -224,7 +224,7 @@ function bridged(view: JcView, units: Readonly<Record<UnitId, ForcesUnit>>): For
  */
 function sharedTable(last: TableState, table: TableState): TableState {
   if (last === table) return last;
-  if (!sameFields(last, table, 'units', 'generals')) return table;
+  if (!sameFields(last, table, BUT_UNITS_AND_GENERALS)) return table;
   if (!sameRecord(last.units, table.units, (x, y) => x === y)) return table;
   if (sameRecord(last.generals, table.generals, (x, y) => x === y)) return last;
   return { ...table, units: last.units };
@@ -246,8 +246,12 @@ function sameRecord<T>(
   return true;
 }
 
+/** The fields `sameFields` skips for a unit view (asked for every changed unit at every decision) and a table. */
+const BUT_COUNTER: readonly string[] = ['counter'];
+const BUT_UNITS_AND_GENERALS: readonly string[] = ['units', 'generals'];
+
 /** The same own fields in the same order, each identical, `skip` aside. */
-function sameFields(a: object, b: object, ...skip: string[]): boolean {
+function sameFields(a: object, b: object, skip: readonly string[]): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   let i = 0;
