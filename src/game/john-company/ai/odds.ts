@@ -203,8 +203,7 @@ function reactionFactsOf(sit: Situation, unit: UnitId): UnitReactionFacts {
     const last = lastReaction.get(unit);
     if (last !== undefined && sameUnitFacts(last, derived)) f = last;
     else {
-      const { orders: _orders, occasion: _occasion, ...fresh } = derived;
-      f = internedFacts(fresh);
+      f = internedFacts(derived);
       lastReaction.set(unit, f);
     }
     byUnit.set(unit, f);
@@ -257,14 +256,18 @@ function sameUnitFacts(a: UnitReactionFacts, b: ReactionFacts): boolean {
  */
 const interned = new Map<string, UnitReactionFacts>();
 
-/** The first facts given with the same content as `f` (`f` itself when none is known). */
-function internedFacts(f: UnitReactionFacts): UnitReactionFacts {
-  const key = contentKey(f);
+/**
+ * The first facts given with the same content as `derived`, orders and occasion aside (a copy of
+ * `derived` without them when none is known; the copy is made only then).
+ */
+function internedFacts(derived: ReactionFacts): UnitReactionFacts {
+  const key = contentKey(derived);
   const known = interned.get(key);
   if (known !== undefined) return known;
+  const { orders: _orders, occasion: _occasion, ...fresh } = derived;
   if (interned.size >= MEMO_LIMIT) interned.clear();
-  interned.set(key, f);
-  return f;
+  interned.set(key, fresh);
+  return fresh;
 }
 
 /**

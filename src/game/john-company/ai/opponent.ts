@@ -726,13 +726,42 @@ function contactGainNow(sit: Situation, gid: GeneralId, unit: UnitId): number {
 function incomingFire(sit: Situation, u: UnitState): readonly IncomingFire[] {
   let artillery = false;
   let smallArms = false;
-  for (const e of sit.enemies) {
-    if (isRouting(sit.view, e.id) || gap(u, e) > weaponRange(sit.view, e.id)) continue;
-    if (troopOfUnit(sit.view, e.id).arm === 'artillery') artillery = true;
+  for (const e of firingEnemies(sit)) {
+    if (gap(u, e.unit) > e.range) continue;
+    if (e.artillery) artillery = true;
     else smallArms = true;
   }
   return artillery ? (smallArms ? BOTH_FIRES : ARTILLERY_FIRE) : smallArms ? SMALL_ARMS_FIRE : NO_FIRE;
 }
+
+/**
+ * The spotted enemies not running away, each with its weapon's range and whether it is artillery:
+ * worked out once per situation (one decision) for `incomingFire`, which a General asks for every unit
+ * he might touch.
+ */
+function firingEnemies(sit: Situation): readonly FiringEnemy[] {
+  let found = firingMemo.get(sit);
+  if (!found) {
+    found = [];
+    for (const e of sit.enemies)
+      if (!isRouting(sit.view, e.id))
+        found.push({
+          unit: e,
+          range: weaponRange(sit.view, e.id),
+          artillery: troopOfUnit(sit.view, e.id).arm === 'artillery',
+        });
+    firingMemo.set(sit, found);
+  }
+  return found;
+}
+
+interface FiringEnemy {
+  readonly unit: UnitState;
+  readonly range: number;
+  readonly artillery: boolean;
+}
+
+const firingMemo = new WeakMap<Situation, FiringEnemy[]>();
 
 type IncomingFire = { readonly id: 'target-of-artillery-fire' | 'target-of-small-arms-fire' };
 
