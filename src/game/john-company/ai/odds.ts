@@ -70,6 +70,28 @@ function memoOdds<F>(def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): O
   return memoOddsBy(`${def.id}:${JSON.stringify(facts)}`, def, facts);
 }
 
+/**
+ * `memoOdds` by the facts object itself (the odds of `def` for facts given again as the same object,
+ * as the table's facts give a fire's once per table and carry them over): no key to build. Facts are
+ * never changed in place, so the object's odds are those of its content.
+ */
+function memoOddsOf<F extends object>(def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): OddsReport[] {
+  let byObject = oddsByObject.get(def.id);
+  if (!byObject) {
+    byObject = new WeakMap();
+    oddsByObject.set(def.id, byObject);
+  }
+  let found = byObject.get(facts);
+  if (!found) {
+    found = memoOdds(def, facts);
+    byObject.set(facts, found);
+  }
+  return found;
+}
+
+/** `memoOddsOf`'s odds, per procedure (its id), by facts object. */
+const oddsByObject = new Map<string, WeakMap<object, OddsReport[]>>();
+
 /** `memoOdds` under `key`, which must hold everything the odds of `def` for `facts` depend on. */
 function memoOddsBy<F>(key: string, def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): OddsReport[] {
   let found = memo.get(key);
@@ -111,7 +133,7 @@ function view(reports: readonly OddsReport[], name: string): OddsReport | undefi
 export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): ChargeOdds {
   const facts = sit.facts();
   const unit = reactionFactsOf(sit, charger);
-  const test = memoOdds(chargeTest, { role: 'charger' as const, unit });
+  const test = chargerTestOdds(unit);
   const statuses = view(test, 'Resolve Status');
   const derived = facts.confrontation(charger, target);
   const volley = sit.view.units[target]?.profile.weapon !== undefined;
@@ -141,6 +163,18 @@ export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): Cha
   };
 }
 
+/** The odds of a charger's Step 4 test on its Reaction Test facts (`reactionFactsOf`), by that object. */
+function chargerTestOdds(unit: UnitReactionFacts): OddsReport[] {
+  let found = chargerTests.get(unit);
+  if (!found) {
+    found = memoOdds(chargeTest, { role: 'charger' as const, unit });
+    chargerTests.set(unit, found);
+  }
+  return found;
+}
+
+const chargerTests = new WeakMap<UnitReactionFacts, OddsReport[]>();
+
 /**
  * The table's Reaction Test facts of a unit but its orders and the occasion (each test sets its own),
  * derived once per table facts (they depend on nothing else): the opponent asks for the same unit's at
@@ -151,7 +185,7 @@ export function chargeOdds(sit: Situation, charger: UnitId, target: UnitId): Cha
  */
 const reactionMemo = new WeakMap<object, Map<UnitId, UnitReactionFacts>>();
 
-type UnitReactionFacts = Omit<ReactionFacts, 'orders' | 'occasion'>;
+export type UnitReactionFacts = Omit<ReactionFacts, 'orders' | 'occasion'>;
 
 /** Each unit's Reaction Test facts as last given by `reactionFactsOf`. */
 const lastReaction = new Map<UnitId, UnitReactionFacts>();
@@ -169,8 +203,7 @@ function reactionFactsOf(sit: Situation, unit: UnitId): UnitReactionFacts {
     const last = lastReaction.get(unit);
     if (last !== undefined && sameUnitFacts(last, derived)) f = last;
     else {
-      const { orders: _orders, occasion: _occasion, ...fresh } = derived;
-      f = internedFacts(fresh);
+      f = internedFacts(derived);
       lastReaction.set(unit, f);
     }
     byUnit.set(unit, f);
@@ -218,19 +251,41 @@ function sameUnitFacts(a: UnitReactionFacts, b: ReactionFacts): boolean {
 }
 
 /**
- * Reaction Test facts given by `reactionFactsOf`, by content (JSON). Bounded: cleared when full. It
- * only saves work; answers do not depend on it.
+ * Reaction Test facts given by `reactionFactsOf`, by content (`contentKey`). Bounded: cleared when
+ * full. It only saves work; answers do not depend on it.
  */
 const interned = new Map<string, UnitReactionFacts>();
 
-/** The first facts given with the same content as `f` (`f` itself when none is known). */
-function internedFacts(f: UnitReactionFacts): UnitReactionFacts {
-  const key = JSON.stringify(f);
+/**
+ * The first facts given with the same content as `derived`, orders and occasion aside (a copy of
+ * `derived` without them when none is known; the copy is made only then).
+ */
+function internedFacts(derived: ReactionFacts): UnitReactionFacts {
+  const key = contentKey(derived);
   const known = interned.get(key);
   if (known !== undefined) return known;
+  const { orders: _orders, occasion: _occasion, ...fresh } = derived;
   if (interned.size >= MEMO_LIMIT) interned.clear();
-  interned.set(key, f);
-  return f;
+  interned.set(key, fresh);
+  return fresh;
+}
+
+/**
+ * A key that two unit facts share exactly when `sameUnitFacts` finds them the same and each modifier
+ * list is given in both or in neither: every value (numbers, and names from the rules' vocabularies,
+ * which hold none of the separators), then each modifier list as its ids and counts ('-' when not
+ * given). Built by hand: `JSON.stringify` cost several times as much.
+ */
+export function contentKey(f: UnitReactionFacts): string {
+  let key = '';
+  for (const k of VALUE_FIELDS) key += `${f[k]}|`;
+  for (const k of MODIFIER_FIELDS) {
+    const list = f[k];
+    if (list === undefined) key += '-';
+    else for (const m of list) key += `${m.id}*${m.count},`;
+    key += '|';
+  }
+  return key;
 }
 
 /**
@@ -240,6 +295,9 @@ function internedFacts(f: UnitReactionFacts): UnitReactionFacts {
 interface Answers {
   readonly steady: Map<string, number>;
   readonly failure: Map<string, number>;
+  readonly contact: Map<string, ContactChances>;
+  /** `failureUnderFire`'s, by the report of the stands the fire should cost. */
+  readonly underFire: WeakMap<OddsReport, Map<string, number>>;
 }
 
 const answers = new WeakMap<UnitReactionFacts, Answers>();
@@ -247,7 +305,7 @@ const answers = new WeakMap<UnitReactionFacts, Answers>();
 function answersOf(f: UnitReactionFacts): Answers {
   let found = answers.get(f);
   if (!found) {
-    found = { steady: new Map(), failure: new Map() };
+    found = { steady: new Map(), failure: new Map(), contact: new Map(), underFire: new WeakMap() };
     answers.set(f, found);
   }
   return found;
@@ -338,6 +396,40 @@ function steadyChanceNow(
   return GOING_IN.reduce((p, s) => p + probability(status, s), 0);
 }
 
+/** What a General in contact changes in a unit's next Reaction Test (`contactChances`). */
+export interface ContactChances {
+  /** The rise in its chance of Steady or better (`steadyChance`). */
+  readonly steadier: number;
+  /** The fall in what the test is expected to cost its army (`expectedFailure`). */
+  readonly safer: number;
+}
+
+/**
+ * What a General of `general` Leadership in contact with the unit changes in its next test, against
+ * the facts as they stand: `steadyChance` with `orders`, with him less without, and `expectedFailure`
+ * with `extra` negatives, without him less with. Kept with the unit's facts like the two answers it is
+ * made of (the same numbers, asked once: a General weighs every unit he might touch at each decision).
+ */
+export function contactChances(
+  sit: Situation,
+  unit: UnitId,
+  orders: 'defend' | 'advance',
+  general: Leadership,
+  extra: readonly { readonly id: NegativeReactionModifierId; readonly count?: number }[],
+): ContactChances {
+  const byKey = answersOf(reactionFactsOf(sit, unit)).contact;
+  const key = answerKey(sit, unit, `${orders}/${general}`, extra);
+  let found = byKey.get(key);
+  if (found === undefined) {
+    found = {
+      steadier: steadyChance(sit, unit, orders, general) - steadyChance(sit, unit, orders),
+      safer: expectedFailure(sit, unit, extra) - expectedFailure(sit, unit, extra, general),
+    };
+    byKey.set(key, found);
+  }
+  return found;
+}
+
 /**
  * What a status below Steady costs an army, in stands' worth: a Fall Back (-1 on the tests of every
  * friend who sees it, and Shaken after), a Forced Back (Disordered, -3 on theirs), a Rout (the unit
@@ -401,19 +493,48 @@ export function fireWorth(sit: Situation, firer: UnitId, target: UnitId, perStan
   const fire = sit.fireFacts().fire(firer, target);
   if (!fire) return 0;
   const odds =
-    fire.kind === 'small-arms' ? memoOdds(smallArmsFire, fire.facts) : memoOdds(artilleryFire, fire.facts);
+    fire.kind === 'small-arms'
+      ? memoOddsOf(smallArmsFire, fire.facts)
+      : memoOddsOf(artilleryFire, fire.facts);
   const lost = view(odds, 'Stands lost by the target');
   const underFire: NegativeReactionModifierId =
     fire.kind === 'small-arms' ? 'target-of-small-arms-fire' : 'target-of-artillery-fire';
   const before = expectedFailure(sit, target, []);
-  let after = 0;
-  for (const o of lost?.outcomes ?? []) {
-    const k = typeof o.outcome === 'number' ? o.outcome : 0;
-    const extra = [
-      { id: underFire },
-      ...(k > 0 ? [{ id: 'stands-lost-since-last-check' as const, count: k }] : []),
-    ];
-    after += o.probability * expectedFailure(sit, target, extra);
-  }
+  const after = lost ? failureUnderFire(sit, target, lost, underFire) : 0;
   return perStand * expectation(lost) + after - before;
+}
+
+/**
+ * What the target's next test is expected to cost once under fire of `underFire`'s kind and having
+ * lost the stands `lost` gives the odds of (`expectedFailure` for each count, by its probability):
+ * kept with the target's Reaction Test facts by that report (a report is never changed), so the many
+ * fires at one target, and the same fire from one decision to the next, add it up once.
+ */
+function failureUnderFire(
+  sit: Situation,
+  target: UnitId,
+  lost: OddsReport,
+  underFire: NegativeReactionModifierId,
+): number {
+  const byReport = answersOf(reactionFactsOf(sit, target)).underFire;
+  let byKey = byReport.get(lost);
+  if (!byKey) {
+    byKey = new Map();
+    byReport.set(lost, byKey);
+  }
+  const key = answerKey(sit, target, underFire);
+  let after = byKey.get(key);
+  if (after === undefined) {
+    after = 0;
+    for (const o of lost.outcomes) {
+      const k = typeof o.outcome === 'number' ? o.outcome : 0;
+      const extra = [
+        { id: underFire },
+        ...(k > 0 ? [{ id: 'stands-lost-since-last-check' as const, count: k }] : []),
+      ];
+      after += o.probability * expectedFailure(sit, target, extra);
+    }
+    byKey.set(key, after);
+  }
+  return after;
 }

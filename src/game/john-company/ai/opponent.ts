@@ -16,7 +16,7 @@ import { ORDERS, type OrderId } from '../../../rulesets/john-company/tables/orde
 import type { JcCommand } from '../commands.ts';
 import type { GeneralActivation, UnitActivation } from '../state.ts';
 import type { JcView } from '../view.ts';
-import { chargeOdds, expectedFailure, fireWorth, steadyChance } from './odds.ts';
+import { chargeOdds, contactChances, fireWorth, steadyChance } from './odds.ts';
 import {
   centreOf,
   chargeReach,
@@ -28,7 +28,6 @@ import {
   radiusOf,
   type Situation,
   StandReach,
-  sameContent,
   situationOf,
   statusOf,
   troopOfUnit,
@@ -103,6 +102,17 @@ interface Scored {
   readonly score: number;
 }
 
+/**
+ * A command that holds only its type, as `legal` offers it (the same object, so that a caller that
+ * finds it among the legal commands need not parse it again), else as given.
+ */
+function offeredAs(
+  legal: readonly JcCommand[],
+  command: Extract<JcCommand, { type: 'finish-orders' | 'finish-aiming' }>,
+): JcCommand {
+  return legal.find((c) => c.type === command.type) ?? command;
+}
+
 /** The highest score; ties by the order given, or at random when `rng` is given. */
 function best(scored: readonly Scored[], rng: Prng | undefined): JcCommand | undefined {
   let top = Number.NEGATIVE_INFINITY;
@@ -116,15 +126,21 @@ function best(scored: readonly Scored[], rng: Prng | undefined): JcCommand | und
 // Goals
 
 /** Whether the side holds an objective now: a unit of its own within it, no spotted enemy. */
-function holds(sit: Situation, o: Situation['stance']['objectives'][number]): boolean {
-  const within = (u: UnitState) => u.stands.some((s) => distance(s, o.position) <= o.radius);
-  if (sit.enemies.some((e) => within(e) && !isRouting(sit.view, e.id))) return false;
-  return sit.mine.some((u) => within(u) && !isRouting(sit.view, u.id));
+function holds(sit: Situation, o: Objective): boolean {
+  if (sit.enemies.some((e) => isWithin(e, o) && !isRouting(sit.view, e.id))) return false;
+  return sit.mine.some((u) => isWithin(u, o) && !isRouting(sit.view, u.id));
+}
+
+type Objective = Situation['stance']['objectives'][number];
+
+/** Whether a stand of the unit is within the objective's radius. */
+function isWithin(u: UnitState, o: Objective): boolean {
+  return u.stands.some((s) => distance(s, o.position) <= o.radius);
 }
 
 /** Whether a unit stands on one of the objectives its side must hold. */
 function onObjective(sit: Situation, u: UnitState): boolean {
-  return sit.stance.objectives.some((o) => u.stands.some((s) => distance(s, o.position) <= o.radius));
+  return sit.stance.objectives.some((o) => isWithin(u, o));
 }
 
 /** How many units go for each objective the side must take. */
@@ -218,13 +234,7 @@ type PlaceOrder = Extract<JcCommand, { type: 'place-order' }>;
 function wantedOrder(sit: Situation, u: UnitState, offered: readonly PlaceOrder[]): Scored | undefined {
   const view = sit.view;
   const ju = view.units[u.id]!;
-  const has = (order: OrderId) => offered.find((c) => c.order === order);
   const continuing = ju.continuing?.order;
-  const want = (order: OrderId, urgency: number): Scored | undefined => {
-    if (continuing === order) return undefined;
-    const c = has(order);
-    return c ? { command: c, score: urgency } : undefined;
-  };
   // Charges on good odds first, one charge at each target.
   const charged = chargedTargets(sit);
   let charge: Scored | undefined;
@@ -237,27 +247,29 @@ function wantedOrder(sit: Situation, u: UnitState, offered: readonly PlaceOrder[
   if (charge) return charge;
   const troop = troopOfUnit(view, u.id);
   const threatened = troop.arm === 'infantry' && troop.regular && cavalryThreat(sit, u);
-  if (u.formation === 'square') return threatened ? undefined : want('form-line', 60);
-  if (threatened && has('form-square')) return want('form-square', 90);
+  if (u.formation === 'square') return threatened ? undefined : wanted(offered, continuing, 'form-line', 60);
+  if (threatened && offered.some((c) => c.order === 'form-square'))
+    return wanted(offered, continuing, 'form-square', 90);
   // Disorder costs 4 on every test until the unit reforms, which takes a move that Hold does not allow:
   // an order that moves (and fires after, where it may) lets it reform if it tests Steady or better.
   if (ju.disordered)
     for (const order of REFORMING_ORDERS) {
-      const reform = want(order, 55);
+      const reform = wanted(offered, continuing, order, 55);
       if (reform) return reform;
     }
   if (troop.arm === 'artillery') {
     // Guns keep up with an attack and come into range (tactics.ts `gunOrders`); otherwise they hold.
     for (const order of gunOrders(sit, u)) {
-      const move = want(order, 35);
+      const move = wanted(offered, continuing, order, 35);
       if (move) return move;
     }
-    return want('hold', 30);
+    return wanted(offered, continuing, 'hold', 30);
   }
   const status = statusOf(view, u.id);
-  if (status !== 'Resolute' && status !== 'Confident' && status !== 'Steady') return want('hold', 40);
-  if (inRange(sit, u)) return want('hold', 45);
-  if (sit.stance.kind === 'defend' || onObjective(sit, u)) return want('hold', 20);
+  if (status !== 'Resolute' && status !== 'Confident' && status !== 'Steady')
+    return wanted(offered, continuing, 'hold', 40);
+  if (inRange(sit, u)) return wanted(offered, continuing, 'hold', 45);
+  if (sit.stance.kind === 'defend' || onObjective(sit, u)) return wanted(offered, continuing, 'hold', 20);
   // A side with objectives sends a few units to take them; the rest hold where they stand, or support
   // a friend that attacks from behind it (its second line: tactics.ts `supportsAttack`).
   if (sit.stance.objectives.length > 0 && !objectiveOf(sit, u)) {
@@ -267,14 +279,14 @@ function wantedOrder(sit: Situation, u: UnitState, offered: readonly PlaceOrder[
     );
     if (support && !(continuing === 'support' && ju.continuing?.target === support.target))
       return { command: support, score: 35 };
-    return want('hold', 20);
+    return wanted(offered, continuing, 'hold', 20);
   }
   // Out of its General's Command Radius a counter would be lost: it holds (a continuing order needs
   // no counter) until he comes up.
-  if (sit.facts().command(u.id)?.inCommand === false) return want('hold', 15);
+  if (sit.facts().command(u.id)?.inCommand === false) return wanted(offered, continuing, 'hold', 15);
   const goal = goalOf(sit, u);
   const far = distance(frontOf(u), goal);
-  if (far < 2) return want('hold', 20);
+  if (far < 2) return wanted(offered, continuing, 'hold', 20);
   // Forward March keeps within 30 degrees of straight ahead: a regular unit whose goal lies off its
   // flank (`DEPLOY_OFF`), and farther than a move or two (near it, angles swing and a Forward March
   // oblique will do), is given Deploy to that side, which wheels, obliques or flank marches towards it.
@@ -282,10 +294,27 @@ function wantedOrder(sit: Situation, u: UnitState, offered: readonly PlaceOrder[
     const a = frontCentre(u);
     const off = turnTo(a.facing, Math.atan2(goal.y - a.y, goal.x - a.x) * (180 / Math.PI));
     const wide = Math.abs(off) > DEPLOY_OFF[0] && Math.abs(off) < DEPLOY_OFF[1];
-    const deploy = wide ? want(off > 0 ? 'deploy-left' : 'deploy-right', 45) : undefined;
+    const deploy = wide
+      ? wanted(offered, continuing, off > 0 ? 'deploy-left' : 'deploy-right', 45)
+      : undefined;
     if (deploy) return deploy;
   }
-  return want('forward-march', 50 - Math.min(20, far / 5)) ?? want('hold', 10);
+  return (
+    wanted(offered, continuing, 'forward-march', 50 - Math.min(20, far / 5)) ??
+    wanted(offered, continuing, 'hold', 10)
+  );
+}
+
+/** `order` at `urgency`, when it is offered and not the unit's `continuing` order already. */
+function wanted(
+  offered: readonly PlaceOrder[],
+  continuing: OrderId | undefined,
+  order: OrderId,
+  urgency: number,
+): Scored | undefined {
+  if (continuing === order) return undefined;
+  const c = offered.find((o) => o.order === order);
+  return c ? { command: c, score: urgency } : undefined;
 }
 
 /**
@@ -340,7 +369,7 @@ function ordersChoice(sit: Situation, legal: readonly JcCommand[]): Scored[] {
       if (list) list.push(c);
       else byUnit.set(c.unit, [c]);
     }
-  const out: Scored[] = [{ command: { type: 'finish-orders' }, score: 0 }];
+  const out: Scored[] = [{ command: offeredAs(legal, { type: 'finish-orders' }), score: 0 }];
   const table = tableSignature(sit);
   const charged = chargingCounters(sit);
   for (const u of sit.mine) {
@@ -352,13 +381,14 @@ function ordersChoice(sit: Situation, legal: readonly JcCommand[]): Scored[] {
       memo &&
       memo.turn === sit.view.turn &&
       memo.charged === charged &&
-      sameContent(memo.offered, offered) &&
+      sameOffered(memo.offered, offered) &&
       sameTable(memo.table, table)
     )
-      counter = memo.counter;
+      counter = memo.counter && { command: offered[memo.counter.index]!, score: memo.counter.score };
     else {
       counter = counterFor(sit, u, offered);
-      counterMemo.set(u, { table, turn: sit.view.turn, offered, charged, counter });
+      const kept = counter && { index: offered.indexOf(counter.command as PlaceOrder), score: counter.score };
+      counterMemo.set(u, { table, turn: sit.view.turn, offered, charged, counter: kept });
     }
     if (counter) out.push(counter);
   }
@@ -368,7 +398,9 @@ function ordersChoice(sit: Situation, legal: readonly JcCommand[]): Scored[] {
 /**
  * Step 2 asks for one counter at a time and nothing moves in between: each unit's counter is worked
  * out once per table (the identity of every unit's and General's table state), counters it may place
- * and targets already charged, and reused.
+ * and targets already charged, and reused: the counter at the same place in the counters offered now
+ * (`counterFor` gives one of those it is offered, chosen by their orders and targets alone), with its
+ * score.
  */
 const counterMemo = new WeakMap<
   UnitState,
@@ -378,9 +410,24 @@ const counterMemo = new WeakMap<
     readonly offered: readonly PlaceOrder[];
     /** The side's charge counters already placed (`chargingCounters`). */
     readonly charged: string;
-    readonly counter: Scored | undefined;
+    /** The counter's place in `offered`, and its score. */
+    readonly counter: { readonly index: number; readonly score: number } | undefined;
   }
 >();
+
+/**
+ * Whether two lists of a unit's counters offer the same, in the same order: the same unit, order and
+ * target (all a place-order command holds) at each place.
+ */
+function sameOffered(a: readonly PlaceOrder[], b: readonly PlaceOrder[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.unit !== y.unit || x.order !== y.order || x.target !== y.target) return false;
+  }
+  return true;
+}
 
 /** The charges the side's counters already make, as `unit>target`, sorted, joined by commas. */
 function chargingCounters(sit: Situation): string {
@@ -433,7 +480,7 @@ function counterFor(sit: Situation, u: UnitState, offered: readonly PlaceOrder[]
 // Step 3: aiming guns
 
 function aimChoice(sit: Situation, legal: readonly JcCommand[]): Scored[] {
-  const out: Scored[] = [{ command: { type: 'finish-aiming' }, score: 0 }];
+  const out: Scored[] = [{ command: offeredAs(legal, { type: 'finish-aiming' }), score: 0 }];
   for (const c of legal) {
     if (c.type !== 'aim-guns') continue;
     const u = sit.view.table.units[c.unit];
@@ -636,22 +683,29 @@ function generalChoice(sit: Situation, legal: readonly JcCommand[], a: GeneralAc
  * Leadership counts against the unit.
  */
 function contactGain(sit: Situation, gid: GeneralId, unit: UnitId): number {
-  let gains = contactMemo.get(sit);
+  let byGeneral = contactMemo.get(sit);
+  if (!byGeneral) {
+    byGeneral = new Map();
+    contactMemo.set(sit, byGeneral);
+  }
+  let gains = byGeneral.get(gid);
   if (!gains) {
     gains = new Map();
-    contactMemo.set(sit, gains);
+    byGeneral.set(gid, gains);
   }
-  const key = `${gid} ${unit}`;
-  let gain = gains.get(key);
+  let gain = gains.get(unit);
   if (gain === undefined) {
     gain = contactGainNow(sit, gid, unit);
-    gains.set(key, gain);
+    gains.set(unit, gain);
   }
   return gain;
 }
 
-/** `contactGain` per situation (one decision): every ride point a General weighs asks it again. */
-const contactMemo = new WeakMap<Situation, Map<string, number>>();
+/**
+ * `contactGain` per situation (one decision), by General then unit: every ride point a General weighs
+ * asks it again.
+ */
+const contactMemo = new WeakMap<Situation, Map<GeneralId, Map<UnitId, number>>>();
 
 function contactGainNow(sit: Situation, gid: GeneralId, unit: UnitId): number {
   const g = sit.view.generals[gid];
@@ -659,10 +713,9 @@ function contactGainNow(sit: Situation, gid: GeneralId, unit: UnitId): number {
   if (!g || !ju || ju.side !== g.side || ju.routing || ju.mandatoryMove !== undefined) return 0;
   const order = ju.order ?? ju.continuing?.order;
   const orders = order !== undefined && ORDERS.orders[order].class !== 'defensive' ? 'advance' : 'defend';
-  const steadier = steadyChance(sit, unit, orders, g.leadership) - steadyChance(sit, unit, orders);
   const u = sit.view.table.units[unit];
-  const fire = u ? incomingFire(sit, u) : [];
-  const safer = expectedFailure(sit, unit, fire) - expectedFailure(sit, unit, fire, g.leadership);
+  const fire = u ? incomingFire(sit, u) : NO_FIRE;
+  const { steadier, safer } = contactChances(sit, unit, orders, g.leadership, fire);
   return (4 * steadier + 2 * safer) * (ju.activated ? 0.5 : 1);
 }
 
@@ -670,22 +723,53 @@ function contactGainNow(sit: Situation, gid: GeneralId, unit: UnitId): number {
  * The fire the unit should expect before its next test: the negatives of being a target of artillery
  * or small-arms fire, for each kind of weapon that a spotted enemy has within range of it.
  */
-function incomingFire(
-  sit: Situation,
-  u: UnitState,
-): { readonly id: 'target-of-artillery-fire' | 'target-of-small-arms-fire' }[] {
+function incomingFire(sit: Situation, u: UnitState): readonly IncomingFire[] {
   let artillery = false;
   let smallArms = false;
-  for (const e of sit.enemies) {
-    if (isRouting(sit.view, e.id) || gap(u, e) > weaponRange(sit.view, e.id)) continue;
-    if (troopOfUnit(sit.view, e.id).arm === 'artillery') artillery = true;
+  for (const e of firingEnemies(sit)) {
+    if (gap(u, e.unit) > e.range) continue;
+    if (e.artillery) artillery = true;
     else smallArms = true;
   }
-  return [
-    ...(artillery ? [{ id: 'target-of-artillery-fire' as const }] : []),
-    ...(smallArms ? [{ id: 'target-of-small-arms-fire' as const }] : []),
-  ];
+  return artillery ? (smallArms ? BOTH_FIRES : ARTILLERY_FIRE) : smallArms ? SMALL_ARMS_FIRE : NO_FIRE;
 }
+
+/**
+ * The spotted enemies not running away, each with its weapon's range and whether it is artillery:
+ * worked out once per situation (one decision) for `incomingFire`, which a General asks for every unit
+ * he might touch.
+ */
+function firingEnemies(sit: Situation): readonly FiringEnemy[] {
+  let found = firingMemo.get(sit);
+  if (!found) {
+    found = [];
+    for (const e of sit.enemies)
+      if (!isRouting(sit.view, e.id))
+        found.push({
+          unit: e,
+          range: weaponRange(sit.view, e.id),
+          artillery: troopOfUnit(sit.view, e.id).arm === 'artillery',
+        });
+    firingMemo.set(sit, found);
+  }
+  return found;
+}
+
+interface FiringEnemy {
+  readonly unit: UnitState;
+  readonly range: number;
+  readonly artillery: boolean;
+}
+
+const firingMemo = new WeakMap<Situation, FiringEnemy[]>();
+
+type IncomingFire = { readonly id: 'target-of-artillery-fire' | 'target-of-small-arms-fire' };
+
+/** The lists `incomingFire` gives (read only: made once). */
+const NO_FIRE: readonly IncomingFire[] = [];
+const ARTILLERY_FIRE: readonly IncomingFire[] = [{ id: 'target-of-artillery-fire' }];
+const SMALL_ARMS_FIRE: readonly IncomingFire[] = [{ id: 'target-of-small-arms-fire' }];
+const BOTH_FIRES: readonly IncomingFire[] = [...ARTILLERY_FIRE, ...SMALL_ARMS_FIRE];
 
 /**
  * How well the active General at `p` commands: each of his units within his Command Radius counts

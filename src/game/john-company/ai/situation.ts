@@ -68,27 +68,40 @@ export interface Stance {
 }
 
 export function situationOf(view: JcView, side: SideId): Situation {
-  const mine: UnitState[] = [];
-  const enemies: UnitState[] = [];
-  for (const u of Object.values(view.table.units)) {
-    const ju = view.units[u.id];
-    if (!ju || ju.offTable !== undefined) continue;
-    (u.side === side ? mine : enemies).push(u);
+  return new ViewSituation(view, side);
+}
+
+/**
+ * A situation of `situationOf`, its facts derived when first asked for (a class, not a closure: the
+ * TypeScript loader names every closure it makes, at a cost at each decision).
+ */
+class ViewSituation implements Situation {
+  readonly view: JcView;
+  readonly side: SideId;
+  readonly mine: UnitState[] = [];
+  readonly enemies: UnitState[] = [];
+  readonly stance: Stance;
+  private derived: JcTableFacts | undefined;
+
+  constructor(view: JcView, side: SideId) {
+    this.view = view;
+    this.side = side;
+    for (const u of Object.values(view.table.units)) {
+      const ju = view.units[u.id];
+      if (!ju || ju.offTable !== undefined) continue;
+      (u.side === side ? this.mine : this.enemies).push(u);
+    }
+    this.stance = stanceOf(view, side);
   }
-  let facts: JcTableFacts | undefined;
-  const factsOnce = () => {
-    if (!facts) facts = viewFacts(view);
-    return facts;
-  };
-  return {
-    view,
-    side,
-    mine,
-    enemies,
-    stance: stanceOf(view, side),
-    facts: factsOnce,
-    fireFacts: factsOnce,
-  };
+
+  facts(): JcTableFacts {
+    this.derived ??= viewFacts(this.view);
+    return this.derived;
+  }
+
+  fireFacts(): JcTableFacts {
+    return this.facts();
+  }
 }
 
 function stanceOf(view: JcView, side: SideId): Stance {
@@ -188,7 +201,7 @@ function carriedForces(before: JcView, forces: JcForces, view: JcView): JcForces
     const u = view.units[id];
     const was = before.units[id];
     if (u === undefined || was === undefined) return undefined;
-    if (u === was || sameFields(u, was, 'counter')) continue;
+    if (u === was || sameFields(u, was, BUT_COUNTER)) continue;
     changed.push(id);
     units[id] = asUnit(u, view.table);
   }
@@ -211,7 +224,7 @@ function bridged(view: JcView, units: Readonly<Record<UnitId, ForcesUnit>>): For
  */
 function sharedTable(last: TableState, table: TableState): TableState {
   if (last === table) return last;
-  if (!sameFields(last, table, 'units', 'generals')) return table;
+  if (!sameFields(last, table, BUT_UNITS_AND_GENERALS)) return table;
   if (!sameRecord(last.units, table.units, (x, y) => x === y)) return table;
   if (sameRecord(last.generals, table.generals, (x, y) => x === y)) return last;
   return { ...table, units: last.units };
@@ -233,8 +246,12 @@ function sameRecord<T>(
   return true;
 }
 
+/** The fields `sameFields` skips for a unit view (asked for every changed unit at every decision) and a table. */
+const BUT_COUNTER: readonly string[] = ['counter'];
+const BUT_UNITS_AND_GENERALS: readonly string[] = ['units', 'generals'];
+
 /** The same own fields in the same order, each identical, `skip` aside. */
-function sameFields(a: object, b: object, ...skip: string[]): boolean {
+function sameFields(a: object, b: object, skip: readonly string[]): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   let i = 0;
@@ -325,26 +342,6 @@ function gapNow(a: UnitState, b: UnitState): number {
       if (d < best) best = d;
     }
   return Math.max(0, best);
-}
-
-/**
- * Whether two values of plain data are the same: equal primitives, or arrays or objects with the same
- * keys in the same order and the same values.
- */
-export function sameContent(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (k !== kb[i] || !sameContent(ra[k], rb[k])) return false;
-  }
-  return true;
 }
 
 export function centreOf(u: UnitState): Point {

@@ -21,18 +21,38 @@ import {
  */
 
 /** The nearest spotted enemy that is not running away, with its distance. */
-export function nearestEnemy(
-  sit: Situation,
-  u: UnitState,
-): { readonly enemy: UnitState; readonly gap: number } | undefined {
-  let found: { enemy: UnitState; gap: number } | undefined;
+export function nearestEnemy(sit: Situation, u: UnitState): NearEnemy | undefined {
+  let byUnit = nearestMemo.get(sit);
+  if (!byUnit) {
+    byUnit = new Map();
+    nearestMemo.set(sit, byUnit);
+  }
+  if (byUnit.has(u)) return byUnit.get(u);
+  let enemy: UnitState | undefined;
+  let nearest = Number.POSITIVE_INFINITY;
   for (const e of sit.enemies) {
     if (isRouting(sit.view, e.id)) continue;
     const g = gap(u, e);
-    if (!found || g < found.gap) found = { enemy: e, gap: g };
+    if (enemy === undefined || g < nearest) {
+      enemy = e;
+      nearest = g;
+    }
   }
+  const found = enemy === undefined ? undefined : { enemy, gap: nearest };
+  byUnit.set(u, found);
   return found;
 }
+
+interface NearEnemy {
+  readonly enemy: UnitState;
+  readonly gap: number;
+}
+
+/**
+ * `nearestEnemy` per situation (one decision), by unit state: a unit's goal, range and guns ask it
+ * at every candidate command.
+ */
+const nearestMemo = new WeakMap<Situation, Map<UnitState, NearEnemy | undefined>>();
 
 /** Enemy cavalry able to charge the unit soon (within its reach and a little more). */
 export function cavalryThreat(sit: Situation, u: UnitState): boolean {
