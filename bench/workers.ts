@@ -14,8 +14,9 @@ import { currentBuild } from '../bin/current-build.mjs';
  * far less than the wall time: a speed-up short of 2x with twice the CPU time is work the second worker
  * adds, not a lack of cores.
  *
- * And what the machine allows: two `--workers 1` calls at once, each a process of its own that shares
- * nothing with the other. Their battles/s together, against one call alone, bound what any pool of two
+ * And what the machine allows: the same battles split between two `--workers 1` calls run at once
+ * (the first half's seeds in one, the second half's in the other), each a process of its own that
+ * shares nothing with the other. Their battles/s, against one call alone, bound what any pool of two
  * workers can reach here: each worker, like each process, warms up its own V8 (its first few dozen
  * battles run two to three times slower while the optimising compiler works on a helper thread, which
  * then wants the other core), and two busy processes slow each other down through what the cores share.
@@ -44,14 +45,17 @@ function childrenCpu(): number {
   }
 }
 
-const compareArgs = (workers: 1 | 2) => [
+/** The arguments of a `muster compare` call of `count` battles from seed `seed`. */
+const compareArgs = (workers: 1 | 2, seed = 1, count = battles) => [
   bin,
   'compare',
   'training-village-ford',
   '--rulesets',
   'john-company',
   '--battles',
-  String(battles),
+  String(count),
+  '--seed',
+  String(seed),
   '--workers',
   String(workers),
   '--json',
@@ -66,28 +70,29 @@ function compare(workers: 1 | 2): { seconds: number; cpu: number; table: string 
   return { seconds, cpu: childrenCpu() - cpuBefore, table: run.stdout };
 }
 
-/** Two `--workers 1` calls started together: the seconds until both have finished, and their CPU time. */
-async function twoAtOnce(): Promise<{ seconds: number; cpu: number; tables: string[] }> {
+/**
+ * The battles split between two `--workers 1` calls started together: the seconds until both have
+ * finished, and their CPU time.
+ */
+async function twoAtOnce(): Promise<{ seconds: number; cpu: number }> {
   const start = performance.now();
   const cpuBefore = childrenCpu();
-  const one = () =>
-    new Promise<string>((done, fail) => {
-      const call = spawn(process.execPath, compareArgs(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
+  const half = Math.ceil(battles / 2);
+  const one = (seed: number, count: number) =>
+    new Promise<void>((done, fail) => {
+      const args = compareArgs(1, seed, count);
+      const call = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
       let err = '';
-      call.stdout.on('data', (chunk) => {
-        out += chunk;
-      });
       call.stderr.on('data', (chunk) => {
         err += chunk;
       });
       call.on('error', fail);
       call.on('close', (code) =>
-        code === 0 ? done(out) : fail(new Error(`muster compare --workers 1 failed: ${err}`)),
+        code === 0 ? done() : fail(new Error(`muster compare --workers 1 failed: ${err}`)),
       );
     });
-  const tables = await Promise.all([one(), one()]);
-  return { seconds: (performance.now() - start) / 1000, cpu: childrenCpu() - cpuBefore, tables };
+  await Promise.all([one(1, half), one(1 + half, battles - half)]);
+  return { seconds: (performance.now() - start) / 1000, cpu: childrenCpu() - cpuBefore };
 }
 
 const seconds: Record<1 | 2 | 'two calls', number[]> = { 1: [], 2: [], 'two calls': [] };
@@ -95,10 +100,16 @@ const cpu: Record<1 | 2 | 'two calls', number[]> = { 1: [], 2: [], 'two calls': 
 const tables = new Set<string>();
 for (let r = 0; r < rounds; r++)
   for (const run of r % 2 === 0 ? ([1, 2, 'two calls'] as const) : (['two calls', 2, 1] as const)) {
-    const measured = run === 'two calls' ? await twoAtOnce() : compare(run);
-    seconds[run].push(measured.seconds);
-    cpu[run].push(measured.cpu);
-    for (const table of 'tables' in measured ? measured.tables : [measured.table]) tables.add(table);
+    if (run === 'two calls') {
+      const measured = await twoAtOnce();
+      seconds[run].push(measured.seconds);
+      cpu[run].push(measured.cpu);
+    } else {
+      const measured = compare(run);
+      seconds[run].push(measured.seconds);
+      cpu[run].push(measured.cpu);
+      tables.add(measured.table);
+    }
   }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const rate = (w: 1 | 2) => battles / median(seconds[w]);
@@ -111,11 +122,11 @@ if (!Number.isNaN(median(cpu[1])))
   say(
     `CPU time a call (user + system, medians): --workers 1 ${median(cpu[1]).toFixed(1)} s, --workers 2 ${median(cpu[2]).toFixed(1)} s: ${(median(cpu[2]) / median(cpu[1])).toFixed(2)}x the work for the same battles`,
   );
-const together = (2 * battles) / median(seconds['two calls']);
+const together = battles / median(seconds['two calls']);
 say(
-  `what the machine allows: two --workers 1 calls at once, nothing shared, ${together.toFixed(2)} battles/s together: ${(together / rate(1)).toFixed(2)}x one call alone (the most two workers can expect here)`,
+  `what the machine allows: the same battles split between two --workers 1 calls at once, nothing shared, ${together.toFixed(2)} battles/s: ${(together / rate(1)).toFixed(2)}x one call alone (the most two workers can expect here)`,
 );
 if (!Number.isNaN(median(cpu['two calls'])))
   say(
-    `  their CPU time: ${median(cpu['two calls']).toFixed(1)} s for twice the battles of one call: ${(median(cpu['two calls']) / (2 * median(cpu[1]))).toFixed(2)}x the work a battle`,
+    `  their CPU time: ${median(cpu['two calls']).toFixed(1)} s: ${(median(cpu['two calls']) / median(cpu[1])).toFixed(2)}x the work of one call`,
   );
