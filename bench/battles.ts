@@ -193,10 +193,10 @@ async function figuresOf(
   const cold = play(seedsFrom(1000, 2 * coldBattles), coldBattles, noSplit());
   play(seedsFrom(2000, 2 * plan.warmUp), plan.warmUp - cold.pace.battles, noSplit());
 
-  const profiler = plan.profile === undefined ? undefined : await startProfiler();
+  const profiler = plan.profile === undefined ? undefined : await startProfiler(plan.profile);
   const split = noSplit();
   const { records, failed, pace, commands } = play(seedsFrom(1, 2 * wanted), wanted, split);
-  if (profiler && plan.profile !== undefined) await profiler.stopInto(plan.profile);
+  await profiler?.stop();
   const total = split.view + split.legal + split.decide + split.apply;
   const battleFigures: BattleFigures = {
     ...pace,
@@ -274,14 +274,14 @@ async function figuresOf(
   return { ...figures, sight: { ...sight, battles: Math.min(3, wanted) } };
 }
 
-/** A CPU profiler started now in this process (the inspector's), to stop and write to a file. */
-async function startProfiler(): Promise<{ stopInto(file: string): Promise<void> }> {
+/** A CPU profiler started now in this process (the inspector's); stopping it writes the profile to `file`. */
+async function startProfiler(file: string): Promise<{ stop(): Promise<void> }> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
   return {
-    async stopInto(file) {
+    async stop() {
       const { profile } = await session.post('Profiler.stop');
       writeFileSync(file, JSON.stringify(profile));
       session.disconnect();
