@@ -28,6 +28,13 @@ export interface GameDefinition<State extends GameStateBase, Command, Event exte
    * without it parses in `apply` whatever it is given.
    */
   applyParsed?(state: State, side: string, command: Command): Applied<State, Event>;
+  /**
+   * The rule set's command schema alone: `input` as `applyParsed` takes it, or undefined when the schema
+   * refuses it (then `apply` says why). For every state and side, `apply(state, side, input)` is
+   * `applyParsed(state, side, parseCommand(input))` whenever the latter is defined; a replay parses a
+   * record's commands with it before it applies any.
+   */
+  parseCommand?(input: unknown): Command | undefined;
   /** The outcome once the game is over. */
   result(state: State): GameResult | undefined;
   /** What `viewer` may see of the state ('spectator' sees only what is public). */

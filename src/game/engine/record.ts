@@ -51,20 +51,44 @@ export interface Replayed<State, Event> {
 /**
  * Replays a record from its scenario and seed. Bit-for-bit: the same record always gives the same state
  * and events. A command the game refuses means the record is corrupt: the replay stops there and says so.
+ * A game with a command schema of its own (`parseCommand`, `applyParsed`) has every recorded command
+ * parsed first, in one pass, and the parsed ones applied without parsing them again; a command its
+ * schema refuses is given to `apply` as recorded, which refuses it as it would anyway (or, in a game
+ * that takes more than its rule set's commands, a resignation say, applies it).
  */
 export function replay<State extends GameStateBase, Command, Event extends GameEventBase, View>(
   game: GameDefinition<State, Command, Event, View>,
   record: GameRecord<Command>,
 ): { ok: true; replayed: Replayed<State, Event> } | { ok: false; at: number; message: string } {
   let state = game.setup(record.scenario, record.seed);
+  const parsed = parsedCommands(game, record.commands);
   const events: Event[] = [];
   for (let i = 0; i < record.commands.length; i++) {
     const { side, command } = record.commands[i]!;
-    const applied: Applied<State, Event> = game.apply(state, side, command);
+    const ready = parsed?.[i];
+    const applied: Applied<State, Event> =
+      ready !== undefined ? game.applyParsed!(state, side, ready) : game.apply(state, side, command);
     if (!applied.ok)
       return { ok: false, at: i, message: `command ${i} refused: ${applied.rejection.message}` };
     state = applied.state;
     events.push(...applied.events);
   }
   return { ok: true, replayed: { state, events } };
+}
+
+/**
+ * Each recorded command as the game's schema parses it (undefined where it refuses it, or where the
+ * entry is not an object: the replay meets that entry as it is), or undefined for a game that parses
+ * only inside `apply`.
+ */
+function parsedCommands<Command>(
+  game: Pick<GameDefinition<GameStateBase, Command, GameEventBase, unknown>, 'parseCommand' | 'applyParsed'>,
+  commands: readonly RecordedCommand<Command>[],
+): (Command | undefined)[] | undefined {
+  const parse = game.parseCommand;
+  if (parse === undefined || game.applyParsed === undefined) return undefined;
+  const out: (Command | undefined)[] = [];
+  for (const entry of commands)
+    out.push(typeof entry === 'object' && entry !== null ? parse(entry.command) : undefined);
+  return out;
 }

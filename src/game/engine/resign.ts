@@ -75,6 +75,12 @@ export function resignable<State extends GameStateBase, Command, Event extends G
       return { ok: true, state: resigned, events: [event as GameEventBase as Event] };
     },
     // A parsed command is one of the rule set's own, never a resignation.
+    ...(game.parseCommand
+      ? {
+          parseCommand: (input: unknown): Command | undefined =>
+            isResignation(input) ? undefined : game.parseCommand!(input),
+        }
+      : {}),
     ...(game.applyParsed
       ? {
           applyParsed: (state: State, side: string, command: Command): Applied<State, Event> =>

@@ -54,6 +54,12 @@ export function applyCommand(
   return applyJcCommand(state, side, parsed.data, options);
 }
 
+/** `input` as John Company's command schema parses it, or undefined if it refuses it (`applyCommand`). */
+export function parseCommand(input: unknown): JcCommand | undefined {
+  const parsed = JcCommandSchema.safeParse(input);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
  * A command John Company's command schema has parsed (`applyCommand` parses any other input first):
  * checked against the deciding side and the node of the sequence of play, then carried out.

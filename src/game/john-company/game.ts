@@ -1,6 +1,6 @@
 import type { Applied, GameDefinition, GameResult, Viewer } from '../engine/game.ts';
 import type { EngineOptions } from '../engine/working-copy.ts';
-import { applyCommand, applyJcCommand, deciderOf } from './apply.ts';
+import { applyCommand, applyJcCommand, deciderOf, parseCommand } from './apply.ts';
 import type { JcCommand } from './commands.ts';
 import type { JcEvent } from './events.ts';
 import { legalCommands } from './legal.ts';
@@ -27,6 +27,7 @@ export function makeJohnCompanyGame(options: EngineOptions = { traces: true }): 
     legalCommands,
     apply: (state, side, command) => applyCommand(state, side, command, options),
     applyParsed: (state, side, command) => applyJcCommand(state, side, command, options),
+    parseCommand,
     result: (state): GameResult | undefined => state.result,
     viewFor: (state, viewer: Viewer) => viewFor(state, viewer),
     eventFor,
