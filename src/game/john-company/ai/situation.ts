@@ -12,7 +12,10 @@ import { JcTableFacts } from '../../../rulesets/john-company/table/facts/table-f
 import { frontCentre } from '../../../rulesets/john-company/table/formations.ts';
 import { sightOfTable } from '../../../rulesets/john-company/table/line-of-sight.ts';
 import { maximumRange } from '../../../rulesets/john-company/table/measurement/distances.ts';
-import type { UnitGeometry } from '../../../rulesets/john-company/table/measurement/unit-geometry.ts';
+import {
+  type UnitGeometry,
+  unitGeometry,
+} from '../../../rulesets/john-company/table/measurement/unit-geometry.ts';
 import { unitCentre } from '../../../rulesets/john-company/table/movement-geometry.ts';
 import { type JcForces, normalMoveOf, troopOf } from '../../../rulesets/john-company/table/unit-profile.ts';
 import type { TroopType } from '../../../rulesets/john-company/tables/movement-rates.ts';
@@ -332,15 +335,31 @@ export function gap(a: UnitState, b: UnitState): number {
 /** `gap` per pair of unit states (states are never changed in place; an unchanged unit keeps its own). */
 const gapMemo = new WeakMap<UnitState, WeakMap<UnitState, number>>();
 
+/**
+ * `gap` worked out on the units' packed stands (`unitGeometry`, kept per unit state): stands come in
+ * many shapes, and reading their fields one by one costs a number allocated at each read. A packed
+ * box holds the stand's centre and half its width and depth, so half the larger of width and depth is
+ * the larger half, exactly.
+ */
 function gapNow(a: UnitState, b: UnitState): number {
+  const ga = unitGeometry(a);
+  const gb = unitGeometry(b);
+  const pa = ga.boxes;
+  const pb = gb.boxes;
   let best = Number.POSITIVE_INFINITY;
-  for (const s of a.stands)
-    for (const t of b.stands) {
-      const dx = s.x - t.x;
-      const dy = s.y - t.y;
-      const d = Math.sqrt(dx * dx + dy * dy) - (Math.max(s.width, s.depth) + Math.max(t.width, t.depth)) / 2;
+  for (let i = 0; i < ga.count; i++) {
+    const s = i * BOX_STRIDE;
+    const sx = pa[s]!;
+    const sy = pa[s + 1]!;
+    const sh = Math.max(pa[s + 4]!, pa[s + 5]!);
+    for (let j = 0; j < gb.count; j++) {
+      const t = j * BOX_STRIDE;
+      const dx = sx - pb[t]!;
+      const dy = sy - pb[t + 1]!;
+      const d = Math.sqrt(dx * dx + dy * dy) - (sh + Math.max(pb[t + 4]!, pb[t + 5]!));
       if (d < best) best = d;
     }
+  }
   return Math.max(0, best);
 }
 
