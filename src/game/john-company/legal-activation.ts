@@ -29,7 +29,7 @@ import {
 import { rallyGeneral } from './rally.ts';
 import type { GeneralActivation, JcGameState, UnitActivation } from './state.ts';
 import { atStation, stationPoint } from './support-station.ts';
-import { isActive } from './units.ts';
+import { circlesGap, isActive } from './units.ts';
 import { groundOfState, isSpotted } from './view.ts';
 
 /**
@@ -284,7 +284,8 @@ export function generalCommands(d: Draft, a: GeneralActivation): JcCommand[] {
     const ends: { x: number; y: number }[] = [];
     for (const p of ridePoints(d, gid)) {
       const end = rideToward(d, gid, p, left);
-      if (!end || ends.some((e) => Math.hypot(e.x - end.x, e.y - end.y) < RIDES_APART)) continue;
+      if (!end || ends.some((e) => circlesGap(e.x - end.x, e.y - end.y, 0, 0, RIDES_APART) < RIDES_APART))
+        continue;
       ends.push(end);
       out.push({ type: 'move-general', general: gid, x: end.x, y: end.y });
     }
@@ -315,13 +316,12 @@ function rideToward(
   const whole = generalPathCost(d, gid, p.x, p.y);
   if (whole !== undefined && whole <= left + 1e-9) return whole > 0.01 ? pointOnRide(from, p, 1) : undefined;
   const guess = whole !== undefined && whole > 0 ? Math.min(1, left / whole) : 1;
-  const guessed = pointOnRide(from, p, guess);
-  if (ridePaid(d, gid, guessed, left)) return guessed;
+  if (ridePaid(d, gid, from, p, guess, left)) return pointOnRide(from, p, guess);
   let lo = 0;
   let hi = guess;
   for (let i = 0; i < RIDE_SEARCH_STEPS; i++) {
     const mid = (lo + hi) / 2;
-    if (ridePaid(d, gid, pointOnRide(from, p, mid), left)) lo = mid;
+    if (ridePaid(d, gid, from, p, mid, left)) lo = mid;
     else hi = mid;
   }
   return lo > 0 ? pointOnRide(from, p, lo) : undefined;
@@ -336,14 +336,22 @@ function pointOnRide(
   return { x: round(from.x + (p.x - from.x) * f), y: round(from.y + (p.y - from.y) * f) };
 }
 
-/** Whether a General with `left` inches can pay for riding straight to `q`, and it takes him somewhere. */
+/**
+ * Whether a General with `left` inches can pay for riding straight to the point a fraction `f` of the
+ * way from `from` to `p` (`pointOnRide`'s, worked out without making it: the search tries a dozen),
+ * and it takes him somewhere.
+ */
 function ridePaid(
   d: Draft,
   gid: GeneralId,
-  q: { readonly x: number; readonly y: number },
+  from: { readonly x: number; readonly y: number },
+  p: { readonly x: number; readonly y: number },
+  f: number,
   left: number,
 ): boolean {
-  const cost = generalPathCost(d, gid, q.x, q.y);
+  const x = round(from.x + (p.x - from.x) * f);
+  const y = round(from.y + (p.y - from.y) * f);
+  const cost = generalPathCost(d, gid, x, y);
   return cost !== undefined && cost <= left + 1e-9 && cost > 0.01;
 }
 

@@ -67,6 +67,21 @@ function packedOf(u: UnitState): { readonly boxes: Float64Array; readonly radii:
  */
 const BOUND_SLACK = 1e-9;
 
+/**
+ * The gap between two circles of radii `ra` and `rb` whose centres are `dx`, `dy` apart, to be compared
+ * with `limit`: `Math.hypot(dx, dy) - ra - rb`, worked out with `Math.sqrt` (which the optimising
+ * compiler does in place, where `Math.hypot` is a call that allocates its answer) except within
+ * `HYPOT_SLACK` of the limit, where the two (which differ by rounding only) might fall on different
+ * sides of it: there `Math.hypot` itself, so that every comparison with the limit falls as it would.
+ */
+export function circlesGap(dx: number, dy: number, ra: number, rb: number, limit: number): number {
+  const gap = Math.sqrt(dx * dx + dy * dy) - ra - rb;
+  return gap > limit + HYPOT_SLACK || gap < limit - HYPOT_SLACK ? gap : Math.hypot(dx, dy) - ra - rb;
+}
+
+/** Inches: far above the rounding by which `Math.sqrt(dx * dx + dy * dy)` and `Math.hypot` differ on a table. */
+const HYPOT_SLACK = 1e-6;
+
 /** Scratch for `unitDistance`: each pair of stands' least possible distance (their circles' gap). */
 let pairGaps = new Float64Array(64);
 
@@ -87,7 +102,7 @@ const exactDistances = new WeakMap<UnitState, WeakMap<UnitState, number>>();
 export function unitDistance(a: UnitState, b: UnitState, beyond = Number.POSITIVE_INFINITY): number {
   const [ax, ay, ar] = circleOf(a);
   const [bx, by, br] = circleOf(b);
-  const apart = Math.hypot(ax - bx, ay - by) - ar - br;
+  const apart = circlesGap(ax - bx, ay - by, ar, br, beyond);
   if (apart > beyond) return apart;
   let fromA = exactDistances.get(a);
   const known = fromA?.get(b);
@@ -143,7 +158,7 @@ export function unitDistance(a: UnitState, b: UnitState, beyond = Number.POSITIV
 export function unitsWithin(a: UnitState, b: UnitState, reach: number): boolean {
   const [ax, ay, ar] = circleOf(a);
   const [bx, by, br] = circleOf(b);
-  if (Math.hypot(ax - bx, ay - by) - ar - br > reach) return false;
+  if (circlesGap(ax - bx, ay - by, ar, br, reach) > reach) return false;
   const pa = packedOf(a);
   const pb = packedOf(b);
   for (let i = 0; i < a.stands.length; i++) {
