@@ -363,10 +363,19 @@ function gapNow(a: UnitState, b: UnitState): number {
   return Math.max(0, best);
 }
 
+/** The mean of the unit's stand centres (`unitCentre`), worked out once per unit state (read only). */
 export function centreOf(u: UnitState): Point {
-  const [x, y] = unitCentre(u.stands);
-  return { x, y };
+  let centre = centres.get(u);
+  if (!centre) {
+    const [x, y] = unitCentre(u.stands);
+    centre = { x, y };
+    centres.set(u, centre);
+  }
+  return centre;
 }
+
+/** `centreOf` by unit state (states are never changed in place): the goals of many candidate commands ask for it. */
+const centres = new WeakMap<UnitState, Point>();
 
 export function frontOf(u: UnitState): Point {
   const a = frontCentre(u);
