@@ -107,7 +107,29 @@ class ViewSituation implements Situation {
   }
 }
 
+/**
+ * The side's stance, worked out once per scenario, side and table size (all it reads): every decision
+ * asks for it. Read only.
+ */
 function stanceOf(view: JcView, side: SideId): Stance {
+  let bySide = stances.get(view.scenario);
+  if (!bySide) {
+    bySide = new Map();
+    stances.set(view.scenario, bySide);
+  }
+  const known = bySide.get(side);
+  if (known?.width === view.table.width && known.depth === view.table.depth) return known.stance;
+  const stance = stanceNow(view, side);
+  bySide.set(side, { width: view.table.width, depth: view.table.depth, stance });
+  return stance;
+}
+
+const stances = new WeakMap<
+  JcView['scenario'],
+  Map<SideId, { readonly width: number; readonly depth: number; readonly stance: Stance }>
+>();
+
+function stanceNow(view: JcView, side: SideId): Stance {
   const sc = view.scenario;
   const ids = new Set<string>();
   for (const c of sc.conditions)
