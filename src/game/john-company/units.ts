@@ -68,6 +68,14 @@ function measuredStands(u: UnitState): MeasuredStands {
 }
 
 /**
+ * The mean of the unit's stand centres: `unitCentre` (movement-geometry.ts) of its stands, the same sum
+ * in the same order, kept with the unit state (read only).
+ */
+export function standsCentre(u: UnitState): { readonly x: number; readonly y: number } {
+  return measuredStands(u);
+}
+
+/**
  * Slack (inches) for the bounds that let `unitDistance` and `unitsWithin` skip or accept pairs of stands
  * unmeasured: far above the rounding in working the bounds out.
  */
