@@ -1,6 +1,6 @@
 import { bearing, cosDegrees, sinDegrees, turnBetween } from '../../core/geometry/angles.ts';
 import { PrngDice } from '../../core/random/dice.ts';
-import type { GeneralId, UnitState } from '../../core/table/model.ts';
+import type { GeneralId, TableState, UnitState } from '../../core/table/model.ts';
 import { resolveMovementAllowance } from '../../rulesets/john-company/procedures/movement-allowance/allowance.ts';
 import type { JcTableFacts } from '../../rulesets/john-company/table/facts/table-facts.ts';
 import { frontCentre, hasLightCompany } from '../../rulesets/john-company/table/formations.ts';
@@ -29,7 +29,7 @@ import {
 import { rallyGeneral } from './rally.ts';
 import type { GeneralActivation, JcGameState, UnitActivation } from './state.ts';
 import { atStation, stationPoint } from './support-station.ts';
-import { isActive } from './units.ts';
+import { circlesGap, isActive, standsCentre } from './units.ts';
 import { groundOfState, isSpotted } from './view.ts';
 
 /**
@@ -284,7 +284,8 @@ export function generalCommands(d: Draft, a: GeneralActivation): JcCommand[] {
     const ends: { x: number; y: number }[] = [];
     for (const p of ridePoints(d, gid)) {
       const end = rideToward(d, gid, p, left);
-      if (!end || ends.some((e) => Math.hypot(e.x - end.x, e.y - end.y) < RIDES_APART)) continue;
+      if (!end || ends.some((e) => circlesGap(e.x - end.x, e.y - end.y, 0, 0, RIDES_APART) < RIDES_APART))
+        continue;
       ends.push(end);
       out.push({ type: 'move-general', general: gid, x: end.x, y: end.y });
     }
@@ -315,13 +316,12 @@ function rideToward(
   const whole = generalPathCost(d, gid, p.x, p.y);
   if (whole !== undefined && whole <= left + 1e-9) return whole > 0.01 ? pointOnRide(from, p, 1) : undefined;
   const guess = whole !== undefined && whole > 0 ? Math.min(1, left / whole) : 1;
-  const guessed = pointOnRide(from, p, guess);
-  if (ridePaid(d, gid, guessed, left)) return guessed;
+  if (ridePaid(d, gid, from, p, guess, left)) return pointOnRide(from, p, guess);
   let lo = 0;
   let hi = guess;
   for (let i = 0; i < RIDE_SEARCH_STEPS; i++) {
     const mid = (lo + hi) / 2;
-    if (ridePaid(d, gid, pointOnRide(from, p, mid), left)) lo = mid;
+    if (ridePaid(d, gid, from, p, mid, left)) lo = mid;
     else hi = mid;
   }
   return lo > 0 ? pointOnRide(from, p, lo) : undefined;
@@ -336,14 +336,22 @@ function pointOnRide(
   return { x: round(from.x + (p.x - from.x) * f), y: round(from.y + (p.y - from.y) * f) };
 }
 
-/** Whether a General with `left` inches can pay for riding straight to `q`, and it takes him somewhere. */
+/**
+ * Whether a General with `left` inches can pay for riding straight to the point a fraction `f` of the
+ * way from `from` to `p` (`pointOnRide`'s, worked out without making it: the search tries a dozen),
+ * and it takes him somewhere.
+ */
 function ridePaid(
   d: Draft,
   gid: GeneralId,
-  q: { readonly x: number; readonly y: number },
+  from: { readonly x: number; readonly y: number },
+  p: { readonly x: number; readonly y: number },
+  f: number,
   left: number,
 ): boolean {
-  const cost = generalPathCost(d, gid, q.x, q.y);
+  const x = round(from.x + (p.x - from.x) * f);
+  const y = round(from.y + (p.y - from.y) * f);
+  const cost = generalPathCost(d, gid, x, y);
   return cost !== undefined && cost <= left + 1e-9 && cost > 0.01;
 }
 
@@ -353,7 +361,7 @@ function ridePaid(
  * command. A unit too far for one activation is ridden towards (`rideToward`), so that he can bring it
  * back within his Command Radius.
  */
-function ridePoints(d: Draft, gid: GeneralId): { x: number; y: number }[] {
+function ridePoints(d: Draft, gid: GeneralId): { readonly x: number; readonly y: number }[] {
   const side = d.general(gid).side;
   const stand = d.tableGeneral(gid)!;
   const table = d.table();
@@ -372,20 +380,15 @@ function ridePoints(d: Draft, gid: GeneralId): { x: number; y: number }[] {
   let sx = 0;
   let sy = 0;
   for (const r of pool) {
-    const [x, y] = unitCentre(r.u.stands);
+    const { x, y } = standsCentre(r.u);
     r.dist = Math.hypot(x - stand.stand.x, y - stand.stand.y);
     sx += x;
     sy += y;
   }
   pool.sort((a, b) => Number(b.needs) - Number(a.needs) || a.dist - b.dist || (a.u.id < b.u.id ? -1 : 1));
-  const out: { x: number; y: number }[] = [];
+  const out: { readonly x: number; readonly y: number }[] = [];
   const depth = stand.stand.depth;
-  for (const { u } of pool) {
-    const a = frontCentre(u);
-    const x = Math.max(0, Math.min(table.width, a.x + cosDegrees(u.facing) * (depth / 2 + 0.02)));
-    const y = Math.max(0, Math.min(table.depth, a.y + sinDegrees(u.facing) * (depth / 2 + 0.02)));
-    out.push({ x: round(x), y: round(y) });
-  }
+  for (const { u } of pool) out.push(frontPointOf(u, depth, table));
   if (pool.length > 0) {
     const mx = (stand.stand.x + sx / pool.length) / 2;
     const my = (stand.stand.y + sy / pool.length) / 2;
@@ -396,6 +399,43 @@ function ridePoints(d: Draft, gid: GeneralId): { x: number; y: number }[] {
   }
   return out;
 }
+
+/**
+ * The point a General rides to in front of a unit (`ridePoints`): its front-centre, half his stand's
+ * depth and a little more ahead, kept on the table, rounded. Kept per unit state with the stand depth and
+ * table size it was worked out for (read only): every step of a ride asks for every unit's.
+ */
+function frontPointOf(
+  u: UnitState,
+  depth: number,
+  table: TableState,
+): { readonly x: number; readonly y: number } {
+  const known = frontPoints.get(u);
+  if (
+    known !== undefined &&
+    known.depth === depth &&
+    known.width === table.width &&
+    known.length === table.depth
+  )
+    return known.point;
+  const a = frontCentre(u);
+  const x = Math.max(0, Math.min(table.width, a.x + cosDegrees(u.facing) * (depth / 2 + 0.02)));
+  const y = Math.max(0, Math.min(table.depth, a.y + sinDegrees(u.facing) * (depth / 2 + 0.02)));
+  const point = { x: round(x), y: round(y) };
+  frontPoints.set(u, { depth, width: table.width, length: table.depth, point });
+  return point;
+}
+
+/** `frontPointOf` by unit state, with the stand depth and the table's width and depth (`length`) it is for. */
+const frontPoints = new WeakMap<
+  UnitState,
+  {
+    readonly depth: number;
+    readonly width: number;
+    readonly length: number;
+    readonly point: { readonly x: number; readonly y: number };
+  }
+>();
 
 /** One of the side's units a General may ride to (`ridePoints`). */
 interface Riding {

@@ -1,5 +1,5 @@
 import { normalizeDegrees } from '../../core/geometry/angles.ts';
-import { BOX_STRIDE, boxDistance, packBox } from '../../core/geometry/rectangles.ts';
+import { BOX_STRIDE, boxDistance } from '../../core/geometry/rectangles.ts';
 import type { AppliedModifier } from '../../core/rules/modifiers.ts';
 import type { UnitId, UnitStandState, UnitState } from '../../core/table/model.ts';
 import type {
@@ -7,6 +7,7 @@ import type {
   ReactionTestResult,
 } from '../../rulesets/john-company/procedures/reaction-test.ts';
 import { frontCentre } from '../../rulesets/john-company/table/formations.ts';
+import { unitGeometry } from '../../rulesets/john-company/table/measurement/unit-geometry.ts';
 import { countedStands, countsAsStand } from '../../rulesets/john-company/table/unit-profile.ts';
 import { orderType } from '../../rulesets/john-company/tables/orders.ts';
 import type {
@@ -20,45 +21,58 @@ import type { OffTable, PendingModifier, TurnTest } from './state.ts';
 
 /** Unit helpers the steps share: distances, losses, leaving the table, statuses and test facts. */
 
-const circles = new WeakMap<UnitState, readonly [number, number, number]>();
-
-/** A circle holding every stand of a unit (centre x, y and radius), computed once per unit state. */
-function circleOf(u: UnitState): readonly [number, number, number] {
-  let c = circles.get(u);
-  if (!c) {
-    let x = 0;
-    let y = 0;
-    for (const s of u.stands) {
-      x += s.x;
-      y += s.y;
-    }
-    x /= u.stands.length;
-    y /= u.stands.length;
-    let r = 0;
-    for (const s of u.stands)
-      r = Math.max(r, Math.hypot(s.x - x, s.y - y) + Math.hypot(s.width, s.depth) / 2);
-    c = [x, y, r];
-    circles.set(u, c);
-  }
-  return c;
+/**
+ * A unit's stands as `unitDistance` and `unitsWithin` measure them: packed as boxes (rectangles.ts, the
+ * unit's own `unitGeometry` boxes), each stand's circumradius, and a circle holding every stand (the mean
+ * of the stand centres, and the farthest reach of a stand's circle from it).
+ */
+interface MeasuredStands {
+  readonly count: number;
+  readonly boxes: Float64Array;
+  readonly radii: Float64Array;
+  readonly x: number;
+  readonly y: number;
+  readonly r: number;
 }
 
-/** A unit's stands packed as boxes (rectangles.ts), then each stand's circumradius; once per unit state. */
-const packedStands = new WeakMap<UnitState, { readonly boxes: Float64Array; readonly radii: Float64Array }>();
+/** `measuredStands` by unit state (states are never changed in place). */
+const measured = new WeakMap<UnitState, MeasuredStands>();
 
-function packedOf(u: UnitState): { readonly boxes: Float64Array; readonly radii: Float64Array } {
-  let p = packedStands.get(u);
-  if (!p) {
-    const boxes = new Float64Array(u.stands.length * BOX_STRIDE);
-    const radii = new Float64Array(u.stands.length);
-    u.stands.forEach((s, i) => {
-      packBox(s, boxes, i * BOX_STRIDE);
-      radii[i] = Math.hypot(s.width, s.depth) / 2;
-    });
-    p = { boxes, radii };
-    packedStands.set(u, p);
+/**
+ * The unit's `MeasuredStands`, worked out once per unit state from its packed boxes, which hold each
+ * stand's centre as it is and half its width and depth (so twice a half is the width or depth exactly):
+ * the numbers reading the stands themselves gives, without reading stands of many shapes one by one.
+ */
+function measuredStands(u: UnitState): MeasuredStands {
+  let m = measured.get(u);
+  if (!m) {
+    const { boxes, count } = unitGeometry(u);
+    const radii = new Float64Array(count);
+    let x = 0;
+    let y = 0;
+    for (let i = 0; i < count; i++) {
+      const at = i * BOX_STRIDE;
+      radii[i] = Math.hypot(2 * boxes[at + 4]!, 2 * boxes[at + 5]!) / 2;
+      x += boxes[at]!;
+      y += boxes[at + 1]!;
+    }
+    x /= count;
+    y /= count;
+    let r = 0;
+    for (let i = 0; i < count; i++)
+      r = Math.max(r, Math.hypot(boxes[i * BOX_STRIDE]! - x, boxes[i * BOX_STRIDE + 1]! - y) + radii[i]!);
+    m = { count, boxes, radii, x, y, r };
+    measured.set(u, m);
   }
-  return p;
+  return m;
+}
+
+/**
+ * The mean of the unit's stand centres: `unitCentre` (movement-geometry.ts) of its stands, the same sum
+ * in the same order, kept with the unit state (read only).
+ */
+export function standsCentre(u: UnitState): { readonly x: number; readonly y: number } {
+  return measuredStands(u);
 }
 
 /**
@@ -66,6 +80,21 @@ function packedOf(u: UnitState): { readonly boxes: Float64Array; readonly radii:
  * unmeasured: far above the rounding in working the bounds out.
  */
 const BOUND_SLACK = 1e-9;
+
+/**
+ * The gap between two circles of radii `ra` and `rb` whose centres are `dx`, `dy` apart, to be compared
+ * with `limit`: `Math.hypot(dx, dy) - ra - rb`, worked out with `Math.sqrt` (which the optimising
+ * compiler does in place, where `Math.hypot` is a call that allocates its answer) except within
+ * `HYPOT_SLACK` of the limit, where the two (which differ by rounding only) might fall on different
+ * sides of it: there `Math.hypot` itself, so that every comparison with the limit falls as it would.
+ */
+export function circlesGap(dx: number, dy: number, ra: number, rb: number, limit: number): number {
+  const gap = Math.sqrt(dx * dx + dy * dy) - ra - rb;
+  return gap > limit + HYPOT_SLACK || gap < limit - HYPOT_SLACK ? gap : Math.hypot(dx, dy) - ra - rb;
+}
+
+/** Inches: far above the rounding by which `Math.sqrt(dx * dx + dy * dy)` and `Math.hypot` differ on a table. */
+const HYPOT_SLACK = 1e-6;
 
 /** Scratch for `unitDistance`: each pair of stands' least possible distance (their circles' gap). */
 let pairGaps = new Float64Array(64);
@@ -85,17 +114,15 @@ const exactDistances = new WeakMap<UnitState, WeakMap<UnitState, number>>();
  * for the pair of unit states (`exactDistances`).
  */
 export function unitDistance(a: UnitState, b: UnitState, beyond = Number.POSITIVE_INFINITY): number {
-  const [ax, ay, ar] = circleOf(a);
-  const [bx, by, br] = circleOf(b);
-  const apart = Math.hypot(ax - bx, ay - by) - ar - br;
+  const pa = measuredStands(a);
+  const pb = measuredStands(b);
+  const apart = circlesGap(pa.x - pb.x, pa.y - pb.y, pa.r, pb.r, beyond);
   if (apart > beyond) return apart;
   let fromA = exactDistances.get(a);
   const known = fromA?.get(b);
   if (known !== undefined) return known;
-  const pa = packedOf(a);
-  const pb = packedOf(b);
-  const na = a.stands.length;
-  const nb = b.stands.length;
+  const na = pa.count;
+  const nb = pb.count;
   if (pairGaps.length < na * nb) pairGaps = new Float64Array(na * nb);
   const gaps = pairGaps;
   let nearestCentres = Number.POSITIVE_INFINITY;
@@ -141,15 +168,13 @@ export function unitDistance(a: UnitState, b: UnitState, beyond = Number.POSITIV
  * another than its centre is); pairs whose circles are surely beyond it are left unmeasured.
  */
 export function unitsWithin(a: UnitState, b: UnitState, reach: number): boolean {
-  const [ax, ay, ar] = circleOf(a);
-  const [bx, by, br] = circleOf(b);
-  if (Math.hypot(ax - bx, ay - by) - ar - br > reach) return false;
-  const pa = packedOf(a);
-  const pb = packedOf(b);
-  for (let i = 0; i < a.stands.length; i++) {
+  const pa = measuredStands(a);
+  const pb = measuredStands(b);
+  if (circlesGap(pa.x - pb.x, pa.y - pb.y, pa.r, pb.r, reach) > reach) return false;
+  for (let i = 0; i < pa.count; i++) {
     const x = pa.boxes[i * BOX_STRIDE]!;
     const y = pa.boxes[i * BOX_STRIDE + 1]!;
-    for (let j = 0; j < b.stands.length; j++) {
+    for (let j = 0; j < pb.count; j++) {
       const dx = x - pb.boxes[j * BOX_STRIDE]!;
       const dy = y - pb.boxes[j * BOX_STRIDE + 1]!;
       const centres = Math.sqrt(dx * dx + dy * dy);

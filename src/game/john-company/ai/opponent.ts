@@ -1,4 +1,5 @@
 import type { Point } from '../../../core/geometry/points.ts';
+import { BOX_STRIDE } from '../../../core/geometry/rectangles.ts';
 import type { Prng } from '../../../core/random/prng.ts';
 import type { GeneralId, UnitId, UnitState } from '../../../core/table/model.ts';
 import { frontCentre } from '../../../rulesets/john-company/table/formations.ts';
@@ -133,9 +134,21 @@ function holds(sit: Situation, o: Objective): boolean {
 
 type Objective = Situation['stance']['objectives'][number];
 
-/** Whether a stand of the unit is within the objective's radius. */
+/**
+ * Whether a stand of the unit is within the objective's radius: `distance` from each stand's centre, read
+ * from the unit's packed stands (`unitGeometry`, which holds the centres as they are) rather than
+ * stand by stand (see `gap`).
+ */
 function isWithin(u: UnitState, o: Objective): boolean {
-  return u.stands.some((s) => distance(s, o.position) <= o.radius);
+  const g = unitGeometry(u);
+  const b = g.boxes;
+  const { x, y } = o.position;
+  for (let i = 0; i < g.count; i++) {
+    const dx = b[i * BOX_STRIDE]! - x;
+    const dy = b[i * BOX_STRIDE + 1]! - y;
+    if (Math.sqrt(dx * dx + dy * dy) <= o.radius) return true;
+  }
+  return false;
 }
 
 /** Whether a unit stands on one of the objectives its side must hold. */

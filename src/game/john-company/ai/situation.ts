@@ -12,7 +12,10 @@ import { JcTableFacts } from '../../../rulesets/john-company/table/facts/table-f
 import { frontCentre } from '../../../rulesets/john-company/table/formations.ts';
 import { sightOfTable } from '../../../rulesets/john-company/table/line-of-sight.ts';
 import { maximumRange } from '../../../rulesets/john-company/table/measurement/distances.ts';
-import type { UnitGeometry } from '../../../rulesets/john-company/table/measurement/unit-geometry.ts';
+import {
+  type UnitGeometry,
+  unitGeometry,
+} from '../../../rulesets/john-company/table/measurement/unit-geometry.ts';
 import { unitCentre } from '../../../rulesets/john-company/table/movement-geometry.ts';
 import { type JcForces, normalMoveOf, troopOf } from '../../../rulesets/john-company/table/unit-profile.ts';
 import type { TroopType } from '../../../rulesets/john-company/tables/movement-rates.ts';
@@ -104,7 +107,29 @@ class ViewSituation implements Situation {
   }
 }
 
+/**
+ * The side's stance, worked out once per scenario, side and table size (all it reads): every decision
+ * asks for it. Read only.
+ */
 function stanceOf(view: JcView, side: SideId): Stance {
+  let bySide = stances.get(view.scenario);
+  if (!bySide) {
+    bySide = new Map();
+    stances.set(view.scenario, bySide);
+  }
+  const known = bySide.get(side);
+  if (known?.width === view.table.width && known.depth === view.table.depth) return known.stance;
+  const stance = stanceNow(view, side);
+  bySide.set(side, { width: view.table.width, depth: view.table.depth, stance });
+  return stance;
+}
+
+const stances = new WeakMap<
+  JcView['scenario'],
+  Map<SideId, { readonly width: number; readonly depth: number; readonly stance: Stance }>
+>();
+
+function stanceNow(view: JcView, side: SideId): Stance {
   const sc = view.scenario;
   const ids = new Set<string>();
   for (const c of sc.conditions)
@@ -250,23 +275,22 @@ function sameRecord<T>(
 const BUT_COUNTER: readonly string[] = ['counter'];
 const BUT_UNITS_AND_GENERALS: readonly string[] = ['units', 'generals'];
 
-/** The same own fields in the same order, each identical, `skip` aside. */
+/**
+ * The same own fields, each identical, `skip` aside: walked without listing them (no arrays made: a unit
+ * view of some forty fields is compared at every decision), as `sameData` does (facts/same-data.ts).
+ * The fields may come in another order: what is worked out from either object reads fields by name.
+ */
 function sameFields(a: object, b: object, skip: readonly string[]): boolean {
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  let i = 0;
-  let j = 0;
   const ra = a as Record<string, unknown>;
   const rb = b as Record<string, unknown>;
-  for (;;) {
-    while (i < ka.length && skip.includes(ka[i]!)) i++;
-    while (j < kb.length && skip.includes(kb[j]!)) j++;
-    if (i >= ka.length || j >= kb.length) return i >= ka.length && j >= kb.length;
-    const k = ka[i]!;
-    if (k !== kb[j] || ra[k] !== rb[k]) return false;
-    i++;
-    j++;
+  let count = 0;
+  for (const k in ra) {
+    if (skip.includes(k)) continue;
+    if (ra[k] !== rb[k] || !(k in rb)) return false;
+    count++;
   }
+  for (const k in rb) if (!skip.includes(k)) count--;
+  return count === 0;
 }
 
 /** The view's table facts, over `table` (the view's table or one the same, `sharedTable`). */
@@ -332,22 +356,47 @@ export function gap(a: UnitState, b: UnitState): number {
 /** `gap` per pair of unit states (states are never changed in place; an unchanged unit keeps its own). */
 const gapMemo = new WeakMap<UnitState, WeakMap<UnitState, number>>();
 
+/**
+ * `gap` worked out on the units' packed stands (`unitGeometry`, kept per unit state): stands come in
+ * many shapes, and reading their fields one by one costs a number allocated at each read. A packed
+ * box holds the stand's centre and half its width and depth, so half the larger of width and depth is
+ * the larger half, exactly.
+ */
 function gapNow(a: UnitState, b: UnitState): number {
+  const ga = unitGeometry(a);
+  const gb = unitGeometry(b);
+  const pa = ga.boxes;
+  const pb = gb.boxes;
   let best = Number.POSITIVE_INFINITY;
-  for (const s of a.stands)
-    for (const t of b.stands) {
-      const dx = s.x - t.x;
-      const dy = s.y - t.y;
-      const d = Math.sqrt(dx * dx + dy * dy) - (Math.max(s.width, s.depth) + Math.max(t.width, t.depth)) / 2;
+  for (let i = 0; i < ga.count; i++) {
+    const s = i * BOX_STRIDE;
+    const sx = pa[s]!;
+    const sy = pa[s + 1]!;
+    const sh = Math.max(pa[s + 4]!, pa[s + 5]!);
+    for (let j = 0; j < gb.count; j++) {
+      const t = j * BOX_STRIDE;
+      const dx = sx - pb[t]!;
+      const dy = sy - pb[t + 1]!;
+      const d = Math.sqrt(dx * dx + dy * dy) - (sh + Math.max(pb[t + 4]!, pb[t + 5]!));
       if (d < best) best = d;
     }
+  }
   return Math.max(0, best);
 }
 
+/** The mean of the unit's stand centres (`unitCentre`), worked out once per unit state (read only). */
 export function centreOf(u: UnitState): Point {
-  const [x, y] = unitCentre(u.stands);
-  return { x, y };
+  let centre = centres.get(u);
+  if (!centre) {
+    const [x, y] = unitCentre(u.stands);
+    centre = { x, y };
+    centres.set(u, centre);
+  }
+  return centre;
 }
+
+/** `centreOf` by unit state (states are never changed in place): the goals of many candidate commands ask for it. */
+const centres = new WeakMap<UnitState, Point>();
 
 export function frontOf(u: UnitState): Point {
   const a = frontCentre(u);
