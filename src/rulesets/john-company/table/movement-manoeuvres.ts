@@ -1,5 +1,5 @@
 import { cosDegrees, sinDegrees, turnBetween } from '../../../core/geometry/angles.ts';
-import type { UnitStandState, UnitState } from '../../../core/table/model.ts';
+import { standPlaced, type UnitStandState, type UnitState } from '../../../core/table/model.ts';
 import { type Anchor, changeFormation, type FormationTarget } from './formations.ts';
 import {
   convexHull,
@@ -154,7 +154,7 @@ export function poseAt(pose: Pose, motion: Motion, s: number): Pose {
       return {
         ...pose,
         facing: pose.facing + d,
-        stands: pose.stands.map((st) => ({ ...st, facing: st.facing + d })),
+        stands: pose.stands.map((st) => standPlaced(st, st.x, st.y, st.facing + d)),
       };
     }
     case 'form': {
@@ -162,12 +162,12 @@ export function poseAt(pose: Pose, motion: Motion, s: number): Pose {
         const to = motion.to.get(st.id);
         if (!to) throw new Error(`the new formation has no place for stand ${st.id}`);
         if (s >= 1) return to;
-        return {
-          ...st,
-          x: st.x + (to.x - st.x) * s,
-          y: st.y + (to.y - st.y) * s,
-          facing: st.facing + turnBetween(st.facing, to.facing) * s,
-        };
+        return standPlaced(
+          st,
+          st.x + (to.x - st.x) * s,
+          st.y + (to.y - st.y) * s,
+          st.facing + turnBetween(st.facing, to.facing) * s,
+        );
       });
       return {
         facing: s >= 1 ? motion.facing : pose.facing + turnBetween(pose.facing, motion.facing) * s,
