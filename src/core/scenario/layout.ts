@@ -1,5 +1,12 @@
 import { cosDegrees, normalizeDegrees, sinDegrees } from '../geometry/angles.ts';
-import type { StandId, StandKind, StandSize, UnitId, UnitStandState } from '../table/model.ts';
+import {
+  type StandId,
+  type StandKind,
+  type StandSize,
+  type UnitId,
+  type UnitStandState,
+  unitStand,
+} from '../table/model.ts';
 import {
   isNeutralBatteryFormation,
   type NeutralBatteryFormation,
@@ -201,19 +208,20 @@ class Placer {
   ): void {
     // Right = (sin f, -cos f), forward = (cos f, sin f).
     const a = this.anchor;
-    const stand: UnitStandState = {
-      id,
-      kind,
-      x: a.x + this.fy * lateral + this.fx * forward,
-      y: a.y - this.fx * lateral + this.fy * forward,
-      facing: normalizeDegrees(a.facing + turn),
-      width: size.width,
-      depth: size.depth,
-      rank,
-      file,
-      ...(serves === undefined ? {} : { serves }),
-    };
-    this.stands.push(stand);
+    this.stands.push(
+      unitStand(
+        id,
+        kind,
+        a.x + this.fy * lateral + this.fx * forward,
+        a.y - this.fx * lateral + this.fy * forward,
+        normalizeDegrees(a.facing + turn),
+        size.width,
+        size.depth,
+        rank,
+        file,
+        serves,
+      ),
+    );
   }
 }
 

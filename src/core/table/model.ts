@@ -46,6 +46,34 @@ export interface UnitStandState extends StandState {
   readonly serves?: StandId;
 }
 
+/**
+ * A unit's stand, its fields set in one order (`serves` last, and only where there is one), so that
+ * every stand of the table has one of two record shapes whichever code made it. A spread copy
+ * (`{ ...st, x }`) gives each copying site a shape of its own, and code that reads stands is then
+ * compiled again, and thrown away ("wrong map"), for each shape it meets.
+ */
+export function unitStand(
+  id: StandId,
+  kind: StandKind,
+  x: number,
+  y: number,
+  facing: number,
+  width: number,
+  depth: number,
+  rank: number,
+  file: number,
+  serves: StandId | undefined,
+): UnitStandState {
+  return serves === undefined
+    ? { id, kind, x, y, facing, width, depth, rank, file }
+    : { id, kind, x, y, facing, width, depth, rank, file, serves };
+}
+
+/** Stand `st` at (`x`, `y`) facing `facing`, everything else kept (`unitStand`'s shape). */
+export function standPlaced(st: UnitStandState, x: number, y: number, facing: number): UnitStandState {
+  return unitStand(st.id, st.kind, x, y, facing, st.width, st.depth, st.rank, st.file, st.serves);
+}
+
 export interface UnitState {
   readonly id: UnitId;
   readonly side: SideId;
@@ -55,6 +83,19 @@ export interface UnitState {
   readonly facing: number;
   /** Its stands, by rank then file. */
   readonly stands: readonly UnitStandState[];
+}
+
+/**
+ * Unit `u` in `formation`, facing `facing`, with `stands`: its fields set in one order, so that every
+ * unit record of the table has one shape (see `unitStand`).
+ */
+export function unitPlaced(
+  u: UnitState,
+  formation: string,
+  facing: number,
+  stands: readonly UnitStandState[],
+): UnitState {
+  return { id: u.id, side: u.side, formation, facing, stands };
 }
 
 /** A General Officer: one stand of kind 'general', free or attached to a unit. */

@@ -1,4 +1,4 @@
-import type { UnitId } from '../../core/table/model.ts';
+import { type UnitId, unitPlaced } from '../../core/table/model.ts';
 import { motionOf, poseAt, poseOf } from '../../rulesets/john-company/table/movement-manoeuvres.ts';
 import type { Rejection } from '../engine/game.ts';
 import { startChargeStep } from './charge-response.ts';
@@ -71,7 +71,7 @@ export function aimGuns(d: Draft, side: string, unit: UnitId, degrees: number): 
   const t = d.tableUnit(unit);
   const pose = poseOf(t);
   const after = poseAt(pose, motionOf(pose, { kind: 'face', degrees }), 1);
-  d.setTableUnit({ ...t, facing: after.facing, stands: after.stands });
+  d.setTableUnit(unitPlaced(t, t.formation, after.facing, after.stands));
   d.patchUnit(unit, { aimed: true });
   d.emit({ type: 'guns-aimed', visibleTo: 'all', unit, degrees });
   if (aimableBatteries(d, side).length === 0) nextAim(d, d.scenario.sides.indexOf(side) + 1);

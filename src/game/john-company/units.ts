@@ -1,7 +1,7 @@
 import { normalizeDegrees } from '../../core/geometry/angles.ts';
 import { BOX_STRIDE, boxDistance } from '../../core/geometry/rectangles.ts';
 import type { AppliedModifier } from '../../core/rules/modifiers.ts';
-import type { UnitId, UnitStandState, UnitState } from '../../core/table/model.ts';
+import { type UnitId, type UnitStandState, type UnitState, unitPlaced } from '../../core/table/model.ts';
 import type {
   ReactionFacts,
   ReactionTestResult,
@@ -249,7 +249,7 @@ export function removeStands(d: Draft, id: UnitId, count: number, cause: string)
     irreversible: true,
   });
   if (left === 0) leaveTable(d, id, 'destroyed');
-  else d.setTableUnit({ ...u, stands });
+  else d.setTableUnit(unitPlaced(u, u.formation, u.facing, stands));
   return removed;
 }
 

@@ -4,7 +4,7 @@ import { frontFaceOverlap, rectDistance } from '../../../core/geometry/rectangle
 import { EPSILON, pointSegmentDistanceSq } from '../../../core/geometry/segments.ts';
 import type { DiceSource } from '../../../core/random/dice.ts';
 import type { RuleRef } from '../../../core/rules/trace.ts';
-import type { StandId, UnitId, UnitState } from '../../../core/table/model.ts';
+import { type StandId, type UnitId, type UnitState, unitPlaced } from '../../../core/table/model.ts';
 import { MOVEMENT_RATES } from '../tables/movement-rates.ts';
 import { jc3, jc4 } from '../vocabulary.ts';
 import { unitDistance } from './mandatory-moves.ts';
@@ -56,7 +56,7 @@ export interface ChargeInitiation {
 }
 
 function unitAt(unit: UnitState, pose: Pose): UnitState {
-  return { ...unit, facing: pose.facing, formation: pose.formation, stands: pose.stands };
+  return unitPlaced(unit, pose.formation, pose.facing, pose.stands);
 }
 
 /** The charge distance: from the charger's front to the target (measurement.ts). */

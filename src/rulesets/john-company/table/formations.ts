@@ -11,7 +11,13 @@ import {
   type TroopGrid,
 } from '../../../core/scenario/layout.ts';
 import type { NeutralBatteryFormation, NeutralTroopFormation } from '../../../core/scenario/vocabulary.ts';
-import type { StandId, UnitId, UnitStandState, UnitState } from '../../../core/table/model.ts';
+import {
+  type StandId,
+  type UnitId,
+  type UnitStandState,
+  type UnitState,
+  unitPlaced,
+} from '../../../core/table/model.ts';
 import { FORMATIONS, type Formation, jc3, jc4, musterDefault } from '../vocabulary.ts';
 import { currentStatus, type JcUnitProfile, type JcUnitState, troopOf } from './unit-profile.ts';
 
@@ -222,7 +228,7 @@ export function changeFormation(
     };
   }
   const stands = layoutFormation({ ...shape, unitId: unit.id, anchor, ids: old.ids });
-  return { ...unit, formation: target.formation, facing: anchor.facing, stands };
+  return unitPlaced(unit, target.formation, anchor.facing, stands);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -397,7 +403,7 @@ export function detachLightCompany(
     ids: leave,
   });
   return {
-    parent: { ...parent, stands: parentStands },
+    parent: unitPlaced(parent, parent.formation, parent.facing, parentStands),
     company: {
       id: companyId,
       side: parent.side,
@@ -414,10 +420,8 @@ export function rejoinLightCompany(parent: UnitState, company: UnitState): UnitS
   if (isBatteryLayout(old)) throw new RangeError('a battery has no light company');
   const ids = [...old.ids, ...inRankOrder(company).map((s) => s.id)];
   const shape = troopShape(old, old.formation, ids.length);
-  return {
-    ...parent,
-    stands: layoutFormation({ ...shape, unitId: parent.id, anchor: frontCentre(parent), ids }),
-  };
+  const stands = layoutFormation({ ...shape, unitId: parent.id, anchor: frontCentre(parent), ids });
+  return unitPlaced(parent, parent.formation, parent.facing, stands);
 }
 
 /** The same troop formation with another stand count (a column or mass keeps its frontage where it can). */

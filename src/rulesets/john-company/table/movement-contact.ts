@@ -1,4 +1,5 @@
 import type { SideId, TableState, UnitId, UnitStandState, UnitState } from '../../../core/table/model.ts';
+import { packedMap } from '../../../core/table/packed-map.ts';
 import {
   boundsGap,
   boundsOf,
@@ -83,7 +84,7 @@ const UNIT_OBSTACLES = new WeakMap<UnitState, Obstacle>();
 function obstacleOf(u: UnitState): Obstacle {
   let o = UNIT_OBSTACLES.get(u);
   if (!o) {
-    o = { unitId: u.id, side: u.side, ...shapeOfCorners(u.stands.map(standCorners)) };
+    o = { unitId: u.id, side: u.side, ...shapeOfCorners(packedMap(u.stands, standCorners)) };
     UNIT_OBSTACLES.set(u, o);
   }
   return o;
@@ -222,7 +223,7 @@ export function shapeOf(pose: Pose): Shape {
 
 /** A pose's shape, not kept: for poses made to be looked at once (samples along a leg). */
 function freshShapeOf(pose: Pose): Shape {
-  return shapeOfCorners(pose.stands.map(standCorners));
+  return shapeOfCorners(packedMap(pose.stands, standCorners));
 }
 
 /**

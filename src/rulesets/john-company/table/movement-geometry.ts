@@ -2,7 +2,7 @@ import { cosDegrees, sinDegrees } from '../../../core/geometry/angles.ts';
 import { pointInPolygon } from '../../../core/geometry/polygons.ts';
 import { writeCorners } from '../../../core/geometry/rectangles.ts';
 import { pointSegmentDistanceSq } from '../../../core/geometry/segments.ts';
-import type { UnitStandState, UnitState } from '../../../core/table/model.ts';
+import { standPlaced, type UnitStandState, type UnitState } from '../../../core/table/model.ts';
 
 /**
  * Geometry kernels for moving units that the core kernels do not provide: convex hulls and their
@@ -390,7 +390,7 @@ export function rotatePoint(x: number, y: number, px: number, py: number, degree
 }
 
 export function translateStand(st: UnitStandState, dx: number, dy: number): UnitStandState {
-  return { ...st, x: st.x + dx, y: st.y + dy };
+  return standPlaced(st, st.x + dx, st.y + dy, st.facing);
 }
 
 /** A stand carried round (px, py) by `degrees`, turning with it. */
@@ -401,7 +401,7 @@ export function rotateStandAbout(
   degrees: number,
 ): UnitStandState {
   const [x, y] = rotatePoint(st.x, st.y, px, py, degrees);
-  return { ...st, x, y, facing: st.facing + degrees };
+  return standPlaced(st, x, y, st.facing + degrees);
 }
 
 /** The mean of the unit's stand centres. */

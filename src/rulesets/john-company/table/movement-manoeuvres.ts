@@ -1,5 +1,6 @@
 import { cosDegrees, sinDegrees, turnBetween } from '../../../core/geometry/angles.ts';
-import type { UnitStandState, UnitState } from '../../../core/table/model.ts';
+import { standPlaced, type UnitStandState, type UnitState } from '../../../core/table/model.ts';
+import { packedMap } from '../../../core/table/packed-map.ts';
 import { type Anchor, changeFormation, type FormationTarget } from './formations.ts';
 import {
   convexHull,
@@ -56,8 +57,17 @@ export interface Pose {
   readonly stands: readonly UnitStandState[];
 }
 
+/**
+ * A pose built with its fields in this one order, whatever it is made from (a unit, or another pose):
+ * one record shape for the movement code that reads poses by the thousand, where spread copies
+ * (`{ ...pose, stands }`) of units and poses gave each copying site a shape of its own.
+ */
+export function poseWith(facing: number, formation: string, stands: readonly UnitStandState[]): Pose {
+  return { facing, formation, stands };
+}
+
 export function poseOf(unit: UnitState): Pose {
-  return { facing: unit.facing, formation: unit.formation, stands: unit.stands };
+  return poseWith(unit.facing, unit.formation, unit.stands);
 }
 
 /** How the manoeuvre's inches are charged by the movement-allowance procedure. */
@@ -117,7 +127,13 @@ export function motionOf(pose: Pose, m: Manoeuvre): Motion {
       return { type: 'rotate', px: cx, py: cy, degrees: m.degrees };
     }
     case 'form': {
-      const unit: UnitState = { id: 'moving', side: '', ...pose };
+      const unit: UnitState = {
+        id: 'moving',
+        side: '',
+        formation: pose.formation,
+        facing: pose.facing,
+        stands: pose.stands,
+      };
       const formed = m.anchor ? changeFormation(unit, m.target, m.anchor) : changeFormation(unit, m.target);
       return {
         type: 'form',
@@ -134,46 +150,47 @@ function translate(direction: number, inches: number): Motion {
 }
 
 /** The pose a fraction `s` (0..1) of the way through a manoeuvre with motion `motion`. */
-export function poseAt(pose: Pose, motion: Motion, s: number): Pose {
+export function poseAt(from: Pose, motion: Motion, s: number): Pose {
   switch (motion.type) {
     case 'translate':
-      return {
-        ...pose,
-        stands: pose.stands.map((st) => translateStand(st, motion.dx * s, motion.dy * s)),
-      };
+      return poseWith(
+        from.facing,
+        from.formation,
+        packedMap(from.stands, (st) => translateStand(st, motion.dx * s, motion.dy * s)),
+      );
     case 'rotate': {
       const d = motion.degrees * s;
-      return {
-        ...pose,
-        facing: pose.facing + d,
-        stands: pose.stands.map((st) => rotateStandAbout(st, motion.px, motion.py, d)),
-      };
+      return poseWith(
+        from.facing + d,
+        from.formation,
+        packedMap(from.stands, (st) => rotateStandAbout(st, motion.px, motion.py, d)),
+      );
     }
     case 'in-place': {
       const d = motion.degrees * s;
-      return {
-        ...pose,
-        facing: pose.facing + d,
-        stands: pose.stands.map((st) => ({ ...st, facing: st.facing + d })),
-      };
+      return poseWith(
+        from.facing + d,
+        from.formation,
+        packedMap(from.stands, (st) => standPlaced(st, st.x, st.y, st.facing + d)),
+      );
     }
     case 'form': {
-      const stands = pose.stands.map((st) => {
+      const stands = packedMap(from.stands, (st) => {
         const to = motion.to.get(st.id);
         if (!to) throw new Error(`the new formation has no place for stand ${st.id}`);
         if (s >= 1) return to;
-        return {
-          ...st,
-          x: st.x + (to.x - st.x) * s,
-          y: st.y + (to.y - st.y) * s,
-          facing: st.facing + turnBetween(st.facing, to.facing) * s,
-        };
+        return standPlaced(
+          st,
+          st.x + (to.x - st.x) * s,
+          st.y + (to.y - st.y) * s,
+          st.facing + turnBetween(st.facing, to.facing) * s,
+        );
       });
-      return {
-        facing: s >= 1 ? motion.facing : pose.facing + turnBetween(pose.facing, motion.facing) * s,
-        formation: s >= 1 ? motion.formation : pose.formation,
+      return poseWith(
+        s >= 1 ? motion.facing : from.facing + turnBetween(from.facing, motion.facing) * s,
+        s >= 1 ? motion.formation : from.formation,
         stands,
-      };
+      );
     }
   }
 }

@@ -3,7 +3,13 @@ import type { DiceSource } from '../../../core/random/dice.ts';
 import type { RollSpec } from '../../../core/random/rolls.ts';
 import { measureText } from '../../../core/rules/measure.ts';
 import type { Trace } from '../../../core/rules/trace.ts';
-import type { StandId, TableState, UnitId, UnitState } from '../../../core/table/model.ts';
+import {
+  type StandId,
+  type TableState,
+  type UnitId,
+  type UnitState,
+  unitPlaced,
+} from '../../../core/table/model.ts';
 import { resolveMovementAllowance } from '../procedures/movement-allowance/allowance.ts';
 import {
   DISORDER_CAUSES,
@@ -410,7 +416,7 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
     unitId: unit.id,
     kind,
     manoeuvres,
-    unit: { ...unit, facing: end.facing, formation: end.formation, stands: end.stands },
+    unit: unitPlaced(unit, end.formation, end.facing, end.stands),
     sweeps,
     path: survey.path,
     allowance,

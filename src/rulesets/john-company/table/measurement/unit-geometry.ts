@@ -7,6 +7,7 @@
 import { cosDegrees, sinDegrees } from '../../../../core/geometry/angles.ts';
 import { BOX_STRIDE, packBox } from '../../../../core/geometry/rectangles.ts';
 import type { UnitState } from '../../../../core/table/model.ts';
+import { packedMap } from '../../../../core/table/packed-map.ts';
 import type { Formation } from '../../vocabulary.ts';
 import { isFormation } from '../formations.ts';
 
@@ -118,8 +119,8 @@ function packUnit(unit: UnitState): UnitGeometry {
     if (across + halfAcross > right0) right0 = across + halfAcross;
     if (along + halfAlong > front0) front0 = along + halfAlong;
   }
-  const guns = unit.stands.map((s) => s.kind === 'gun');
-  const measured = guns.some((g) => g) ? guns : guns.map(() => true);
+  const guns = packedMap(unit.stands, (s) => s.kind === 'gun');
+  const measured = guns.some((g) => g) ? guns : packedMap(guns, () => true);
   const lat0 = (left0 + right0) / 2;
   const ax = ox + uy * lat0 + ux * front0;
   const ay = oy - ux * lat0 + uy * front0;
