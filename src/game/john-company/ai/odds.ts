@@ -3,7 +3,7 @@ import type { UnitId } from '../../../core/table/model.ts';
 import { chargeTest } from '../../../rulesets/john-company/procedures/charge-test.ts';
 import type { ConfrontationFacts } from '../../../rulesets/john-company/procedures/confrontation/facts.ts';
 import { confrontation } from '../../../rulesets/john-company/procedures/confrontation/index.ts';
-import { artilleryFire } from '../../../rulesets/john-company/procedures/fire/artillery.ts';
+import { artilleryFire, artilleryOddsKey } from '../../../rulesets/john-company/procedures/fire/artillery.ts';
 import { smallArmsFire } from '../../../rulesets/john-company/procedures/fire/small-arms.ts';
 import {
   type ReactionFacts,
@@ -73,9 +73,15 @@ function memoOdds<F>(def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): O
 /**
  * `memoOdds` by the facts object itself (the odds of `def` for facts given again as the same object,
  * as the table's facts give a fire's once per table and carry them over): no key to build. Facts are
- * never changed in place, so the object's odds are those of its content.
+ * never changed in place, so the object's odds are those of its content. A new object's odds are kept
+ * under `key`, when given (it must hold everything the odds depend on, as `memoOddsBy` asks), else
+ * under its content.
  */
-function memoOddsOf<F extends object>(def: Parameters<typeof oddsOf<F, unknown>>[0], facts: F): OddsReport[] {
+function memoOddsOf<F extends object>(
+  def: Parameters<typeof oddsOf<F, unknown>>[0],
+  facts: F,
+  key?: (facts: F) => string,
+): OddsReport[] {
   let byObject = oddsByObject.get(def.id);
   if (!byObject) {
     byObject = new WeakMap();
@@ -83,7 +89,7 @@ function memoOddsOf<F extends object>(def: Parameters<typeof oddsOf<F, unknown>>
   }
   let found = byObject.get(facts);
   if (!found) {
-    found = memoOdds(def, facts);
+    found = key ? memoOddsBy(`${def.id}:${key(facts)}`, def, facts) : memoOdds(def, facts);
     byObject.set(facts, found);
   }
   return found;
@@ -495,7 +501,7 @@ export function fireWorth(sit: Situation, firer: UnitId, target: UnitId, perStan
   const odds =
     fire.kind === 'small-arms'
       ? memoOddsOf(smallArmsFire, fire.facts)
-      : memoOddsOf(artilleryFire, fire.facts);
+      : memoOddsOf(artilleryFire, fire.facts, artilleryOddsKey);
   const lost = view(odds, 'Stands lost by the target');
   const underFire: NegativeReactionModifierId =
     fire.kind === 'small-arms' ? 'target-of-small-arms-fire' : 'target-of-artillery-fire';

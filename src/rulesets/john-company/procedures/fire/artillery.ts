@@ -24,6 +24,7 @@ import {
   enfiladeStandsPerRank,
   type FireRules,
   type FireScheme,
+  isAim,
   NO_DICE,
   scheme,
   TABLE_RULE,
@@ -120,6 +121,20 @@ function aimArtilleryFire(facts: ArtilleryFireFacts, trace?: Trace): Aiming {
   const e = facts.enfilade;
   const perRank = e ? enfiladeStandsPerRank(e.targetArm) : 0;
   return aimArtillery(facts, targetRowFor(facts), e ? e.targetRanks : 0, perRank, facts, null, trace);
+}
+
+/**
+ * What every result of artillery fire on `facts` depends on, as a key: the aimed shot (`shoot` reads its
+ * range band, stands firing, total, whether blinded, and the target's stands and screening; the rules
+ * are artillery's), or the result of a shot that cannot be fired. The prepared fire aims once and throws
+ * its dice at that aim alone (`prepareArtilleryFire`), so facts with the same key have the same exact
+ * odds, path by path and bit for bit, and a memo of the odds may be kept by this key: fire from another
+ * distance in the same band, whose facts differ, shares it.
+ */
+export function artilleryOddsKey(facts: ArtilleryFireFacts): string {
+  const a = aimArtilleryFire(facts);
+  if (!isAim(a)) return `no fire ${JSON.stringify(a)}`;
+  return `${a.band} ${a.standsFiring} ${a.total} ${a.blinded} ${a.targetStands} ${JSON.stringify(a.screening)}`;
 }
 
 export function resolveArtilleryFire(facts: ArtilleryFireFacts, dice: DiceSource, trace?: Trace): FireResult {
