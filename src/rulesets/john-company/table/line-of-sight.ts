@@ -165,7 +165,7 @@ export class JohnCompanySight {
     let fewest = Number.POSITIVE_INFINITY;
     for (const candidate of recent) {
       if (candidate.index.cellSize !== this.index.cellSize) continue;
-      const changed = changedUnits(candidate.index.table, this.index.table);
+      const changed = changedUnits(candidate.index, this.index);
       if (changed < fewest) {
         fewest = changed;
         best = candidate;

@@ -95,13 +95,15 @@ export function inheritanceFrom<S extends InheritableSight>(
     kept[j] = 1;
     if (defending[i] === from.defendingAt(j)) same[i] = j;
   };
+  // Indexes sharing a roster number units and stands alike: no need to look them up by id.
+  const sameRoster = here.unitIds === there.unitIds;
   // A unit whose state is the very one `from` had keeps every stand where it was: no need to compare.
   for (let u = 0; u < here.unitIds.length; u++) {
     const id = here.unitIds[u]!;
-    const v = there.unitIndex(id);
+    const v = sameRoster ? u : there.unitIndex(id);
     const first = here.unitStandStart[u]!;
     const end = here.unitStandStart[u + 1]!;
-    if (v >= 0 && here.table.units[id] === there.table.units[id]) {
+    if (v >= 0 && here.unitStates[u] === there.unitStates[v]) {
       const at = there.unitStandStart[v]!;
       let alike = true;
       for (let i = first; i < end; i++) {
@@ -112,14 +114,14 @@ export function inheritanceFrom<S extends InheritableSight>(
       continue;
     }
     for (let i = first; i < end; i++) {
-      const j = there.standIndex(here.standIds[i]!);
+      const j = sameRoster ? i : there.standIndex(here.standIds[i]!);
       if (j >= 0 && sameStand(here, i, there, j)) sameStandAt(i, j);
       else if (here.standBlocks[i] === 1) add(here, i);
     }
   }
   // Generals' stands (after the units'): compared one by one.
   for (let i = here.unitStandStart[here.unitIds.length]!; i < here.standCount; i++) {
-    const j = there.standIndex(here.standIds[i]!);
+    const j = sameRoster ? i : there.standIndex(here.standIds[i]!);
     if (j >= 0 && sameStand(here, i, there, j)) sameStandAt(i, j);
     else if (here.standBlocks[i] === 1) add(here, i);
   }
@@ -135,8 +137,18 @@ export function inheritanceFrom<S extends InheritableSight>(
   };
 }
 
-/** How many units are not the very same unit state in both tables (either way). */
-export function changedUnits(a: TableState, b: TableState): number {
+/** How many units are not the very same unit state in the tables of both indexes (either way). */
+export function changedUnits(a: TableIndex, b: TableIndex): number {
+  if (a.unitIds === b.unitIds) {
+    // The same roster: the same units, in the same order.
+    let n = 0;
+    for (let u = 0; u < a.unitStates.length; u++) if (a.unitStates[u] !== b.unitStates[u]) n++;
+    return n;
+  }
+  return changedTableUnits(a.table, b.table);
+}
+
+function changedTableUnits(a: TableState, b: TableState): number {
   let n = 0;
   for (const id of Object.keys(b.units)) if (a.units[id] !== b.units[id]) n++;
   for (const id of Object.keys(a.units)) if (!(id in b.units)) n++;
