@@ -569,8 +569,8 @@ function scratchInts(length: number): Int32Array {
  * terrain record and shared, and so is what each stand state comes to on it (its box, elevation and
  * contacts). An index over the same terrain and roster as a recent one is that one updated: the
  * stands of the units and Generals whose stand lists changed are placed again, the rest copied in one
- * go, and only the cells those stands cover, then or now, bucketed again (`carried`); over a known
- * terrain either is linear in the number of stands and grid cells. Stands are numbered 0..standCount-1: each unit's stands together, in
+ * go, and the cells filled again (`carried`); over a known terrain either is linear in the number of
+ * stands and grid cells. Stands are numbered 0..standCount-1: each unit's stands together, in
  * its `stands` order, units in the order of `Object.values(table.units)`, then the generals likewise.
  *
  * Terrain is sorted by the profile into
@@ -936,8 +936,7 @@ function freshLayout(terrain: TerrainIndex, roster: Roster, lists: readonly Stan
 
 /**
  * The layout of these stand lists made from an earlier layout of the same roster: the lists that are
- * the same objects keep what they had, the others are placed again and the cells they cover, then or
- * now, bucketed again (`updatedStandCells`). None
+ * the same objects keep what they had, the others are placed again and the cells filled again. None
  * when it cannot be an update: the grid changed, or a stand placed again touches a different number of
  * barrier segments or crests (the lists' lengths would move); the caller then lays them out afresh.
  */
@@ -975,9 +974,7 @@ function updatedLayout(
   const buffer = before.buffer.slice(0);
   const arrays = standArrays(buffer, n, before.standContacts.length, before.standCrests.length);
   const stands = before.stands.slice();
-  const moved = changedStandScratch(n);
-  for (let j = 0; j < changed.length; j++) {
-    const k = changed[j]!;
+  changed.forEach((k, j) => {
     const p = placements[k]!;
     const first = firstOf(k);
     placeStands(arrays, stands, p, lists[k]!, first);
@@ -985,121 +982,11 @@ function updatedLayout(
     for (let i = 0; i < p.count; i++) {
       arrays.standContacts.set(contacts[i]!, arrays.standContactStart[first + i]!);
       arrays.standCrests.set(p.crests[i]!, arrays.standCrestStart[first + i]!);
-      moved.push(first + i);
     }
-  }
-  const cells = updatedStandCells(grid, before, arrays.standGrown, moved);
+  });
+  const cells = standCells(grid, arrays.standGrown, n);
   return { roster, lists, placements, stands, grid, buffer, ...arrays, ...cells };
 }
-
-/** The stands placed again by `updatedLayout`, ascending (a reused list, read at once). */
-const movedStands: number[] = [];
-/** Per stand: `cellStamp` when it was placed again (a reused array). */
-let movedMark = new Int32Array(0);
-/** Per cell: `cellStamp` when a stand placed again covers it now or covered it before (a reused array). */
-let touchedMark = new Int32Array(0);
-/** The cells marked in `touchedMark` (a reused list, sorted before use). */
-const touchedCells: number[] = [];
-let cellStamp = 0;
-
-/** `movedStands` emptied, with the marks ready for `n` stands. */
-function changedStandScratch(n: number): number[] {
-  movedStands.length = 0;
-  if (movedMark.length < n) movedMark = new Int32Array(Math.max(n, 2 * movedMark.length));
-  return movedStands;
-}
-
-/** Marks the cells of `grid` a grown box covers as touched; returns how many it covers. */
-function touchCells(grid: GridLayout, grown: Float64Array, s: number, stamp: number): number {
-  const span = cellSpan(grid, grown[4 * s]!, grown[4 * s + 1]!, grown[4 * s + 2]!, grown[4 * s + 3]!);
-  const columns = grid.columns;
-  for (let r = span[2]!; r <= span[3]!; r++)
-    for (let c = span[0]!; c <= span[1]!; c++) {
-      const cell = r * columns + c;
-      if (touchedMark[cell] === stamp) continue;
-      touchedMark[cell] = stamp;
-      touchedCells.push(cell);
-    }
-  return (span[1]! - span[0]! + 1) * (span[3]! - span[2]! + 1);
-}
-
-/**
- * The stands bucketed in the cells of `grid` (as `standCells` makes them) when only the stands `moved`
- * (ascending) have new grown boxes since `before`, on the same grid: the cells none of them covers, then
- * or now, keep their lists (copied in runs); the others are made again, the stands that stay merged with
- * those placed there now, in ascending order.
- */
-function updatedStandCells(
-  grid: TerrainGrid,
-  before: StandLayout,
-  grown: Float64Array,
-  moved: readonly number[],
-): { cellStandStart: Int32Array; cellStands: Int32Array } {
-  const layout = grid.layout;
-  const cells = layout.columns * layout.rows;
-  const columns = layout.columns;
-  if (touchedMark.length < cells) touchedMark = new Int32Array(Math.max(cells, 2 * touchedMark.length));
-  if (++cellStamp === 0x7fffffff) {
-    cellStamp = 1;
-    touchedMark.fill(0);
-    movedMark.fill(0);
-  }
-  const stamp = cellStamp;
-  const oldStart = before.cellStandStart;
-  const oldItems = before.cellStands;
-  touchedCells.length = 0;
-  // The moved stands' spans now (c0, c1, r0, r1 each), and the items count after the move.
-  const spans = scratchInts(4 * moved.length);
-  let total = oldItems.length;
-  for (let m = 0; m < moved.length; m++) {
-    const s = moved[m]!;
-    movedMark[s] = stamp;
-    total -= touchCells(layout, before.standGrown, s, stamp);
-    total += touchCells(layout, grown, s, stamp);
-    spans.set(
-      cellSpan(layout, grown[4 * s]!, grown[4 * s + 1]!, grown[4 * s + 2]!, grown[4 * s + 3]!),
-      4 * m,
-    );
-  }
-  touchedCells.sort(ascending);
-  const both = new Int32Array(cells + 1 + total);
-  const cellStandStart = both.subarray(0, cells + 1);
-  const cellStands = both.subarray(cells + 1);
-  cellStandStart.set(oldStart);
-  let at = 0;
-  let next = 0;
-  for (let i = 0; i < touchedCells.length; i++) {
-    const cell = touchedCells[i]!;
-    // The cells before this one since the last touched: the same lists, moved along.
-    const shift = at - oldStart[next]!;
-    for (let k = oldStart[next]!; k < oldStart[cell]!; k++) cellStands[at++] = oldItems[k]!;
-    if (shift !== 0) for (let c = next; c <= cell; c++) cellStandStart[c]! += shift;
-    const row = (cell / columns) | 0;
-    const col = cell - row * columns;
-    const end = oldStart[cell + 1]!;
-    let k = oldStart[cell]!;
-    let m = 0;
-    for (;;) {
-      // The next stand that stays here, and the next moved stand placed here now.
-      while (k < end && movedMark[oldItems[k]!] === stamp) k++;
-      while (
-        m < moved.length &&
-        (col < spans[4 * m]! || col > spans[4 * m + 1]! || row < spans[4 * m + 2]! || row > spans[4 * m + 3]!)
-      )
-        m++;
-      if (k >= end && m >= moved.length) break;
-      if (m >= moved.length || (k < end && oldItems[k]! < moved[m]!)) cellStands[at++] = oldItems[k++]!;
-      else cellStands[at++] = moved[m++]!;
-    }
-    next = cell + 1;
-  }
-  const shift = at - oldStart[next]!;
-  for (let k = oldStart[next]!; k < oldItems.length; k++) cellStands[at++] = oldItems[k]!;
-  if (shift !== 0) for (let c = next; c <= cells; c++) cellStandStart[c]! += shift;
-  return { cellStandStart, cellStands };
-}
-
-const ascending = (a: number, b: number) => a - b;
 
 /** Writes a placement's stands from stand `first` on: their states, boxes, elevations, grown boxes and whether they block. */
 function placeStands(
