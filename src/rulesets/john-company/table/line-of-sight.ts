@@ -125,12 +125,16 @@ export class JohnCompanySight {
   constructor(table: TableState, options: JcSightOptions = {}) {
     const cellSize = options.cellSize ?? DEFAULT_CELL;
     const recent = recentSights.get(table.terrain) ?? [];
-    const sameStands = recent.find(
-      (s) =>
+    let sameStands: JohnCompanySight | undefined;
+    for (const s of recent)
+      if (
         s.index.cellSize === cellSize &&
         s.index.table.units === table.units &&
-        s.index.table.generals === table.generals,
-    );
+        s.index.table.generals === table.generals
+      ) {
+        sameStands = s;
+        break;
+      }
     const index = sameStands?.index ?? new TableIndex(table, JC_SIGHT_PROFILE, { cellSize });
     this.index = index;
     const terrain = terrainSightOf(table.terrain, index);
