@@ -28,7 +28,8 @@ const CLEAR_MARGIN = 1e-6;
  * (`traceStands` passes no floating-point arguments, which a call that is not inlined would box).
  */
 export class SightTracer {
-  readonly index: TableIndex;
+  /** The index traced on: the one given, or the last one bound (`bind`). */
+  index: TableIndex;
 
   /** The stand that blocked the last line, or -1. */
   blockingStand = -1;
@@ -43,12 +44,12 @@ export class SightTracer {
   /** The ends of the last line as given: ax, ay, bx, by. */
   readonly ends = new Float64Array(4);
   /** Zones met along the last line, in the order met: zones[0..zoneCount-1]. */
-  readonly zones: Int32Array;
+  zones: Int32Array;
   zoneCount = 0;
   /** Output of `zoneRuns`: pairs t0, t1 along a->b. */
-  readonly runs: Float64Array;
+  runs: Float64Array;
   /** Output of `crestCrossings`: t along a->b, ascending. */
-  readonly crossings: Float64Array;
+  crossings: Float64Array;
 
   /** The line in canonical direction (packed segment), and the part of it between the stands. */
   private readonly line = new Float64Array(SEGMENT_STRIDE);
@@ -57,10 +58,10 @@ export class SightTracer {
   private tp = 0;
   private tq = 1;
   private stamp = 0;
-  private readonly standMark: Int32Array;
-  private readonly barrierMark: Int32Array;
-  private readonly zoneMark: Int32Array;
-  private readonly scratch: Float64Array;
+  private standMark: Int32Array;
+  private barrierMark: Int32Array;
+  private zoneMark: Int32Array;
+  private scratch: Float64Array;
   private readonly clip = new Float64Array(2);
 
   constructor(index: TableIndex) {
@@ -76,6 +77,34 @@ export class SightTracer {
     this.runs = new Float64Array(most + 2);
     this.crossings = new Float64Array(most + 2);
     this.scratch = new Float64Array(most + 2);
+  }
+
+  /**
+   * Traces on `index` from now on. The tracer's scratch and marks are grown to what it needs (the marks
+   * are stamped afresh for every line, so whatever an earlier index left in them is never read), so one
+   * tracer serves the indexes of many tables in turn: a caller that binds it before each line it traces
+   * and reads the results before the next may share it with others that do the same.
+   */
+  bind(index: TableIndex): void {
+    const was = this.index;
+    if (index === was) return;
+    this.index = index;
+    if (this.standMark.length < index.standCount) this.standMark = new Int32Array(index.standCount);
+    if (this.barrierMark.length < index.barrierCount) this.barrierMark = new Int32Array(index.barrierCount);
+    if (this.zoneMark.length < index.zoneCount) {
+      this.zoneMark = new Int32Array(index.zoneCount);
+      this.zones = new Int32Array(index.zoneCount);
+    }
+    if (index.zoneVertices === was.zoneVertices && index.crestVertices === was.crestVertices) return;
+    let most = 4;
+    for (let z = 0; z < index.zoneCount; z++) {
+      most = Math.max(most, index.zoneVertices[z]!, index.crestVertices[z]!);
+    }
+    if (this.runs.length < most + 2) {
+      this.runs = new Float64Array(most + 2);
+      this.crossings = new Float64Array(most + 2);
+      this.scratch = new Float64Array(most + 2);
+    }
   }
 
   /**

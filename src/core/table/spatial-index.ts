@@ -599,6 +599,11 @@ export class TableIndex {
   readonly standElevation: Float64Array;
 
   readonly unitIds: readonly UnitId[];
+  /**
+   * The table's unit states by unit index. Indexes with the very same `unitIds` number the same units
+   * alike (they share a roster), so their states can be compared index by index.
+   */
+  readonly unitStates: readonly UnitState[];
   /** Stands of unit u are standUnitStart[u] .. standUnitStart[u + 1] - 1. */
   readonly unitStandStart: Int32Array;
 
@@ -679,6 +684,7 @@ export class TableIndex {
     this.standOwner = roster.standOwner;
     this.standUnit = roster.standUnit;
     this.unitIds = roster.unitIds;
+    this.unitStates = units;
     this.unitStandStart = roster.unitStandStart;
 
     // Terrain.
@@ -838,33 +844,35 @@ const LAYOUTS_KEPT = 4;
 
 /** The grid for these placements: the terrain's own, unless a stand lies beyond it. */
 function gridFor(terrain: TerrainIndex, placements: readonly Placement[]): TerrainGrid {
-  const extent: [number, number, number, number] = [...terrain.extent];
-  for (const p of placements) extendExtent(extent, p.extent[0], p.extent[1], p.extent[2], p.extent[3]);
   const [tx0, ty0, tx1, ty1] = terrain.extent;
+  let within = true;
+  for (let k = 0; within && k < placements.length; k++) {
+    const e = placements[k]!.extent;
+    within = e[0] >= tx0 && e[1] >= ty0 && e[2] <= tx1 && e[3] <= ty1;
+  }
+  if (within) return terrain.grid;
+  const extent: [number, number, number, number] = [tx0, ty0, tx1, ty1];
+  for (const p of placements) extendExtent(extent, p.extent[0], p.extent[1], p.extent[2], p.extent[3]);
   const own = extent[0] === tx0 && extent[1] === ty0 && extent[2] === tx1 && extent[3] === ty1;
   return own ? terrain.grid : terrain.gridOver(extent);
 }
 
 /** Views of a stand buffer laid out for `n` stands with so many contacts and crests. */
 function standArrays(buffer: ArrayBuffer, n: number, contactCount: number, crestCount: number): StandArrays {
-  let at = 0;
-  const floats = (length: number) => {
-    const view = new Float64Array(buffer, at, length);
-    at += 8 * length;
-    return view;
-  };
-  const ints = (length: number) => {
-    const view = new Int32Array(buffer, at, length);
-    at += 4 * length;
-    return view;
-  };
-  const standBoxes = floats(n * BOX_STRIDE);
-  const standElevation = floats(n);
-  const standGrown = floats(4 * n);
-  const standContactStart = ints(n + 1);
-  const standContacts = ints(contactCount);
-  const standCrestStart = ints(n + 1);
-  const standCrests = ints(crestCount);
+  const standBoxes = new Float64Array(buffer, 0, n * BOX_STRIDE);
+  let at = 8 * n * BOX_STRIDE;
+  const standElevation = new Float64Array(buffer, at, n);
+  at += 8 * n;
+  const standGrown = new Float64Array(buffer, at, 4 * n);
+  at += 32 * n;
+  const standContactStart = new Int32Array(buffer, at, n + 1);
+  at += 4 * (n + 1);
+  const standContacts = new Int32Array(buffer, at, contactCount);
+  at += 4 * contactCount;
+  const standCrestStart = new Int32Array(buffer, at, n + 1);
+  at += 4 * (n + 1);
+  const standCrests = new Int32Array(buffer, at, crestCount);
+  at += 4 * crestCount;
   const standBlocks = new Uint8Array(buffer, at, n);
   return {
     standBoxes,
@@ -902,17 +910,24 @@ function standCells(
 
 /** The layout of these stand lists worked out from their placements alone. */
 function freshLayout(terrain: TerrainIndex, roster: Roster, lists: readonly StandList[]): StandLayout {
-  const placements = lists.map((list) => terrain.placementOf(list));
+  const placements: Placement[] = [];
+  for (let k = 0; k < lists.length; k++) placements.push(terrain.placementOf(lists[k]!));
   const grid = gridFor(terrain, placements);
   const n = roster.standIds.length;
   const contacts: Int32Array[] = [];
   const crests: Int32Array[] = [];
+  let contactCount = 0;
+  let crestCount = 0;
   for (const p of placements) {
-    for (const c of terrain.contactsOn(p, grid)) contacts.push(c);
-    for (const c of p.crests) crests.push(c);
+    for (const c of terrain.contactsOn(p, grid)) {
+      contacts.push(c);
+      contactCount += c.length;
+    }
+    for (const c of p.crests) {
+      crests.push(c);
+      crestCount += c.length;
+    }
   }
-  const contactCount = contacts.reduce((sum, c) => sum + c.length, 0);
-  const crestCount = crests.reduce((sum, c) => sum + c.length, 0);
   const buffer = new ArrayBuffer(standBufferBytes(n, contactCount, crestCount));
   const arrays = standArrays(buffer, n, contactCount, crestCount);
   const stands: StandState[] = new Array(n);
@@ -924,8 +939,16 @@ function freshLayout(terrain: TerrainIndex, roster: Roster, lists: readonly Stan
   }
   joinLists(contacts, arrays.standContactStart, arrays.standContacts);
   joinLists(crests, arrays.standCrestStart, arrays.standCrests);
-  const cells = standCells(grid, arrays.standGrown, n);
-  return { roster, lists, placements, stands, grid, buffer, ...arrays, ...cells };
+  return standLayout(
+    roster,
+    lists,
+    placements,
+    stands,
+    grid,
+    buffer,
+    arrays,
+    standCells(grid, arrays.standGrown, n),
+  );
 }
 
 /**
@@ -947,14 +970,11 @@ function updatedLayout(
   const grid = gridFor(terrain, placements);
   if (grid !== before.grid) return undefined;
   const roster = before.roster;
-  const unitCount = roster.unitIds.length;
-  const firstOf = (k: number) =>
-    k < unitCount ? roster.unitStandStart[k]! : roster.unitStandStart[unitCount]! + k - unitCount;
   const contactsOf: (readonly Int32Array[])[] = [];
   for (const k of changed) {
     const p = placements[k]!;
     const contacts = terrain.contactsOn(p, grid);
-    const first = firstOf(k);
+    const first = firstStandOf(roster, k);
     for (let i = 0; i < p.count; i++) {
       const s = first + i;
       if (contacts[i]!.length !== before.standContactStart[s + 1]! - before.standContactStart[s]!)
@@ -968,18 +988,64 @@ function updatedLayout(
   const buffer = before.buffer.slice(0);
   const arrays = standArrays(buffer, n, before.standContacts.length, before.standCrests.length);
   const stands = before.stands.slice();
-  changed.forEach((k, j) => {
+  for (let j = 0; j < changed.length; j++) {
+    const k = changed[j]!;
     const p = placements[k]!;
-    const first = firstOf(k);
+    const first = firstStandOf(roster, k);
     placeStands(arrays, stands, p, lists[k]!, first);
     const contacts = contactsOf[j]!;
     for (let i = 0; i < p.count; i++) {
       arrays.standContacts.set(contacts[i]!, arrays.standContactStart[first + i]!);
       arrays.standCrests.set(p.crests[i]!, arrays.standCrestStart[first + i]!);
     }
-  });
-  const cells = standCells(grid, arrays.standGrown, n);
-  return { roster, lists, placements, stands, grid, buffer, ...arrays, ...cells };
+  }
+  return standLayout(
+    roster,
+    lists,
+    placements,
+    stands,
+    grid,
+    buffer,
+    arrays,
+    standCells(grid, arrays.standGrown, n),
+  );
+}
+
+/** The first stand of stand list k (a unit's, then a General's) of a roster. */
+function firstStandOf(roster: Roster, k: number): number {
+  const unitCount = roster.unitIds.length;
+  return k < unitCount ? roster.unitStandStart[k]! : roster.unitStandStart[unitCount]! + k - unitCount;
+}
+
+/** A stand layout, its fields set one by one in one order (no spread copies in this hot path). */
+function standLayout(
+  roster: Roster,
+  lists: readonly StandList[],
+  placements: readonly Placement[],
+  stands: readonly StandState[],
+  grid: TerrainGrid,
+  buffer: ArrayBuffer,
+  arrays: StandArrays,
+  cells: { cellStandStart: Int32Array; cellStands: Int32Array },
+): StandLayout {
+  return {
+    roster,
+    lists,
+    placements,
+    stands,
+    grid,
+    buffer,
+    standBoxes: arrays.standBoxes,
+    standElevation: arrays.standElevation,
+    standGrown: arrays.standGrown,
+    standContactStart: arrays.standContactStart,
+    standContacts: arrays.standContacts,
+    standCrestStart: arrays.standCrestStart,
+    standCrests: arrays.standCrests,
+    standBlocks: arrays.standBlocks,
+    cellStandStart: cells.cellStandStart,
+    cellStands: cells.cellStands,
+  };
 }
 
 /** Writes a placement's stands from stand `first` on: their states, boxes, elevations, grown boxes and whether they block. */

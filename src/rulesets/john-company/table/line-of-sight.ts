@@ -75,6 +75,22 @@ const BLOCKED = 2;
 
 /** The latest sights built over each terrain, newest first: the next one there inherits from one. */
 const recentSights = new WeakMap<Readonly<Record<string, TerrainFeature>>, JohnCompanySight[]>();
+/**
+ * One tracer per terrain, shared by every sight over it: each binds it to its index before each line it
+ * traces and judges that line before tracing another (`SightTracer.bind`), so a sight allocates none.
+ */
+const tracers = new WeakMap<Readonly<Record<string, TerrainFeature>>, SightTracer>();
+
+function tracerOver(index: TableIndex): SightTracer {
+  const terrain = index.table.terrain;
+  let tracer = tracers.get(terrain);
+  if (!tracer) {
+    tracer = new SightTracer(index);
+    tracers.set(terrain, tracer);
+  }
+  return tracer;
+}
+
 /** The box holding two units' stand centres (`inheritedUnits`): minX, minY, maxX, maxY. */
 const CENTRES_BOX = new Float64Array(4);
 
@@ -109,12 +125,16 @@ export class JohnCompanySight {
   constructor(table: TableState, options: JcSightOptions = {}) {
     const cellSize = options.cellSize ?? DEFAULT_CELL;
     const recent = recentSights.get(table.terrain) ?? [];
-    const sameStands = recent.find(
-      (s) =>
+    let sameStands: JohnCompanySight | undefined;
+    for (const s of recent)
+      if (
         s.index.cellSize === cellSize &&
         s.index.table.units === table.units &&
-        s.index.table.generals === table.generals,
-    );
+        s.index.table.generals === table.generals
+      ) {
+        sameStands = s;
+        break;
+      }
     const index = sameStands?.index ?? new TableIndex(table, JC_SIGHT_PROFILE, { cellSize });
     this.index = index;
     const terrain = terrainSightOf(table.terrain, index);
@@ -135,7 +155,7 @@ export class JohnCompanySight {
       this.inheritance = sameStands.inheritance;
       return;
     }
-    this.tracer = new SightTracer(index);
+    this.tracer = tracerOver(index);
     this.inheritFromRecent(table.terrain);
   }
 
@@ -149,7 +169,7 @@ export class JohnCompanySight {
     let fewest = Number.POSITIVE_INFINITY;
     for (const candidate of recent) {
       if (candidate.index.cellSize !== this.index.cellSize) continue;
-      const changed = changedUnits(candidate.index.table, this.index.table);
+      const changed = changedUnits(candidate.index, this.index);
       if (changed < fewest) {
         fewest = changed;
         best = candidate;
@@ -228,7 +248,9 @@ export class JohnCompanySight {
   traceIndex(viewer: number, target: number): boolean {
     this.reason = -1;
     if (viewer === target) return true;
-    return this.judge(this.tracer.traceStands(viewer, target), viewer, target);
+    const tracer = this.tracer;
+    tracer.bind(this.index);
+    return this.judge(tracer.traceStands(viewer, target), viewer, target);
   }
 
   /** Whether the viewer stand sees any stand of the unit. */
@@ -307,6 +329,7 @@ export class JohnCompanySight {
     const b = this.endpoint(target);
     this.reason = -1;
     if (a.stand >= 0 && a.stand === b.stand) return { visible: true };
+    this.tracer.bind(this.index);
     if (
       this.judge(this.tracer.trace(a.x, a.y, a.stand, b.x, b.y, b.stand), a.stand, b.stand) &&
       (screens === undefined || a.stand < 0 || b.stand < 0 || this.unscreened(a.stand, b.stand, screens))

@@ -79,51 +79,44 @@ export function inheritanceFrom<S extends InheritableSight>(
     Number.NEGATIVE_INFINITY,
     Number.NEGATIVE_INFINITY,
   ];
-  const add = (ix: TableIndex, s: number) => {
-    const at = s * BOX_STRIDE;
-    for (let k = 0; k < BOX_STRIDE; k++) changed.push(ix.standBoxes[at + k]!);
-    const x = ix.standBoxes[at]!;
-    const y = ix.standBoxes[at + 1]!;
-    const r = Math.hypot(ix.standBoxes[at + 4]!, ix.standBoxes[at + 5]!);
-    circles.push(x, y, r);
-    bounds[0] = Math.min(bounds[0], x - r);
-    bounds[1] = Math.min(bounds[1], y - r);
-    bounds[2] = Math.max(bounds[2], x + r);
-    bounds[3] = Math.max(bounds[3], y + r);
-  };
-  const sameStandAt = (i: number, j: number) => {
-    kept[j] = 1;
-    if (defending[i] === from.defendingAt(j)) same[i] = j;
-  };
+  // Indexes sharing a roster number units and stands alike: no need to look them up by id.
+  const sameRoster = here.unitIds === there.unitIds;
   // A unit whose state is the very one `from` had keeps every stand where it was: no need to compare.
   for (let u = 0; u < here.unitIds.length; u++) {
     const id = here.unitIds[u]!;
-    const v = there.unitIndex(id);
+    const v = sameRoster ? u : there.unitIndex(id);
     const first = here.unitStandStart[u]!;
     const end = here.unitStandStart[u + 1]!;
-    if (v >= 0 && here.table.units[id] === there.table.units[id]) {
+    if (v >= 0 && here.unitStates[u] === there.unitStates[v]) {
       const at = there.unitStandStart[v]!;
       let alike = true;
       for (let i = first; i < end; i++) {
-        sameStandAt(i, at + i - first);
-        if (same[i]! < 0) alike = false;
+        const j = at + i - first;
+        kept[j] = 1;
+        if (defending[i] === from.defendingAt(j)) same[i] = j;
+        else alike = false;
       }
       if (alike) sameUnit[u] = v;
       continue;
     }
     for (let i = first; i < end; i++) {
-      const j = there.standIndex(here.standIds[i]!);
-      if (j >= 0 && sameStand(here, i, there, j)) sameStandAt(i, j);
-      else if (here.standBlocks[i] === 1) add(here, i);
+      const j = sameRoster ? i : there.standIndex(here.standIds[i]!);
+      if (j >= 0 && sameStand(here, i, there, j)) {
+        kept[j] = 1;
+        if (defending[i] === from.defendingAt(j)) same[i] = j;
+      } else if (here.standBlocks[i] === 1) addChanged(here, i, changed, circles, bounds);
     }
   }
   // Generals' stands (after the units'): compared one by one.
   for (let i = here.unitStandStart[here.unitIds.length]!; i < here.standCount; i++) {
-    const j = there.standIndex(here.standIds[i]!);
-    if (j >= 0 && sameStand(here, i, there, j)) sameStandAt(i, j);
-    else if (here.standBlocks[i] === 1) add(here, i);
+    const j = sameRoster ? i : there.standIndex(here.standIds[i]!);
+    if (j >= 0 && sameStand(here, i, there, j)) {
+      kept[j] = 1;
+      if (defending[i] === from.defendingAt(j)) same[i] = j;
+    } else if (here.standBlocks[i] === 1) addChanged(here, i, changed, circles, bounds);
   }
-  for (let j = 0; j < there.standCount; j++) if (kept[j] === 0 && there.standBlocks[j] === 1) add(there, j);
+  for (let j = 0; j < there.standCount; j++)
+    if (kept[j] === 0 && there.standBlocks[j] === 1) addChanged(there, j, changed, circles, bounds);
   return {
     from,
     same,
@@ -135,8 +128,38 @@ export function inheritanceFrom<S extends InheritableSight>(
   };
 }
 
-/** How many units are not the very same unit state in both tables (either way). */
-export function changedUnits(a: TableState, b: TableState): number {
+/** Adds stand s of `ix` to the changed boxes of an inheritance, with its bounding circle and the bounds. */
+function addChanged(
+  ix: TableIndex,
+  s: number,
+  changed: number[],
+  circles: number[],
+  bounds: [number, number, number, number],
+): void {
+  const at = s * BOX_STRIDE;
+  for (let k = 0; k < BOX_STRIDE; k++) changed.push(ix.standBoxes[at + k]!);
+  const x = ix.standBoxes[at]!;
+  const y = ix.standBoxes[at + 1]!;
+  const r = Math.hypot(ix.standBoxes[at + 4]!, ix.standBoxes[at + 5]!);
+  circles.push(x, y, r);
+  bounds[0] = Math.min(bounds[0], x - r);
+  bounds[1] = Math.min(bounds[1], y - r);
+  bounds[2] = Math.max(bounds[2], x + r);
+  bounds[3] = Math.max(bounds[3], y + r);
+}
+
+/** How many units are not the very same unit state in the tables of both indexes (either way). */
+export function changedUnits(a: TableIndex, b: TableIndex): number {
+  if (a.unitIds === b.unitIds) {
+    // The same roster: the same units, in the same order.
+    let n = 0;
+    for (let u = 0; u < a.unitStates.length; u++) if (a.unitStates[u] !== b.unitStates[u]) n++;
+    return n;
+  }
+  return changedTableUnits(a.table, b.table);
+}
+
+function changedTableUnits(a: TableState, b: TableState): number {
   let n = 0;
   for (const id of Object.keys(b.units)) if (a.units[id] !== b.units[id]) n++;
   for (const id of Object.keys(a.units)) if (!(id in b.units)) n++;
