@@ -11,12 +11,24 @@ import { makeJohnCompanyGame } from '../src/game/john-company/game.ts';
  * 12-units-a-side practice table, computer v computer at Assaye), hashed over every command chosen and
  * every final state (the PRNG's included). Same engine and computer, same fingerprint; any change to a
  * rule, a measurement or a choice changes it. Run: `node --import tsx bench/fingerprint.ts`.
+ *
+ * A final state is hashed with every object's keys in sorted order (arrays keep theirs): the fingerprint
+ * is of what a state holds, not of the order in which its records happened to be built, so work that
+ * only changes how records are made (one shape for every unit record, say) keeps it.
  */
 
 const game = makeJohnCompanyGame({ traces: false });
 const practice = practiceScenario({ unitsPerSide: 12 });
 const ASSAYE = fileURLToPath(new URL('../scenarios/assaye-1803.json', import.meta.url));
 const assaye = JSON.parse(readFileSync(ASSAYE, 'utf8')) as unknown;
+
+/** `JSON.stringify`'s replacer that writes each object's keys in sorted order. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) sorted[key] = (value as Record<string, unknown>)[key];
+  return sorted;
+}
 
 const hash = createHash('sha256');
 let commands = 0;
@@ -25,7 +37,7 @@ function play(scenario: unknown, seed: number, players: Parameters<typeof playBa
   try {
     const battle = playBattle(game, scenario, seed, players, { maxCommands: 3000 });
     hash.update(JSON.stringify(battle.record.commands));
-    hash.update(JSON.stringify(battle.state));
+    hash.update(JSON.stringify(battle.state, sortedKeys));
     commands += battle.record.commands.length;
   } catch (error) {
     hash.update(`${label} failed: ${String(error)}`);

@@ -8,7 +8,17 @@ import { CopyOnWriteRecord, type EngineOptions, WorkingCopy, without } from '../
 import { DerivedViews, type SpottingGround } from './caches.ts';
 import type { JcEvent } from './events.ts';
 import type { PendingStep } from './pending.ts';
-import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, SequenceNode } from './state.ts';
+import {
+  type JcGameState,
+  type JcGeneral,
+  type JcScenarioFacts,
+  type JcUnit,
+  type SequenceNode,
+  unitRecord,
+} from './state.ts';
+
+/** A record's fields to write, whatever their types: a copy being made (the caller vouches for the values). */
+type Fields<T> = { -readonly [K in keyof T]?: unknown };
 
 /** Scratch for `changedFields` (read before the next patch, never kept). */
 const changedScratch: PropertyKey[] = [];
@@ -99,32 +109,36 @@ export class Draft extends WorkingCopy<JcGameState, JcEvent> {
 
   /**
    * Changes some of a unit's fields. A patch that changes no value (objects compared by identity) keeps
-   * the record as it is, and only the fields whose values change drop the views that read them.
+   * the record as it is, and only the fields whose values change drop the views that read them. The
+   * copy is made by `unitRecord`, then its changed fields written: it keeps the records' one shape
+   * (a spread would build it field by field, in a shape of its own).
    */
   patchUnit(id: UnitId, patch: Partial<JcUnit>): JcUnit {
     const before = this.unit(id);
     const changed = changedFields(before, patch);
     if (changed.length === 0) return before;
-    const next = { ...before, ...patch } as JcUnit;
-    this.units.writable()[id] = next;
+    const next: Fields<JcUnit> = unitRecord(before);
+    for (const k of changed) next[k] = patch[k];
+    this.units.writable()[id] = next as JcUnit;
     this.views.unitChanged(id, changed);
-    return next;
+    return next as JcUnit;
   }
 
-  /** Adds a unit (a light company sent out) or replaces one whole. */
+  /** Adds a unit (a light company sent out) or replaces one whole, every field written (`unitRecord`). */
   setUnit(u: JcUnit): void {
-    this.units.writable()[u.id] = u;
+    this.units.writable()[u.id] = unitRecord(u);
     this.views.unitReplaced();
   }
 
-  /** Removes optional fields (exactOptionalPropertyTypes forbids setting them to undefined). */
+  /** Unsets optional fields: they stay in the record, undefined (its one shape: `unitRecord`). */
   clearUnit(id: UnitId, keys: readonly (keyof JcUnit)[]): JcUnit {
     const u = this.unit(id);
-    if (!keys.some((k) => k in u)) return u;
-    const copy = without(u, keys);
-    this.units.writable()[id] = copy;
+    if (!keys.some((k) => u[k] !== undefined)) return u;
+    const copy: Fields<JcUnit> = unitRecord(u);
+    for (const k of keys) copy[k] = undefined;
+    this.units.writable()[id] = copy as JcUnit;
     this.views.unitChanged(id, keys);
-    return copy;
+    return copy as JcUnit;
   }
 
   general(id: GeneralId): JcGeneral {

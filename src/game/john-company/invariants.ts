@@ -10,7 +10,11 @@ import { eventFor, groundOfState, spotted, viewFor } from './view.ts';
  * tests (test/game/invariants.ts) and bench/invariants.ts check every battle with them.
  */
 
-/** Plain JSON: objects and arrays with plain prototypes, finite numbers, no undefined. */
+/**
+ * Plain JSON: objects and arrays with plain prototypes, finite numbers, no undefined in arrays. An
+ * object's field may be undefined: JSON leaves it out, as if absent (unit records keep every field, an
+ * unset one undefined: `unitRecord`).
+ */
 function plainJsonProblem(v: unknown, path = '$'): string | undefined {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return undefined;
   if (typeof v === 'number') return Number.isFinite(v) ? undefined : `${path} is ${v}`;
@@ -24,7 +28,7 @@ function plainJsonProblem(v: unknown, path = '$'): string | undefined {
   if (typeof v === 'object') {
     if (Object.getPrototypeOf(v) !== Object.prototype) return `${path} is not a plain object`;
     for (const [k, x] of Object.entries(v)) {
-      if (x === undefined) return `${path}.${k} is undefined`;
+      if (x === undefined) continue;
       const p = plainJsonProblem(x, `${path}.${k}`);
       if (p) return p;
     }
@@ -87,7 +91,7 @@ export function viewProblems(state: JcGameState, viewer: string): string[] {
   for (const u of Object.values(view.units)) {
     if (u.side === viewer) continue;
     if (view.table.units[u.id] && !seen.has(u.id)) problems.push(`shows unspotted ${u.id}`);
-    if ('forcedOrder' in u) problems.push(`shows ${u.id}'s forced order`);
+    if (u.forcedOrder !== undefined) problems.push(`shows ${u.id}'s forced order`);
     if (u.counter && !u.counter.revealed && JSON.stringify(u.counter) !== '{"placed":true,"revealed":false}')
       problems.push(`shows ${u.id}'s face-down counter`);
   }

@@ -100,15 +100,14 @@ export function deployLightCompany(d: Draft, id: UnitId): Rejection | undefined 
   }
   d.setTableUnit(split.parent);
   d.setTableUnit(split.company);
-  const company: JcUnit = {
+  d.setUnit({
     ...fresh(u),
     id: companyId,
     name: `${u.name}, light company`,
     profile: { ...withoutCompany(u.profile), startingStands: stands, skirmishCapable: true },
     battalion: id,
     activated: true,
-  };
-  d.setUnit(company);
+  });
   d.patchUnit(id, {
     lightCompany: companyId,
     profile: { ...u.profile, startingStands: u.profile.startingStands - stands },
@@ -172,8 +171,8 @@ function fresh(u: JcUnit): JcUnit {
     adjustments: u.adjustments,
     colours: 'none',
     unitCommanderWounded: false,
-    ...(u.status ? { status: u.status } : {}),
-    ...(u.lastStatus ? { lastStatus: u.lastStatus } : {}),
+    status: u.status,
+    lastStatus: u.lastStatus,
     disordered: false,
     ...freshBookkeeping(),
   };

@@ -22,6 +22,7 @@ import {
   type JcGeneral,
   type JcScenarioFacts,
   type JcUnit,
+  unitRecord,
 } from './state.ts';
 
 /** The facing that looks away from a base edge, into the table (degrees, counter-clockwise from +x). */
@@ -57,7 +58,7 @@ export function setupBattle(json: unknown, seed: SeedMaterial): JcGameState {
     };
     tableUnits[u.id] = tableUnit;
     const profile: JcUnitProfile = ratings.profile;
-    units[u.id] = {
+    units[u.id] = unitRecord({
       id: u.id,
       side: u.side,
       name: u.name,
@@ -74,7 +75,7 @@ export function setupBattle(json: unknown, seed: SeedMaterial): JcGameState {
       disordered: false,
       ...(ratings.formation === 'square' ? { continuing: { order: 'form-square' as const } } : {}),
       ...freshBookkeeping(),
-    };
+    });
   }
   const baseEdges = Object.fromEntries(scenario.sides.map((s) => [s.id, s.baseEdge]));
   const generalSize = standSize(scenario.basing, 'general');

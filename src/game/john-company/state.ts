@@ -91,7 +91,13 @@ export interface LaunchedCharge {
 /** Why a unit is no longer on the table ('rejoined': a light company back in its battalion). */
 export type OffTable = 'destroyed' | 'routed-off' | 'left-table' | 'quit' | 'rejoined';
 
-/** A unit's John Company state. Geometry (stands, formation, facing) is in `table.units`. */
+/**
+ * A unit's John Company state. Geometry (stands, formation, facing) is in `table.units`. Every record
+ * has every field, in this order, a field it does not have being undefined (`unitRecord`): the fields
+ * every unit has, then those it may have, roughly in the order a battle gives them, so that a view's
+ * JSON (which leaves undefined fields out) mostly gains a field at its end, where a patch for the
+ * browser (protocol/patch.ts) need not spell out a new order of the keys.
+ */
 export interface JcUnit {
   readonly id: UnitId;
   readonly side: SideId;
@@ -109,22 +115,7 @@ export interface JcUnit {
   readonly adjustments: readonly AppliedModifier<ResolveAdjustmentId>[];
   readonly colours: ColoursLostState;
   readonly unitCommanderWounded: boolean;
-  /** This turn's Resolve Status, once tested. */
-  readonly status?: ResolveStatus;
-  /** The status of its last Reaction Test (positives 6-7, negatives 5, 11, 13). */
-  readonly lastStatus?: ResolveStatus;
   readonly disordered: boolean;
-  /** This turn's counter. */
-  readonly counter?: OrderCounter;
-  readonly continuing?: ContinuingOrder;
-  /** The order it carried out last (Without Orders: "repeats last order"). */
-  readonly lastOrder?: OrderId;
-  /** The order it carries out this turn, once revealed, and its target. */
-  readonly order?: OrderId;
-  readonly orderTarget?: UnitId;
-  /** Changed its order in Step 4 (negative "changing orders" on its test). */
-  readonly changedOrder?: boolean;
-  readonly test?: TurnTest;
   readonly standsLostSinceCheck: number;
   readonly smallArmsFireSinceCheck: boolean;
   readonly artilleryFireSinceCheck: boolean;
@@ -133,7 +124,6 @@ export interface JcUnit {
   readonly pending: readonly PendingModifier[];
   /** Unit events waiting for its next Reaction Test (from fire). */
   readonly eventsDue: number;
-  readonly forcedOrder?: ForcedOrder;
   readonly withoutOrdersNextTest: boolean;
   /** Inches added to (or lost from) its next move by events. */
   readonly nextMoveInches: number;
@@ -141,8 +131,6 @@ export interface JcUnit {
   /** Its card has been drawn this turn, or it has otherwise finished for the turn. */
   readonly activated: boolean;
   readonly inConfrontation: boolean;
-  /** A mandatory move it made this turn; a Rout carries on in later turns until it rallies. */
-  readonly mandatoryMove?: 'fall-back' | 'forced-back' | 'rout';
   readonly routing: boolean;
   /** Moved, changed formation or reformed this turn (fire -4). */
   readonly moved: boolean;
@@ -151,23 +139,42 @@ export interface JcUnit {
   readonly aimed: boolean;
   /** Enemy units whose charge at it was launched this turn. */
   readonly chargedBy: readonly UnitId[];
-  readonly charge?: LaunchedCharge;
-  /** The turn in which it last won a Confrontation (positives 9 and 11 in the next turn). */
-  readonly wonConfrontationTurn?: number;
-  /** The enemy it must (or may) pursue next turn. */
-  readonly pursuing?: UnitId;
   /** Quit the battle: it heads for its base edge until a General of its chain reaches it. */
   readonly quitting: boolean;
+  // What a unit may have: undefined while it has not.
+  /** This turn's Resolve Status, once tested. */
+  readonly status?: ResolveStatus | undefined;
+  /** The status of its last Reaction Test (positives 6-7, negatives 5, 11, 13). */
+  readonly lastStatus?: ResolveStatus | undefined;
+  /** The order it carried out last (Without Orders: "repeats last order"). */
+  readonly lastOrder?: OrderId | undefined;
+  readonly continuing?: ContinuingOrder | undefined;
+  /** This turn's counter. */
+  readonly counter?: OrderCounter | undefined;
+  /** The order it carries out this turn, once revealed, and its target. */
+  readonly order?: OrderId | undefined;
+  readonly orderTarget?: UnitId | undefined;
+  readonly test?: TurnTest | undefined;
+  /** Changed its order in Step 4 (negative "changing orders" on its test). */
+  readonly changedOrder?: boolean | undefined;
+  readonly forcedOrder?: ForcedOrder | undefined;
+  /** A mandatory move it made this turn; a Rout carries on in later turns until it rallies. */
+  readonly mandatoryMove?: 'fall-back' | 'forced-back' | 'rout' | undefined;
+  readonly charge?: LaunchedCharge | undefined;
+  /** The turn in which it last won a Confrontation (positives 9 and 11 in the next turn). */
+  readonly wonConfrontationTurn?: number | undefined;
+  /** The enemy it must (or may) pursue next turn. */
+  readonly pursuing?: UnitId | undefined;
   /**
    * Irregulars who quit the battle go looting (Part 4, Without Orders 5): the town they make for, and
-   * once there the turns of looting left (0: done, they march off). Absent for everyone else.
+   * once there the turns of looting left (0: done, they march off). Undefined for everyone else.
    */
-  readonly looting?: { readonly town: string; readonly turnsLeft?: number };
+  readonly looting?: { readonly town: string; readonly turnsLeft?: number } | undefined;
   /** Its light company, while it is out skirmishing (Part 4, Skirmishers: light companies). */
-  readonly lightCompany?: UnitId;
+  readonly lightCompany?: UnitId | undefined;
   /** For a light company out of its battalion: the battalion. */
-  readonly battalion?: UnitId;
-  readonly offTable?: OffTable;
+  readonly battalion?: UnitId | undefined;
+  readonly offTable?: OffTable | undefined;
 }
 
 export type CasualtyState = 'none' | 'injured' | 'killed' | 'dangerously-wounded';
@@ -285,6 +292,70 @@ export interface JcGameState extends GameStateBase {
   /** The Unit Movement deck: a card per unit and General on the table, both armies. */
   readonly movementDeck: Deck;
   readonly result?: GameResult;
+}
+
+/**
+ * A unit record with every field of `JcUnit` written, in the order of its declaration, a field `u` lacks
+ * as undefined. Every unit record is made here: at setup, by `Draft`'s patches and clears (this copy,
+ * then the changed fields written over it) and for a light company sent out (`Draft.setUnit`). So every
+ * record has one hidden class, and the functions that read the fields of many units (facts, views, the
+ * computer) meet one shape where records built field by field in the order first set came in some 100
+ * (past four, V8 looks each read up generically). A spread copy would not do: it builds its copy key by
+ * key, in a shape of its own. JSON leaves an undefined field out, so a state's JSON holds what it did.
+ */
+export function unitRecord(u: JcUnit): JcUnit {
+  return {
+    id: u.id,
+    side: u.side,
+    name: u.name,
+    commander: u.commander,
+    arm: u.arm,
+    regular: u.regular,
+    army: u.army,
+    profile: u.profile,
+    caracole: u.caracole,
+    winnerBonus: u.winnerBonus,
+    adjustments: u.adjustments,
+    colours: u.colours,
+    unitCommanderWounded: u.unitCommanderWounded,
+    disordered: u.disordered,
+    standsLostSinceCheck: u.standsLostSinceCheck,
+    smallArmsFireSinceCheck: u.smallArmsFireSinceCheck,
+    artilleryFireSinceCheck: u.artilleryFireSinceCheck,
+    friendsFallingBackSeen: u.friendsFallingBackSeen,
+    friendsRoutingSeen: u.friendsRoutingSeen,
+    pending: u.pending,
+    eventsDue: u.eventsDue,
+    withoutOrdersNextTest: u.withoutOrdersNextTest,
+    nextMoveInches: u.nextMoveInches,
+    fireHalved: u.fireHalved,
+    activated: u.activated,
+    inConfrontation: u.inConfrontation,
+    routing: u.routing,
+    moved: u.moved,
+    fired: u.fired,
+    aimed: u.aimed,
+    chargedBy: u.chargedBy,
+    quitting: u.quitting,
+    status: u.status,
+    lastStatus: u.lastStatus,
+    lastOrder: u.lastOrder,
+    continuing: u.continuing,
+    counter: u.counter,
+    order: u.order,
+    orderTarget: u.orderTarget,
+    test: u.test,
+    changedOrder: u.changedOrder,
+    forcedOrder: u.forcedOrder,
+    mandatoryMove: u.mandatoryMove,
+    charge: u.charge,
+    wonConfrontationTurn: u.wonConfrontationTurn,
+    pursuing: u.pursuing,
+    looting: u.looting,
+    lightCompany: u.lightCompany,
+    battalion: u.battalion,
+    offTable: u.offTable,
+  };
 }
 
 /**

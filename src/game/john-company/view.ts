@@ -13,7 +13,15 @@ import { otherRng } from '../engine/invariants.ts';
 import { type SpottingGround, sightOf, townDefendersOf } from './caches.ts';
 import type { JcCommand } from './commands.ts';
 import type { JcEvent } from './events.ts';
-import type { JcGameState, JcGeneral, JcScenarioFacts, JcUnit, OrderCounter, SequenceNode } from './state.ts';
+import {
+  type JcGameState,
+  type JcGeneral,
+  type JcScenarioFacts,
+  type JcUnit,
+  type OrderCounter,
+  type SequenceNode,
+  unitRecord,
+} from './state.ts';
 
 /**
  * What each viewer may see (the only place hidden information is removed; docs/game-john-company.md,
@@ -115,11 +123,11 @@ function visibleWith(state: JcGameState, spotting: TableSpotting, viewer: Viewer
   return true;
 }
 
-/** A unit as another side or a spectator sees it: its counter face down until revealed. */
-export interface UnitView extends Omit<JcUnit, 'counter' | 'forcedOrder' | 'order' | 'orderTarget'> {
-  readonly order?: OrderId;
-  readonly orderTarget?: UnitId;
-  readonly counter?: OrderCounter | { readonly placed: true; readonly revealed: false };
+/** A unit as another side or a spectator sees it: its counter face down until revealed, no forced order. */
+export interface UnitView extends Omit<JcUnit, 'counter' | 'order' | 'orderTarget'> {
+  readonly order?: OrderId | undefined;
+  readonly orderTarget?: UnitId | undefined;
+  readonly counter?: OrderCounter | { readonly placed: true; readonly revealed: false } | undefined;
 }
 
 export type GeneralView = Omit<JcGeneral, 'orders' | 'ordersUsed'> & {
@@ -157,23 +165,23 @@ function unitView(u: JcUnit, own: boolean): UnitView {
 }
 
 /**
- * The fields of a unit another side sees, in the record's order with the counter last: no forced order,
- * and a counter face down shows neither its order nor the unit's (a counter changed in Step 4 carries
- * its order face down). Copied field by field (rest destructuring of a record this size cost several
- * times as much, and a view is made for every changed record).
+ * The fields of a unit another side sees: the record's, in its one shape (`unitRecord`), but no forced
+ * order, and a counter face down shows neither its order nor the unit's (a counter changed in Step 4
+ * carries its order face down). A view is made for every changed record.
  */
 function othersUnitView(u: JcUnit): UnitView {
-  const counter = u.counter;
-  const faceDown = counter !== undefined && !counter.revealed;
-  const view: Record<string, unknown> = {};
-  for (const key in u) {
-    if (key === 'counter' || key === 'forcedOrder') continue;
-    if (faceDown && (key === 'order' || key === 'orderTarget')) continue;
-    view[key] = u[key as keyof JcUnit];
+  const view: { -readonly [K in keyof JcUnit]?: unknown } = unitRecord(u);
+  view.forcedOrder = undefined;
+  if (u.counter !== undefined && !u.counter.revealed) {
+    view.order = undefined;
+    view.orderTarget = undefined;
+    view.counter = FACE_DOWN;
   }
-  if (counter !== undefined) view['counter'] = faceDown ? { placed: true, revealed: false } : counter;
-  return view as unknown as UnitView;
+  return view as UnitView;
 }
+
+/** A counter face down, as another side sees it. */
+const FACE_DOWN = { placed: true, revealed: false } as const;
 
 function generalView(g: JcGeneral, own: boolean): GeneralView {
   if (own) return g;
