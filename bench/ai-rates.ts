@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { defaultWorkers, Interrupted, poolRunner } from '../src/cli/battle-pool.ts';
 import type { BattleTask } from '../src/cli/battle-worker.ts';
+import { benchArgs, wholeNumber } from './args.ts';
 
 /**
  * How often John Company's computer opponent beats a player choosing uniformly among the legal commands, from
@@ -12,20 +12,19 @@ import type { BattleTask } from '../src/cli/battle-worker.ts';
  * fails to finish (it throws) is counted under Errors, with its seed on stderr. The battles run on
  * worker threads; the table is the same whatever their number.
  *
- *   node --import tsx bench/ai-rates.ts [seeds per side, default 50] [scenario id or id:side ...]
- *     [--workers N (default: the machine's cores)]
- *
- * e.g. `bench/ai-rates.ts 200 assaye-1803:maratha` measures one side of one scenario.
+ * Usage: `USAGE` below, also printed by `--help`; e.g. `bench/ai-rates.ts 200 assaye-1803:maratha` measures one side of one scenario.
  */
 
-const { values, positionals } = parseArgs({
+const USAGE = `node --import tsx bench/ai-rates.ts [seeds per side, default 50] [scenario id or id:side ...]
+  [--workers N (default: the machine's cores)]`;
+
+const { values, positionals } = benchArgs(USAGE, {
   options: { workers: { type: 'string' } },
   allowPositionals: true,
 });
-const workers = values.workers === undefined ? defaultWorkers() : Number(values.workers);
-if (!Number.isSafeInteger(workers) || workers < 1) throw new Error('--workers: expected a whole number >= 1');
+const workers = wholeNumber(values.workers, '--workers', defaultWorkers(), USAGE);
 const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
-const n = Number(positionals[0] ?? 50);
+const n = wholeNumber(positionals[0], 'the number of seeds per side', 50, USAGE);
 const only = positionals.slice(1).map((arg) => {
   const [id, side] = arg.split(':');
   return { id, side };

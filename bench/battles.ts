@@ -4,10 +4,10 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { GameRecord } from '../src/game/engine/record.ts';
 import type { JcCommand } from '../src/game/john-company/commands.ts';
 import type { JcGameState } from '../src/game/john-company/state.ts';
+import { benchArgs, wholeNumber } from './args.ts';
 
 /**
  * Whole battles' speed on one core (issue 13), measured in a child process per checkout so that two
@@ -26,8 +26,7 @@ import type { JcGameState } from '../src/game/john-company/state.ts';
  * - how many of the computer's line-of-sight queries in those battles were answered without tracing a
  *   line (the sight's memo, or a verdict inherited from the table before): this tree only.
  *
- *   node --import tsx bench/battles.ts [--battles N] [--warm-up W] [--quick]
- *   node --import tsx bench/battles.ts --against <git ref> [--rounds R] [--battles N] [--warm-up W] [--quick]
+ * Usage: `USAGE` below, also printed by `--help`.
  *
  * With `--against`, the ref is checked out in a temporary git worktree (its node_modules a link to
  * this checkout's), and the two are measured in alternating child processes, R rounds (ABBA order),
@@ -36,7 +35,7 @@ import type { JcGameState } from '../src/game/john-company/state.ts';
  *
  * A CPU profile of the computer's warm battles alone (taken after the warm-up; without the per-command
  * timings and the random Assaye the replay needs, which would be most of a profile of the whole child):
- *   node --import tsx bench/battles.ts --figures-of . --battles 48 --battles-only --profile warm.cpuprofile
+ * `--figures-of . --battles-only --profile F`.
  */
 
 /** Battles/s and the CPU time a command of some battles (times in ms). */
@@ -535,8 +534,13 @@ function checkout(ref: string): { root: string; remove(): void } {
   };
 }
 
+const USAGE = `node --import tsx bench/battles.ts [--battles N] [--warm-up W] [--quick]
+node --import tsx bench/battles.ts --against <git ref> [--rounds R] [--battles N] [--warm-up W] [--quick]
+node --import tsx bench/battles.ts --figures-of <tree> [--battles N] [--warm-up W] [--battles-only]
+  [--replay-from SEED] [--profile F]   (one tree's figures as JSON; a CPU profile of its warm battles)`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = benchArgs(USAGE, {
     options: {
       against: { type: 'string' },
       rounds: { type: 'string' },
@@ -549,17 +553,15 @@ async function main(): Promise<void> {
       profile: { type: 'string' },
     },
   });
-  const battles = Number(values.battles ?? (values.quick ? 3 : 20));
-  const warmUp = Number(values['warm-up'] ?? (values.quick ? 8 : 48));
-  if (!Number.isInteger(warmUp) || warmUp < 1)
-    throw new Error(`--warm-up takes a whole number of battles, 1 or more (got ${values['warm-up']})`);
+  const battles = wholeNumber(values.battles, '--battles', values.quick ? 3 : 20, USAGE);
+  const warmUp = wholeNumber(values['warm-up'], '--warm-up', values.quick ? 8 : 48, USAGE);
   const plan: Plan = { battles, warmUp };
   if (values['figures-of'] !== undefined) {
     const root = values['figures-of'];
     const profiled = { ...plan, ...(values.profile === undefined ? {} : { profile: values.profile }) };
     const figures = values['battles-only']
       ? await figuresOf(root, profiled, 'battles only')
-      : await figuresOf(root, profiled, Number(values['replay-from'] ?? 1));
+      : await figuresOf(root, profiled, wholeNumber(values['replay-from'], '--replay-from', 1, USAGE));
     process.stdout.write(`${JSON.stringify(figures)}\n`);
     return;
   }
@@ -568,7 +570,7 @@ async function main(): Promise<void> {
     printFigures(measureIn(HERE, plan), (line) => process.stdout.write(`${line}\n`));
     return;
   }
-  const rounds = Number(values.rounds ?? (values.quick ? 1 : 3));
+  const rounds = wholeNumber(values.rounds, '--rounds', values.quick ? 1 : 3, USAGE);
   const other = checkout(values.against);
   const stop = () => {
     other.remove();

@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { fuzz, fuzzTarget } from '../test/web/fuzz-routes.ts';
+import { benchArgs, wholeNumber } from './args.ts';
 
 /**
  * `npm run bench:fuzz`: the route fuzzer (test/web/fuzz-routes.ts) at length, through fastify's inject()
@@ -7,9 +7,10 @@ import { fuzz, fuzzTarget } from '../test/web/fuzz-routes.ts';
  * the answers by status and the count of 5xx, and each finding (a 5xx, an answer without the security
  * headers, an error not shaped { error, message }); exits 1 if there is any.
  */
-const { values } = parseArgs({ options: { count: { type: 'string' }, seed: { type: 'string' } } });
-const count = Number(values.count ?? 100_000);
-const seed = Number(values.seed ?? 20261128);
+const USAGE = 'node --import tsx bench/fuzz.ts [--count N (default 100000)] [--seed S (default 20261128)]';
+const { values } = benchArgs(USAGE, { options: { count: { type: 'string' }, seed: { type: 'string' } } });
+const count = wholeNumber(values.count, '--count', 100_000, USAGE);
+const seed = wholeNumber(values.seed, '--seed', 20261128, USAGE, 0);
 
 const target = await fuzzTarget();
 const start = performance.now();

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { currentBuild } from '../bin/current-build.mjs';
+import { benchArgs, wholeNumber } from './args.ts';
 
 /**
  * What the optimising compiler (TurboFan) costs the battles of `muster compare` (issue 13, Every core):
@@ -14,12 +14,14 @@ import { currentBuild } from '../bin/current-build.mjs';
  * that drew the table, and V8's helpers still alive at exit (compiler and garbage collector); the
  * battle threads are the rest, as they are gone by then.
  *
- *   node --import tsx bench/jit.ts [--battles N (default 48)] [--workers W (default 1)] [--top K (default 15)]
- *     [--v8="<flags>" (V8 flags for both calls, e.g. --v8=--single-threaded-gc to leave only the compiler on
- *     the helpers)] [--untraced (skip the trace)]
+ * Usage: `USAGE` below, also printed by `--help`.
  */
 
-const { values } = parseArgs({
+const USAGE = `node --import tsx bench/jit.ts [--battles N (default 48)] [--workers W (default 1)] [--top K (default 15)]
+  [--v8="<flags>" (V8 flags for both calls, e.g. --v8=--single-threaded-gc to leave only the compiler on
+  the helpers)] [--untraced (skip the trace)]`;
+
+const { values } = benchArgs(USAGE, {
   options: {
     battles: { type: 'string' },
     workers: { type: 'string' },
@@ -28,9 +30,9 @@ const { values } = parseArgs({
     untraced: { type: 'boolean' },
   },
 });
-const battles = Number(values.battles ?? 48);
-const workers = Number(values.workers ?? 1);
-const top = Number(values.top ?? 15);
+const battles = wholeNumber(values.battles, '--battles', 48, USAGE);
+const workers = wholeNumber(values.workers, '--workers', 1, USAGE);
+const top = wholeNumber(values.top, '--top', 15, USAGE);
 const v8Flags = (values.v8 ?? '').split(' ').filter((flag) => flag !== '');
 const bin = fileURLToPath(new URL('../bin/muster.mjs', import.meta.url));
 const root = fileURLToPath(new URL('../', import.meta.url));

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { currentBuild } from '../bin/current-build.mjs';
+import { benchArgs, wholeNumber } from './args.ts';
 
 /**
  * How long a `muster` call takes from the shell (issue 13: <= 0.3 s), against `node -e 0` in the same
@@ -12,11 +12,13 @@ import { currentBuild } from '../bin/current-build.mjs';
  * (dist/cli) is measured, built first if a source is newer; and, with `MUSTER_FROM_SOURCES=1`, the
  * sources under tsx.
  *
- *   node --import tsx bench/startup.ts [--rounds R]
+ * Usage: `USAGE` below, also printed by `--help`.
  */
 
-const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
-const rounds = Number(values.rounds ?? 7);
+const USAGE = `node --import tsx bench/startup.ts [--rounds R (default 7)]`;
+
+const { values } = benchArgs(USAGE, { options: { rounds: { type: 'string' } } });
+const rounds = wholeNumber(values.rounds, '--rounds', 7, USAGE);
 const bin = fileURLToPath(new URL('../bin/muster.mjs', import.meta.url));
 const situation = JSON.stringify({
   resolveLevel: 20,

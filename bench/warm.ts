@@ -3,10 +3,10 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { type PerformanceEntry, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { decide } from '../src/game/john-company/ai/opponent.ts';
 import { practiceScenario } from '../src/game/john-company/fixtures.ts';
 import { makeJohnCompanyGame } from '../src/game/john-company/game.ts';
+import { benchArgs, wholeNumber } from './args.ts';
 
 /**
  * What the warm engine still costs beside the battles themselves (issue 13): the computer's battles of
@@ -22,11 +22,13 @@ import { makeJohnCompanyGame } from '../src/game/john-company/game.ts';
  * No `gc()` is called between the warm-up and the measured battles: a full collection throws away
  * optimised code, which the measured battles would then compile again.
  *
- *   node --import tsx bench/warm.ts [--warm-up W (48)] [--battles N (48)] [--compiles] [--allocation F]
- *     [--top K (15)]
+ * Usage: `USAGE` below, also printed by `--help`.
  */
 
-const { values } = parseArgs({
+const USAGE = `node --import tsx bench/warm.ts [--warm-up W (48)] [--battles N (48)] [--compiles] [--allocation F]
+  [--top K (15)]`;
+
+const { values } = benchArgs(USAGE, {
   options: {
     'warm-up': { type: 'string' },
     battles: { type: 'string' },
@@ -36,9 +38,9 @@ const { values } = parseArgs({
     traced: { type: 'boolean' },
   },
 });
-const warmUp = Number(values['warm-up'] ?? 48);
-const battles = Number(values.battles ?? 48);
-const top = Number(values.top ?? 15);
+const warmUp = wholeNumber(values['warm-up'], '--warm-up', 48, USAGE);
+const battles = wholeNumber(values.battles, '--battles', 48, USAGE);
+const top = wholeNumber(values.top, '--top', 15, USAGE);
 /** Printed before the measured battles, so that a trace can be cut there. */
 const MARK = '-- the measured battles start here --';
 

@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { currentBuild } from '../bin/current-build.mjs';
+import { benchArgs, wholeNumber } from './args.ts';
 
 /**
  * Every core (issue 13): `muster compare` as a user runs it (the build made by `npm install`, John
@@ -21,12 +21,14 @@ import { currentBuild } from '../bin/current-build.mjs';
  * battles run two to three times slower while the optimising compiler works on a helper thread, which
  * then wants the other core), and two busy processes slow each other down through what the cores share.
  *
- *   node --import tsx bench/workers.ts [--battles N (default 192)] [--rounds R (default 2)]
+ * Usage: `USAGE` below, also printed by `--help`.
  */
 
-const { values } = parseArgs({ options: { battles: { type: 'string' }, rounds: { type: 'string' } } });
-const battles = Number(values.battles ?? 192);
-const rounds = Number(values.rounds ?? 2);
+const USAGE = `node --import tsx bench/workers.ts [--battles N (default 192)] [--rounds R (default 2)]`;
+
+const { values } = benchArgs(USAGE, { options: { battles: { type: 'string' }, rounds: { type: 'string' } } });
+const battles = wholeNumber(values.battles, '--battles', 192, USAGE, 2);
+const rounds = wholeNumber(values.rounds, '--rounds', 2, USAGE);
 const bin = fileURLToPath(new URL('../bin/muster.mjs', import.meta.url));
 const root = fileURLToPath(new URL('../', import.meta.url));
 
