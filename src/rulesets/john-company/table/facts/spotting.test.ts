@@ -40,8 +40,9 @@ describe('spotting carried from one table to the next', () => {
     });
     expect(spottingOf(first).spotting.spots('red', 'b')).toBe(true);
     const next = spottingOf(withUnit(first, solo('f', 62, 40, 'blue')));
-    expect(next.spotting.carried).toBeGreaterThan(0);
+    expect(next.spotting.carried, 'carried only when asked').toBe(0);
     expect(next.spotting.spots('red', 'b')).toBe(true);
+    expect(next.spotting.carried).toBe(1);
     expect(next.built.sights).toBe(0);
   });
 
