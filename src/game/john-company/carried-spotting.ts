@@ -12,7 +12,10 @@ import { groundOfState, isSpotted, spottingVerdicts } from './view.ts';
 export interface CarriedSpottingCheck {
   /** What differs, in words (none when all agree). */
   readonly problems: readonly string[];
-  /** How many verdicts were carried, settled, from an earlier table. */
+  /**
+   * How many verdicts were carried, settled, from an earlier table so far (a verdict is carried when
+   * first asked for, so this counts those the game asked before the check and those the check asked).
+   */
   readonly carried: number;
   /** How many verdicts were known (carried, or worked out for an earlier question) before the check asked. */
   readonly known: number;

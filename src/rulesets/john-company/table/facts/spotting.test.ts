@@ -33,6 +33,14 @@ const withUnit = (table: TableState, unit: UnitState): TableState => ({
   units: { ...table.units, [unit.id]: unit },
 });
 
+/** Red's `a` sees blue's `b`; blue's `f` stands far off. */
+const farTable = () =>
+  tableOf({ units: [solo('a', 28, 10, 'red'), solo('b', 28, 40, 'blue'), solo('f', 60, 40, 'blue')] });
+
+/** The spottings of `count` tables after `first` (`farTable`), made in turn, `f` 2" further off each time. */
+const spottingsAfter = (first: TableState, count: number) =>
+  Array.from({ length: count }, (_, i) => spottingOf(withUnit(first, solo('f', 62 + 2 * i, 40, 'blue'))));
+
 describe('spotting carried from one table to the next', () => {
   it('keeps a positive verdict while nothing moves near its line, without building a sight', () => {
     const first = tableOf({
@@ -40,8 +48,9 @@ describe('spotting carried from one table to the next', () => {
     });
     expect(spottingOf(first).spotting.spots('red', 'b')).toBe(true);
     const next = spottingOf(withUnit(first, solo('f', 62, 40, 'blue')));
-    expect(next.spotting.carried).toBeGreaterThan(0);
+    expect(next.spotting.carried, 'carried only when asked').toBe(0);
     expect(next.spotting.spots('red', 'b')).toBe(true);
+    expect(next.spotting.carried).toBe(1);
     expect(next.built.sights).toBe(0);
   });
 
@@ -86,5 +95,23 @@ describe('spotting carried from one table to the next', () => {
     expect(next.spotting.carried).toBe(0);
     expect(next.spotting.spots('red', 'b')).toBe(true);
     expect(next.built.sights).toBe(1);
+  });
+
+  it('carries a verdict when asked, through spottings never asked, as far as eight back', () => {
+    const first = farTable();
+    expect(spottingOf(first).spotting.spots('red', 'b')).toBe(true);
+    const eighth = spottingsAfter(first, 8).at(-1)!;
+    expect(eighth.spotting.spots('red', 'b')).toBe(true);
+    expect(eighth.spotting.carried).toBe(1);
+    expect(eighth.built.sights).toBe(0);
+  });
+
+  it('works out a verdict known only nine spottings back', () => {
+    const first = farTable();
+    expect(spottingOf(first).spotting.spots('red', 'b')).toBe(true);
+    const ninth = spottingsAfter(first, 9).at(-1)!;
+    expect(ninth.spotting.spots('red', 'b')).toBe(true);
+    expect(ninth.spotting.carried).toBe(0);
+    expect(ninth.built.sights).toBe(1);
   });
 });

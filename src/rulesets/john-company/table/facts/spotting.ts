@@ -3,7 +3,7 @@ import { pointSegmentDistanceSq } from '../../../../core/geometry/segments.ts';
 import type { SideId, TableState, TerrainFeature, UnitId, UnitState } from '../../../../core/table/model.ts';
 import type { JohnCompanySight } from '../line-of-sight.ts';
 import { type UnitGeometry, unitGeometry } from '../measurement/unit-geometry.ts';
-import { layoutOf } from './layout.ts';
+import { layoutOf, type TableLayout } from './layout.ts';
 
 /**
  * Which enemy units each side has spotted on one table (Part 4, Line of Sight and Skirmishers: a unit of
@@ -76,30 +76,60 @@ function pushChange(changes: number[], g: UnitGeometry): void {
   changes.push(g.cx, g.cy, g.radius + halfWidth + SPOT_SLACK);
 }
 
-/** How many units are not the very same record in both tables (either way). */
-function changedCount(a: TableState['units'], b: TableState['units']): number {
+/**
+ * How many units are not the very same record in both tables (either way), or any number not below
+ * `atMost` once the count reaches it (the caller wants only fewer).
+ */
+function changedCount(a: TableState['units'], b: TableState['units'], atMost: number): number {
+  if (a === b) return 0;
   let n = 0;
-  for (const id of Object.keys(b)) if (a[id] !== b[id]) n++;
-  for (const id of Object.keys(a)) if (!(id in b)) n++;
+  for (const id in b) if (a[id] !== b[id] && ++n >= atMost) return n;
+  for (const id in a) if (!(id in b) && ++n >= atMost) return n;
   return n;
 }
 
+/**
+ * What a spotting needs to carry verdicts from the spotting before it, one verdict at a time as asked:
+ * that spotting, this table's layout, the changes between the two tables, and which units are the same.
+ * The spotting before may have worked out or carried more verdicts since this one was made; taking them
+ * then is still exact, for each is a verdict about that spotting's own table, and the rule relates the
+ * two tables alone.
+ */
+interface PendingCarry {
+  readonly before: TableSpotting;
+  readonly layout: TableLayout;
+  /** The units that came, went or changed, as they are now and as they were: x, y, reach. */
+  readonly changes: readonly number[];
+  /** Per unit (by index in `layout`): 1 when it is the very same record in both tables, defending alike. */
+  readonly same: Uint8Array;
+  /** Each side's units, by index in `layout` (made when first needed). */
+  readonly spotters: Map<SideId, number[]>;
+}
+
+/**
+ * How many spottings back a verdict may be carried from along a line of spottings each carrying from
+ * the one before: each new spotting stops the one this many back from carrying, so that no spotting
+ * keeps a long line of earlier tables alive (a spotting that no longer carries works its verdicts out).
+ */
+const CARRY_DEPTH = 8;
+
 export class TableSpotting {
   readonly table: TableState;
-  /**
-   * How many verdicts were carried, settled, from an earlier table when this one was made (a negative
-   * verdict with units still to ask is carried too, but not counted).
-   */
-  readonly carried: number;
   private readonly defenders: ReadonlySet<UnitId>;
   private readonly makeSight: () => JohnCompanySight;
   private sightInUse: JohnCompanySight | undefined;
   /** Each side's verdicts, by enemy unit. */
   private readonly verdicts = new Map<SideId, Map<UnitId, Verdict>>();
-  /** Per side, by enemy unit: the unit that spotted it on the earlier table, asked first. */
-  private readonly firstToAsk = new Map<SideId, Map<UnitId, UnitId>>();
+  /**
+   * Per side, by enemy unit: the verdicts a carry was tried for, with the unit that spotted it on the
+   * earlier table when the verdict was not carried (asked first when it is worked out).
+   */
+  private readonly firstToAsk = new Map<SideId, Map<UnitId, UnitId | undefined>>();
   /** Each side's units, in table order (made when first needed). */
   private sides: Map<SideId, UnitState[]> | undefined;
+  /** The carry from the spotting before, while it may still be asked for (`CARRY_DEPTH`). */
+  private pending: PendingCarry | undefined;
+  private carriedSoFar = 0;
 
   /**
    * The spotting of `table` with the units defending a town in `townDefenders`; `sight` gives the
@@ -113,33 +143,72 @@ export class TableSpotting {
     let before: TableSpotting | undefined;
     let fewest = Number.POSITIVE_INFINITY;
     for (const candidate of recent) {
-      const n = changedCount(candidate.table.units, table.units);
+      const n = changedCount(candidate.table.units, table.units, fewest);
       if (n < fewest) {
         fewest = n;
         before = candidate;
       }
     }
-    this.carried = before ? this.carryFrom(before) : 0;
+    if (before) {
+      this.pending = this.carryFrom(before);
+      let back: TableSpotting | undefined = this;
+      for (let i = 0; i < CARRY_DEPTH && back; i++) back = back.pending?.before;
+      if (back) back.pending = undefined;
+    }
     recentSpottings.set(table.terrain, [this, ...recent.slice(0, CARRY_CANDIDATES - 1)]);
+  }
+
+  /**
+   * How many verdicts were carried, settled, from an earlier table so far: a verdict is carried when
+   * first asked for (a negative verdict with units still to ask is carried too, but not counted).
+   */
+  get carried(): number {
+    return this.carriedSoFar;
   }
 
   /** Whether `side` has spotted the enemy unit `target` (false for its own units and units off the table). */
   spots(side: SideId, target: UnitId): boolean {
+    let verdict = this.knownVerdict(side, target);
+    if (verdict === undefined || (!isSpotter(verdict) && verdict.length > 0)) {
+      verdict = this.workOut(side, target, verdict);
+      this.verdictsOf(side).set(target, verdict);
+    }
+    return isSpotter(verdict);
+  }
+
+  private verdictsOf(side: SideId): Map<UnitId, Verdict> {
     let known = this.verdicts.get(side);
     if (!known) {
       known = new Map();
       this.verdicts.set(side, known);
     }
-    let verdict = known.get(target);
-    if (verdict === undefined || (!isSpotter(verdict) && verdict.length > 0)) {
-      verdict = this.workOut(side, target, verdict);
-      known.set(target, verdict);
-    }
-    return isSpotter(verdict);
+    return known;
   }
 
   /**
-   * The verdict on `target` for `side`, asking the units `toAsk` (a negative verdict's units still to
+   * The verdict on `target` for `side` known here (worked out, or carried from the spotting before,
+   * which carries it from its own in turn), without working anything out.
+   */
+  private knownVerdict(side: SideId, target: UnitId): Verdict | undefined {
+    const known = this.verdicts.get(side)?.get(target);
+    if (known !== undefined || !this.pending) return known;
+    let tried = this.firstToAsk.get(side);
+    if (!tried) {
+      tried = new Map();
+      this.firstToAsk.set(side, tried);
+    }
+    if (tried.has(target)) return undefined;
+    const carry = this.pending;
+    const then = carry.before.knownVerdict(side, target);
+    const verdict = then === undefined ? undefined : this.carryOne(carry, side, target, then);
+    if (verdict === undefined)
+      tried.set(target, then !== undefined && isSpotter(then) ? then.unit : undefined);
+    else this.verdictsOf(side).set(target, verdict);
+    return verdict;
+  }
+
+  /**
+   * The verdict on `target` for `side` asking the units `toAsk` (a negative verdict's units still to
    * be asked), or else every unit of the side, the one that spotted it before first.
    */
   private workOut(side: SideId, targetId: UnitId, toAsk: readonly UnitId[] | undefined): Verdict {
@@ -168,16 +237,17 @@ export class TableSpotting {
     return NONE;
   }
 
-  /** Takes over the verdicts of `before` that nothing changed since can have altered; how many. */
-  private carryFrom(before: TableSpotting): number {
+  /**
+   * What carrying from `before` needs (`PendingCarry`), or nothing when too many units changed for a
+   * verdict to be worth carrying.
+   */
+  private carryFrom(before: TableSpotting): PendingCarry | undefined {
     const now = this.table.units;
     const then = before.table.units;
     const layout = layoutOf(this.table, before.table);
     const units = layout.units;
     const n = units.length;
-    // The units that came, went or changed, as they are now and as they were: x, y, reach.
     const changes: number[] = [];
-    // Per unit (by index in `layout`): 1 when it is the very same record in both tables, defending alike.
     const same = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       const g = units[i]!;
@@ -191,72 +261,44 @@ export class TableSpotting {
       if (was) pushChange(changes, unitGeometry(was));
     }
     for (const id of Object.keys(then)) if (!(id in now)) pushChange(changes, unitGeometry(then[id]!));
-    if (changes.length > CARRY_MOST_CHANGES * 3) return 0;
-    /** Whether a change lies within the band between units a and b (by index). */
-    const disturbed = (a: number, b: number) => {
-      const ga = units[a]!;
-      const gb = units[b]!;
-      const band = Math.max(ga.radius, gb.radius);
-      for (let k = 0; k < changes.length; k += 3) {
-        const within = band + changes[k + 2]!;
-        if (
-          pointSegmentDistanceSq(changes[k]!, changes[k + 1]!, ga.cx, ga.cy, gb.cx, gb.cy) <=
-          within * within
-        )
-          return true;
-      }
-      return false;
-    };
-    /** Whether a change comes near the line from x, y to x, y. */
-    const lineDisturbed = (line: readonly [number, number, number, number]) => {
-      const [x0, y0, x1, y1] = line;
-      for (let k = 0; k < changes.length; k += 3) {
-        const within = changes[k + 2]!;
-        if (pointSegmentDistanceSq(changes[k]!, changes[k + 1]!, x0, y0, x1, y1) <= within * within)
-          return true;
-      }
-      return false;
-    };
-    let carried = 0;
-    for (const [side, known] of before.verdicts) {
-      const kept = new Map<UnitId, Verdict>();
-      const hints = new Map<UnitId, UnitId>();
-      let spotters: number[] | undefined;
-      for (const [target, verdict] of known) {
-        const t = layout.byId.get(target);
-        if (t === undefined) continue;
-        if (same[t] === 0) {
-          // Changed: worked out afresh, the unit that spotted it before asked first.
-          if (isSpotter(verdict)) hints.set(target, verdict.unit);
-          continue;
-        }
-        if (isSpotter(verdict)) {
-          const v = layout.byId.get(verdict.unit);
-          if (v !== undefined && same[v] === 1 && !lineDisturbed(verdict.line)) {
-            kept.set(target, verdict);
-            carried++;
-          } else hints.set(target, verdict.unit);
-          continue;
-        }
-        // Not spotted: the units of the side still to ask are those not asked yet, and those whose
-        // verdict may have changed.
-        if (!spotters) {
-          spotters = [];
-          for (let i = 0; i < n; i++) if (units[i]!.unit.side === side) spotters.push(i);
-        }
-        const toAsk = verdict.filter((id) => now[id]?.side === side);
-        for (const v of spotters) {
-          if (same[v] === 1 && !disturbed(v, t)) continue;
-          const id = units[v]!.unit.id;
-          if (!verdict.includes(id)) toAsk.push(id);
-        }
-        kept.set(target, toAsk.length > 0 ? toAsk : NONE);
-        if (toAsk.length === 0) carried++;
-      }
-      this.verdicts.set(side, kept);
-      this.firstToAsk.set(side, hints);
+    if (changes.length > CARRY_MOST_CHANGES * 3) return undefined;
+    return { before, layout, changes, same, spotters: new Map() };
+  }
+
+  /**
+   * The verdict `then` of the spotting before on `target` for `side`, as far as it still holds here:
+   * a positive one kept whole or dropped, a negative one with the units to ask again added; nothing
+   * when the target changed or left.
+   */
+  private carryOne(carry: PendingCarry, side: SideId, target: UnitId, then: Verdict): Verdict | undefined {
+    const { layout, changes, same } = carry;
+    const units = layout.units;
+    const t = layout.byId.get(target);
+    if (t === undefined || same[t] === 0) return undefined;
+    if (isSpotter(then)) {
+      const v = layout.byId.get(then.unit);
+      if (v === undefined || same[v] === 0 || lineDisturbed(changes, then.line)) return undefined;
+      this.carriedSoFar++;
+      return then;
     }
-    return carried;
+    // Not spotted: the units of the side still to ask are those not asked yet, and those whose verdict
+    // may have changed.
+    let spotters = carry.spotters.get(side);
+    if (!spotters) {
+      spotters = [];
+      for (let i = 0; i < units.length; i++) if (units[i]!.unit.side === side) spotters.push(i);
+      carry.spotters.set(side, spotters);
+    }
+    const now = this.table.units;
+    const toAsk = then.filter((id) => now[id]?.side === side);
+    for (const v of spotters) {
+      if (same[v] === 1 && !bandDisturbed(changes, units[v]!, units[t]!)) continue;
+      const id = units[v]!.unit.id;
+      if (!then.includes(id)) toAsk.push(id);
+    }
+    if (toAsk.length > 0) return toAsk;
+    this.carriedSoFar++;
+    return NONE;
   }
 
   /** How many verdicts are known now, settled or with units still to ask (see `spots`). */
@@ -265,6 +307,27 @@ export class TableSpotting {
     for (const known of this.verdicts.values()) n += known.size;
     return n;
   }
+}
+
+/** Whether a change (x, y, reach, as in `PendingCarry`) lies within the band between units a and b. */
+function bandDisturbed(changes: readonly number[], a: UnitGeometry, b: UnitGeometry): boolean {
+  const band = Math.max(a.radius, b.radius);
+  for (let k = 0; k < changes.length; k += 3) {
+    const within = band + changes[k + 2]!;
+    if (pointSegmentDistanceSq(changes[k]!, changes[k + 1]!, a.cx, a.cy, b.cx, b.cy) <= within * within)
+      return true;
+  }
+  return false;
+}
+
+/** Whether a change (x, y, reach, as in `PendingCarry`) comes near the line from x, y to x, y. */
+function lineDisturbed(changes: readonly number[], line: readonly [number, number, number, number]): boolean {
+  const [x0, y0, x1, y1] = line;
+  for (let k = 0; k < changes.length; k += 3) {
+    const within = changes[k + 2]!;
+    if (pointSegmentDistanceSq(changes[k]!, changes[k + 1]!, x0, y0, x1, y1) <= within * within) return true;
+  }
+  return false;
 }
 
 /** The spotting verdict of unit `viewer` on unit `target`: the line it spots it by, if any. */
