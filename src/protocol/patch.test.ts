@@ -61,6 +61,35 @@ describe('diffJson and applyPatch', () => {
     );
   });
 
+  it('places added keys where they go when the kept keys keep their order (at), else gives the whole order (k)', () => {
+    const long = 'a long value, kept as it is';
+    const grown = diffJson({ a: long, c: long, d: long }, { a: long, b: 1, c: long, d: long, e: 2 });
+    expect(grown).toEqual({ o: { b: [1], e: [2] }, at: { b: 1, e: 4 } });
+    const record = (keys: readonly string[]) =>
+      Object.fromEntries(keys.map((key) => [key, `${key}: ${long}`]));
+    const objects = fc
+      .uniqueArray(fc.string({ maxLength: 3 }), { maxLength: 12 })
+      .chain((keys) =>
+        fc.tuple(
+          fc.constant(keys),
+          fc.array(fc.boolean(), { minLength: keys.length, maxLength: keys.length }),
+          fc.array(fc.boolean(), { minLength: keys.length, maxLength: keys.length }),
+        ),
+      );
+    fc.assert(
+      fc.property(objects, ([keys, inBefore, inAfter]) => {
+        // Both objects list their keys in one order (a record of one shape), each holding some of them.
+        const before = wire(record(keys.filter((_, i) => inBefore[i]))) as Record<string, unknown>;
+        const after = wire(record(keys.filter((_, i) => inAfter[i])));
+        const patch = diffJson(before, after);
+        expect(patch === undefined || !('k' in patch)).toBe(true);
+        const applied = patch === undefined ? before : applyPatch(before, wire(patch) as JsonPatch);
+        expect(JSON.stringify(applied)).toBe(JSON.stringify(after));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('keeps a key named __proto__ as data', () => {
     const after = wire(JSON.parse('{"__proto__":{"x":1},"y":2}'));
     const applied = applyPatch({ y: 2 }, diffJson({ y: 2 }, after)!) as Record<string, unknown>;

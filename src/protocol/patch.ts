@@ -6,9 +6,11 @@
  *
  * A patch is one of:
  * - `[value]`: the new value, whole (a change of kind, a leaf that changed, or an edit no shorter);
- * - `{ o?: { key: patch }, d?: [key], k?: [key] }` on an object: the changed and added keys' patches
- *   (an added key's patch is `[value]`), the keys deleted, and the whole key order when it is not the old
- *   order with deleted keys dropped and added keys appended;
+ * - `{ o?: { key: patch }, d?: [key], at?: { key: index }, k?: [key] }` on an object: the changed and
+ *   added keys' patches (an added key's patch is `[value]`) and the keys deleted. The new key order is
+ *   the old one with deleted keys dropped and added keys appended, unless the patch says otherwise: `at`
+ *   gives each added key's place in the new order when the kept keys keep theirs (a record of one
+ *   shape gaining a field declared before one it has), `k` the whole new order when they do not;
  * - `{ i?: { index: patch }, s?: [start, deleteCount, [inserted]] }` on an array: patches of elements
  *   kept in place (indexes after the splice), then one splice.
  *
@@ -22,6 +24,7 @@ export type JsonPatch = readonly [unknown] | ObjectPatch | ArrayPatch;
 export interface ObjectPatch {
   readonly o?: Readonly<Record<string, JsonPatch>>;
   readonly d?: readonly string[];
+  readonly at?: Readonly<Record<string, number>>;
   readonly k?: readonly string[];
 }
 
@@ -115,15 +118,35 @@ function diffObject(before: JsonObject, after: JsonObject): ObjectPatch | null {
     const patch = diffJson(before[key], after[key]);
     if (patch !== undefined) put(o, key, patch);
   }
-  const implied = [...oldKeys.filter((key) => after[key] !== undefined), ...added];
+  const kept = oldKeys.filter((key) => after[key] !== undefined);
+  const implied = [...kept, ...added];
   const reordered = implied.some((key, i) => newKeys[i] !== key);
   const edited = Object.keys(o).length > 0;
   if (!edited && d.length === 0 && !reordered) return null;
   return {
     ...(Object.keys(o).length > 0 ? { o } : {}),
     ...(d.length > 0 ? { d } : {}),
-    ...(reordered ? { k: newKeys } : {}),
+    ...(reordered ? newOrder(before, kept, newKeys) : {}),
   };
+}
+
+/**
+ * How a patch gives an object's new key order when it is not the implied one: the places of the added
+ * keys when the kept keys are in their old order, else the whole order.
+ */
+function newOrder(
+  before: JsonObject,
+  kept: readonly string[],
+  newKeys: readonly string[],
+): Pick<ObjectPatch, 'at' | 'k'> {
+  const at: Record<string, number> = {};
+  let next = 0;
+  for (let i = 0; i < newKeys.length; i++) {
+    const key = newKeys[i]!;
+    if (before[key] === undefined) put(at, key, i);
+    else if (kept[next++] !== key) return { k: newKeys };
+  }
+  return { at };
 }
 
 /** The edit of an array into another; null when they are equal. */
@@ -165,15 +188,29 @@ export function applyPatch(before: unknown, patch: JsonPatch): unknown {
     return out;
   }
   if (!isObject(before)) throw new Error('a patch of an object or array does not apply to this value');
-  const { o = {}, d = [], k } = patch as ObjectPatch;
+  const { o = {}, d = [], at, k } = patch as ObjectPatch;
   const out: Record<string, unknown> = {};
   const deleted = new Set(d);
   for (const key of keysOf(before)) if (!deleted.has(key)) put(out, key, before[key]);
   for (const [key, value] of Object.entries(o)) put(out, key, applyPatch(out[key], value));
-  if (!k) return out;
+  const order = k ?? (at ? placed(keysOf(out), at) : undefined);
+  if (!order) return out;
   const ordered: Record<string, unknown> = {};
-  for (const key of k) put(ordered, key, out[key]);
+  for (const key of order) put(ordered, key, out[key]);
   return ordered;
+}
+
+/** `keys` with the keys of `at` moved to their places, the others keeping their order around them. */
+function placed(keys: readonly string[], at: Readonly<Record<string, number>>): string[] {
+  const order: (string | undefined)[] = new Array(keys.length).fill(undefined);
+  for (const [key, index] of Object.entries(at)) order[index] = key;
+  let slot = 0;
+  for (const key of keys) {
+    if (Object.hasOwn(at, key)) continue;
+    while (order[slot] !== undefined) slot++;
+    order[slot] = key;
+  }
+  return order as string[];
 }
 
 /** Sets an own property, even one named `__proto__` (as JSON.parse makes it). */
