@@ -70,7 +70,10 @@ export interface OrderCheck {
   readonly manoeuvres: readonly Manoeuvre[];
   readonly start: Pose;
   readonly end: Pose;
-  /** Edge-to-edge distance to the nearest enemy stand, before and after (Infinity when none). */
+  /**
+   * Edge-to-edge distance to the nearest enemy stand, before and after (Infinity when none). Read only
+   * for an order with a closest approach: a caller may leave them Infinity for other orders.
+   */
   readonly enemyBefore: number;
   readonly enemyAfter: number;
 }

@@ -234,8 +234,8 @@ interface MoveStart {
   readonly obstacles: readonly Obstacle[];
   /** The units it does not start on (interpenetrating): those its move may meet. */
   readonly others: readonly Obstacle[];
-  /** Edge to edge to the nearest enemy (`enemyDistance`). */
-  readonly enemyBefore: number;
+  /** Edge to edge to the nearest enemy (`enemyDistance`), once a move asked for it (`enemyBefore`). */
+  enemyBefore: number | undefined;
 }
 
 /** Move starts by the table's record of units and the unit (worked out once: a unit tries many moves). */
@@ -254,10 +254,16 @@ function moveStartOf(table: TableState, unit: UnitState): MoveStart {
     const startShape = shapeOf(start);
     const others: Obstacle[] = [];
     for (const o of obstacles) if (!penetrates(startShape, o)) others.push(o);
-    known = { obstacles, others, enemyBefore: enemyDistance(obstacles, unit.side, start) };
+    known = { obstacles, others, enemyBefore: undefined };
     byUnit.set(unit.id, known);
   }
   return known;
+}
+
+/** Edge to edge from the unit where it starts to the nearest enemy, worked out once per move start. */
+function enemyBefore(start: MoveStart, unit: UnitState): number {
+  start.enemyBefore ??= enemyDistance(start.obstacles, unit.side, poseOf(unit));
+  return start.enemyBefore;
 }
 
 /**
@@ -270,7 +276,8 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
   if (!unit) throw new Error(`no unit ${req.unitId} on the table`);
   const kind = req.kind ?? 'normal';
   const start = poseOf(unit);
-  const { obstacles, others, enemyBefore } = moveStartOf(ctx.table, unit);
+  const moveStart = moveStartOf(ctx.table, unit);
+  const { obstacles, others } = moveStart;
   const planned = legsOf(start, req.manoeuvres);
   const stopAt = req.stopAt ?? NO_UNITS;
   const stop = stopPoint(planned.legs, planned.end, others, stopAt.length === 0 ? NO_STOPS : new Set(stopAt));
@@ -314,8 +321,12 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
     interpenetrations.push({ unitId: o.unitId, verdict });
   }
 
-  // The order's limits.
-  const enemyAfter = enemyDistance(obstacles, unit.side, end);
+  // The order's limits. Only an order with a closest approach reads the distances to the nearest
+  // enemy (`orderViolations` and the waiver below), so they are measured for those alone.
+  const order = req.mover.order !== undefined ? ORDERS.orders[req.mover.order] : undefined;
+  const approach = order?.closestApproach;
+  const enemyAfter =
+    approach !== undefined ? enemyDistance(obstacles, unit.side, end) : Number.POSITIVE_INFINITY;
   const reaction = MOVEMENT_RESULTS[req.mover.movement ?? 'normal'];
   const followsOrders = reaction.followsOrders || reaction.id === 'roll-without-orders';
   violations.push(
@@ -327,13 +338,11 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
       manoeuvres,
       start,
       end,
-      enemyBefore,
+      enemyBefore: approach !== undefined ? enemyBefore(moveStart, unit) : Number.POSITIVE_INFINITY,
       enemyAfter,
     }),
   );
-  const order = req.mover.order !== undefined ? ORDERS.orders[req.mover.order] : undefined;
-  const atClosestApproach =
-    order?.closestApproach !== undefined && enemyAfter <= order.closestApproach + CONTACT_TOLERANCE;
+  const atClosestApproach = approach !== undefined && enemyAfter <= approach + CONTACT_TOLERANCE;
   const waived = req.reachedObjective === true || stop.by.length > 0 || atClosestApproach;
 
   // The allowance.
