@@ -78,8 +78,8 @@ export function engineMove(
   const mover: MoverFacts = {
     troop: unit.profile.troop,
     movement,
-    ...(unit.profile.rateVariant ? { rateVariant: unit.profile.rateVariant } : {}),
-    ...(unit.order !== undefined && kind !== 'mandatory' ? { order: unit.order } : {}),
+    rateVariant: unit.profile.rateVariant || undefined,
+    order: kind !== 'mandatory' ? unit.order : undefined,
   };
   const attempt = (n: number) =>
     resolveMove(

@@ -55,18 +55,20 @@ function columnFor(u: JcUnit, formation: string): RateColumn | undefined {
   return rateColumnOf(formation as Formation);
 }
 
-/** The mover facts of the active unit's move: its order, its test's effect on movement, its rate column. */
+/**
+ * The mover facts of the active unit's move: its order, its test's effect on movement, its rate column.
+ * Every field is written, one not given undefined, so that every mover has one shape.
+ */
 export function moverOf(d: Draft, unit: UnitId): MoverFacts {
   const u = d.unit(unit);
   const test = u.test;
-  const column = columnFor(u, d.tableUnit(unit).formation);
   return {
     troop: u.profile.troop,
-    ...(column !== undefined ? { formation: column } : {}),
+    formation: columnFor(u, d.tableUnit(unit).formation),
     movement: test?.movement ?? 'normal',
-    ...(test?.withoutOrders ? { withoutOrders: test.withoutOrders } : {}),
-    ...(u.order !== undefined ? { order: u.order } : {}),
-    ...(u.profile.rateVariant ? { rateVariant: u.profile.rateVariant } : {}),
+    withoutOrders: test?.withoutOrders || undefined,
+    order: u.order,
+    rateVariant: u.profile.rateVariant || undefined,
   };
 }
 

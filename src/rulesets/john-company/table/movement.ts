@@ -72,7 +72,9 @@ export type PathKey =
  * reaction result, order, events. `formation` defaults to the unit's formation when that is a Movement
  * Rate column.
  */
-export type MoverFacts = Omit<MovementFacts, PathKey | 'formation'> & { readonly formation?: RateColumn };
+export type MoverFacts = Omit<MovementFacts, PathKey | 'formation'> & {
+  readonly formation?: RateColumn | undefined;
+};
 
 /** What the table does not hold about a unit a move may meet. */
 export interface UnitFacts {
@@ -329,33 +331,50 @@ export function resolveMove(ctx: MoveContext, req: MoveRequest, dice: DiceSource
     approach !== undefined ? enemyDistance(obstacles, unit.side, end) : Number.POSITIVE_INFINITY;
   const reaction = MOVEMENT_RESULTS[req.mover.movement ?? 'normal'];
   const followsOrders = reaction.followsOrders || reaction.id === 'roll-without-orders';
-  violations.push(
-    ...orderViolations({
-      troop: req.mover.troop,
-      order: req.mover.order,
-      followsOrders,
-      kind,
-      manoeuvres,
-      start,
-      end,
-      enemyBefore: approach !== undefined ? enemyBefore(moveStart, unit) : Number.POSITIVE_INFINITY,
-      enemyAfter,
-    }),
-  );
+  for (const v of orderViolations({
+    troop: req.mover.troop,
+    order: req.mover.order,
+    followsOrders,
+    kind,
+    manoeuvres,
+    start,
+    end,
+    enemyBefore: approach !== undefined ? enemyBefore(moveStart, unit) : Number.POSITIVE_INFINITY,
+    enemyAfter,
+  }))
+    violations.push(v);
   const atClosestApproach = approach !== undefined && enemyAfter <= approach + CONTACT_TOLERANCE;
   const waived = req.reachedObjective === true || stop.by.length > 0 || atClosestApproach;
 
   // The allowance.
-  const replay = replayOf(dice);
-  replay.rewind();
+  // Replaying dice start again from their first throw; other dice throw as they are (replaying dice
+  // made afresh over them would pass every throw on to them). The facts are written field by field in
+  // one order, a field not given undefined: one shape for every move (spreading the mover's and the
+  // path's fields made objects of many shapes, each spread after the first a call into the runtime).
+  if (dice instanceof ReplayDice) dice.rewind();
+  const m = req.mover;
+  const path = survey.path;
   const allowance = resolveMovementAllowance(
     {
-      ...req.mover,
-      formation: moverColumn(unit, req.mover),
-      ...survey.path,
-      ...(waived ? { reachedObjective: true } : {}),
+      troop: m.troop,
+      formation: moverColumn(unit, m),
+      rateVariant: m.rateVariant,
+      movement: m.movement,
+      withoutOrders: m.withoutOrders,
+      order: m.order,
+      lowWallCost: m.lowWallCost,
+      events: m.events,
+      moveInches: path.moveInches,
+      wheelInches: path.wheelInches,
+      flankMarchInches: path.flankMarchInches,
+      terrain: path.terrain,
+      walls: path.walls,
+      water: path.water,
+      riverDice: path.riverDice,
+      aboutFaces: path.aboutFaces,
+      reachedObjective: waived ? true : undefined,
     },
-    replay,
+    dice,
     trace,
   );
   if (manoeuvres.length > 0 && allowance.fullMove <= 0)

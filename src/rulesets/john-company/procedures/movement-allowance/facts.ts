@@ -55,24 +55,24 @@ export interface MovementFacts extends PathFacts {
   /** The Movement Rate Table column: its formation, or for artillery line/column/prolonge/prolonge-and-fire. */
   readonly formation: RateColumn;
   /** British "X/Y" rates: 'first' (default) or 'second'. */
-  readonly rateVariant?: RateVariant;
+  readonly rateVariant?: RateVariant | undefined;
   /** The reaction test's effect on movement (default 'normal'). */
-  readonly movement?: MovementResultId;
+  readonly movement?: MovementResultId | undefined;
   /** The Without Orders Table result, when `movement` is 'roll-without-orders'. */
-  readonly withoutOrders?: WithoutOrdersResultId;
-  readonly order?: OrderId;
+  readonly withoutOrders?: WithoutOrdersResultId | undefined;
+  readonly order?: OrderId | undefined;
   /** About faces this move (default: those the order includes, else 0). */
-  readonly aboutFaces?: number;
+  readonly aboutFaces?: number | undefined;
   /** Inches along the outer edge of the outer stand while wheeling. */
-  readonly wheelInches?: number;
+  readonly wheelInches?: number | undefined;
   /** Inches flank marched (regulars only), costing 2 per inch. */
-  readonly flankMarchInches?: number;
+  readonly flankMarchInches?: number | undefined;
   /** Low-wall cost for this infantry unit, replacing 4" (close order and, by Muster, open order and skirmishers) or 3" (mass). */
-  readonly lowWallCost?: number;
+  readonly lowWallCost?: number | undefined;
   /** Unit events changing this move (Part 4 events tables). */
-  readonly events?: readonly MovementEvent[];
+  readonly events?: readonly MovementEvent[] | undefined;
   /** It stopped at the terrain feature named in its order, or at its closest approach to the enemy (the minimum is waived). */
-  readonly reachedObjective?: boolean;
+  readonly reachedObjective?: boolean | undefined;
 }
 
 export interface MovementAllowanceResult {

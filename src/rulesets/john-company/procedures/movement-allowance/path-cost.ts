@@ -29,14 +29,14 @@ export interface TerrainSegment {
 /** The ground a move crosses, shared by units and General Officers. */
 export interface PathFacts {
   /** Inches straight ahead or oblique over open ground. */
-  readonly moveInches?: number;
-  readonly terrain?: readonly TerrainSegment[];
+  readonly moveInches?: number | undefined;
+  readonly terrain?: readonly TerrainSegment[] | undefined;
   /** One entry per wall, barricade or entrenchment crossed (a gap wide enough is not a crossing). */
-  readonly walls?: readonly WallHeight[];
+  readonly walls?: readonly WallHeight[] | undefined;
   /** One entry per water hazard crossed. */
-  readonly water?: readonly WaterHazard[];
+  readonly water?: readonly WaterHazard[] | undefined;
   /** Dice lost crossing a fordable river, fixed before play: 3 (Muster's default) or 4. */
-  readonly riverDice?: 3 | 4;
+  readonly riverDice?: 3 | 4 | undefined;
 }
 
 /** How a mover crosses walls. */
