@@ -38,6 +38,11 @@ export interface Leg {
   readonly m: Manoeuvre;
   readonly motion: Motion;
   readonly end: Pose;
+  /**
+   * What is known of its swept ground (`legSweep`), kept with the leg once worked out: a move asks it
+   * for every unit it may meet.
+   */
+  sweep?: LegSweep | undefined;
 }
 
 export function legsOf(start: Pose, manoeuvres: readonly Manoeuvre[]): { legs: Leg[]; end: Pose } {
@@ -46,7 +51,7 @@ export function legsOf(start: Pose, manoeuvres: readonly Manoeuvre[]): { legs: L
   for (const m of manoeuvres) {
     const motion = motionOf(pose, m);
     const end = poseAt(pose, motion, 1);
-    legs.push({ pose, m, motion, end });
+    legs.push({ pose, m, motion, end, sweep: undefined });
     pose = end;
   }
   return { legs, end: pose };
@@ -352,13 +357,11 @@ interface LegSweep {
   shapes?: LegShapes;
 }
 
-const LEG_SWEEPS = new WeakMap<Leg, LegSweep>();
-
 /** Inches added to a reach worked out by other arithmetic than the shapes', far above its rounding. */
 const REACH_SLACK = 1e-6;
 
 function legSweep(leg: Leg): LegSweep {
-  let sweep = LEG_SWEEPS.get(leg);
+  let sweep = leg.sweep;
   if (!sweep) {
     const standReach = turnReach(leg);
     if (standReach) sweep = { reach: unionOfStands(standReach), standReach };
@@ -366,7 +369,7 @@ function legSweep(leg: Leg): LegSweep {
       const shapes = buildLegShapes(leg);
       sweep = { reach: shapes.bounds, shapes };
     }
-    LEG_SWEEPS.set(leg, sweep);
+    leg.sweep = sweep;
   }
   return sweep;
 }
