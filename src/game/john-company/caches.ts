@@ -169,20 +169,17 @@ export function sightOf(table: TableState, townDefenders: readonly UnitId[]): Jo
   return s;
 }
 
-/** Each unit record's facts for `resolveMove` (they read nothing else), made once per record. */
-const movingFacts = new WeakMap<JcUnit, UnitFacts>();
-
+/**
+ * A unit record's facts for `resolveMove` (they read nothing else). Made afresh for each move context:
+ * kept by record in a `WeakMap`, the look-ups cost more than the three fields (a move context is built
+ * again after each mandatory move's patch of the mover, for some 24 units).
+ */
 function movingFactsOf(u: JcUnit): UnitFacts {
-  let facts = movingFacts.get(u);
-  if (!facts) {
-    const troop = u.profile.troop;
-    const order = u.order;
-    const onMandatoryMove = u.mandatoryMove !== undefined || u.routing;
-    if (order === undefined) facts = onMandatoryMove ? { troop, onMandatoryMove } : { troop };
-    else facts = onMandatoryMove ? { troop, order, onMandatoryMove } : { troop, order };
-    movingFacts.set(u, facts);
-  }
-  return facts;
+  const troop = u.profile.troop;
+  const order = u.order;
+  const onMandatoryMove = u.mandatoryMove !== undefined || u.routing;
+  if (order === undefined) return onMandatoryMove ? { troop, onMandatoryMove } : { troop };
+  return onMandatoryMove ? { troop, order, onMandatoryMove } : { troop, order };
 }
 
 /** The records of a draft as they are now, which the derived views are built from (John Company's `Draft`). */
