@@ -171,7 +171,7 @@ export function sightOf(table: TableState, townDefenders: readonly UnitId[]): Jo
 
 /**
  * A unit record's facts for `resolveMove` (they read nothing else). Made afresh for each move context:
- * kept by record in a `WeakMap`, the look-ups cost more than the three fields (a move context is built
+ * keeping them by record in a `WeakMap` cost more than making the three fields (a move context is built
  * again after each mandatory move's patch of the mover, for some 24 units).
  */
 function movingFactsOf(u: JcUnit): UnitFacts {
