@@ -98,8 +98,9 @@ const CENTRES_BOX = new Float64Array(4);
  * John Company's line of sight over one table state. Build it once per state (it indexes the table);
  * `seesIndex` is the allocation-free hot path, `verdict` says why. `seesIndex` keeps its verdicts (a
  * line traced one way for the other way too, when its verdict cannot depend on the direction), and
- * a sight built over the same terrain as the last one takes that one's verdicts wherever they cannot
- * have changed (`Inheritance`), so a table where one unit moved re-traces only the lines it affects. A
+ * a sight built over the same terrain as the last one takes the verdicts that one knows (worked out
+ * or taken in turn) wherever they cannot have changed (`Inheritance`, `knownSees`), so a table where
+ * one unit moved re-traces only the lines it affects and those no earlier sight was asked. A
  * sight over the very same units and Generals as a recent one, with the same town defence where it is
  * read (`defendingStands`), is that sight again: it shares its index and verdicts.
  */
@@ -187,20 +188,36 @@ export class JohnCompanySight {
     return this.defending[s]!;
   }
 
-  /** The verdict the sight inherited from for the line from stand v to stand t, when it still holds. */
-  private inherited(v: number, t: number): boolean | undefined {
+  /**
+   * The verdict on the line from stand v to stand t that this sight knows (`seesIndex` worked it out
+   * or took it) or, where it still holds, that a sight it inherits from knows, taken into this sight's
+   * memo: SEES, BLOCKED, or 0 when none knows it. Nothing is traced here: `seesIndex` traces a line
+   * no sight knows on this sight's own table (working it out on an earlier table took the same trace,
+   * and a look for changes near the line at every sight between).
+   */
+  knownSees(v: number, t: number): number {
+    const n = this.index.standCount;
+    this.memo ??= new Uint8Array(n * n);
+    const at = v * n + t;
+    const known = this.memo[at]!;
+    if (known !== 0) return known;
     const inh = this.inheritance;
-    if (!inh) return undefined;
+    if (!inh) return 0;
     const from = inh.same[v]!;
     const to = inh.same[t]!;
-    if (from < 0 || to < 0) return undefined;
+    if (from < 0 || to < 0) return 0;
+    // The earlier sight's memo first: asking whether a change comes near the line costs more, and
+    // most lines asked are known to no earlier sight.
+    const inherited = inh.from.knownSees(from, to);
+    if (inherited === 0) return 0;
     const boxes = this.index.standBoxes;
     SIGHT_LINE[0] = boxes[v * BOX_STRIDE]!;
     SIGHT_LINE[1] = boxes[v * BOX_STRIDE + 1]!;
     SIGHT_LINE[2] = boxes[t * BOX_STRIDE]!;
     SIGHT_LINE[3] = boxes[t * BOX_STRIDE + 1]!;
-    if (inh.changedCount > 0 && lineMeetsChange(inh)) return undefined;
-    return inh.from.seesIndex(from, to);
+    if (inh.changedCount > 0 && lineMeetsChange(inh)) return 0;
+    this.memo[at] = inherited;
+    return inherited;
   }
 
   /** Whether the viewer stand sees the target stand. */
@@ -212,20 +229,14 @@ export class JohnCompanySight {
   seesIndex(viewer: number, target: number): boolean {
     this.reason = -1;
     if (viewer === target) return true;
+    const known = this.knownSees(viewer, target);
+    if (known !== 0) return known === SEES;
     const n = this.index.standCount;
-    this.memo ??= new Uint8Array(n * n);
     const at = viewer * n + target;
-    const known = this.memo[at];
-    if (known === SEES) return true;
-    if (known === BLOCKED) return false;
-    const inherited = this.inherited(viewer, target);
-    if (inherited !== undefined) {
-      this.memo[at] = inherited ? SEES : BLOCKED;
-      return inherited;
-    }
+    const memo = this.memo!;
     const sees = this.traceIndex(viewer, target);
-    this.memo[at] = sees ? SEES : BLOCKED;
-    if (this.tracedBothWays()) this.memo[target * n + viewer] = this.memo[at]!;
+    memo[at] = sees ? SEES : BLOCKED;
+    if (this.tracedBothWays()) memo[target * n + viewer] = memo[at]!;
     return sees;
   }
 
@@ -269,14 +280,10 @@ export class JohnCompanySight {
 
   /** `unitSeesUnit` by unit index (see `TableIndex`). */
   unitSeesUnitIndex(a: number, b: number): boolean {
-    const units = this.index.unitIds.length;
-    this.unitMemo ??= new Uint8Array(units * units);
-    const at = a * units + b;
-    const known = this.unitMemo[at];
-    if (known === SEES) return true;
-    if (known === BLOCKED) return false;
-    const sees = this.inheritedUnits(a, b) ?? this.anyStandSees(a, b);
-    this.unitMemo[at] = sees ? SEES : BLOCKED;
+    const known = this.knownUnitSees(a, b);
+    if (known !== 0) return known === SEES;
+    const sees = this.anyStandSees(a, b);
+    this.unitMemo![a * this.index.unitIds.length + b] = sees ? SEES : BLOCKED;
     return sees;
   }
 
@@ -289,15 +296,24 @@ export class JohnCompanySight {
   }
 
   /**
-   * The unit-to-unit verdict the sight inherited from, when it still holds: both units as they were,
-   * and no changed stand near the box holding their stands' centres (which holds every line between them).
+   * The unit-to-unit verdict (`unitSeesUnitIndex`) this sight knows or, where it still holds, a sight
+   * it inherits from knows (both units as they were, and no changed stand near the box holding their
+   * stands' centres, which holds every line between them), taken into this sight's memo: SEES,
+   * BLOCKED, or 0 when none knows it. Nothing is worked out (as `knownSees`).
    */
-  private inheritedUnits(a: number, b: number): boolean | undefined {
+  knownUnitSees(a: number, b: number): number {
+    const units = this.index.unitIds.length;
+    this.unitMemo ??= new Uint8Array(units * units);
+    const at = a * units + b;
+    const known = this.unitMemo[at]!;
+    if (known !== 0) return known;
     const inh = this.inheritance;
-    if (!inh) return undefined;
+    if (!inh) return 0;
     const from = inh.sameUnit[a]!;
     const to = inh.sameUnit[b]!;
-    if (from < 0 || to < 0) return undefined;
+    if (from < 0 || to < 0) return 0;
+    const inherited = inh.from.knownUnitSees(from, to);
+    if (inherited === 0) return 0;
     if (inh.changedCount > 0) {
       const ix = this.index;
       const boxes = ix.standBoxes;
@@ -315,9 +331,10 @@ export class JohnCompanySight {
           if (x > box[2]!) box[2] = x;
           if (y > box[3]!) box[3] = y;
         }
-      if (boxMeetsChange(inh, box[0]!, box[1]!, box[2]!, box[3]!)) return undefined;
+      if (boxMeetsChange(inh, box[0]!, box[1]!, box[2]!, box[3]!)) return 0;
     }
-    return inh.from.unitSeesUnitIndex(from, to);
+    this.unitMemo[at] = inherited;
+    return inherited;
   }
 
   /**

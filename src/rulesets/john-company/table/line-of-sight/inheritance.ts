@@ -8,8 +8,10 @@ export interface InheritableSight {
   readonly index: TableIndex;
   /** Whether stand s (by index) defends a town. */
   defendingAt(s: number): number;
-  seesIndex(viewer: number, target: number): boolean;
-  unitSeesUnitIndex(a: number, b: number): boolean;
+  /** The verdict on the line from stand v to stand t it knows: 1 sees, 2 blocked, 0 not known. */
+  knownSees(v: number, t: number): number;
+  /** The verdict of unit a on unit b it knows, likewise. */
+  knownUnitSees(a: number, b: number): number;
 }
 
 /** How many sights back a verdict may be inherited from (older sights are let go). */
