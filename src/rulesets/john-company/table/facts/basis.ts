@@ -23,38 +23,13 @@ export interface TableFactsOptions {
 }
 
 /**
- * What carrying facts from one table to a later one reads of the earlier table (carry.ts), kept by the
- * facts of later tables while they may still carry from it (`CARRY_DEPTH`): so it holds none of the
- * table, forces or sight themselves, which would keep alive everything worked out for them. A
- * `TableBasis` is one; `carryBasis` gives one that holds no more.
- */
-export interface CarryBasis {
-  readonly terrain: TerrainGeometry;
-  readonly units: readonly UnitGeometry[];
-  readonly byId: ReadonlyMap<UnitId, number>;
-  readonly profiles: readonly JcUnitProfile[];
-  readonly states: readonly JcUnitState[];
-  readonly sideStands: ReadonlyMap<SideId, number>;
-  readonly moves: Float64Array;
-  readonly chargeReach: Float64Array;
-  readonly sighted: boolean;
-  /** The table's record of Generals, and the forces' record of their profiles. */
-  readonly tableGenerals: TableState['generals'];
-  readonly generalProfiles: JcForces['generals'];
-  /** Scratch: the barrier segments a stand lines (defended-works.ts `nearBarriers`). */
-  readonly lined: number[];
-}
-
-/**
  * What every fact of one table reads: the table and forces, packed once (each unit's geometry,
  * profile and state by its index in `table.units`, the terrain's geometry, the side totals), and the
  * line of sight, built when first asked for. Read only, but for the scratch list `lined`.
  */
-export class TableBasis implements CarryBasis {
+export class TableBasis {
   readonly table: TableState;
   readonly forces: JcForces;
-  readonly tableGenerals: TableState['generals'];
-  readonly generalProfiles: JcForces['generals'];
   readonly terrain: TerrainGeometry;
   /** Every unit's geometry, in the order of `table.units`. */
   readonly units: readonly UnitGeometry[];
@@ -86,8 +61,6 @@ export class TableBasis implements CarryBasis {
   constructor(table: TableState, forces: JcForces, options: TableFactsOptions, near?: TableBasis) {
     this.table = table;
     this.forces = forces;
-    this.tableGenerals = table.generals;
-    this.generalProfiles = forces.generals;
     this.options = options;
     this.sighted = options.sight !== undefined;
     this.terrain = terrainGeometry(table);
@@ -146,24 +119,6 @@ export class TableBasis implements CarryBasis {
       lender.forces.generals === forces.generals
         ? lender.generals
         : Object.values(table.generals).filter((gen) => forces.generals?.[gen.id] !== undefined);
-  }
-
-  /** What carrying facts from this table reads of it, and no more (`CarryBasis`). */
-  carryBasis(): CarryBasis {
-    return {
-      terrain: this.terrain,
-      units: this.units,
-      byId: this.byId,
-      profiles: this.profiles,
-      states: this.states,
-      sideStands: this.sideStands,
-      moves: this.moves,
-      chargeReach: this.chargeReach,
-      sighted: this.sighted,
-      tableGenerals: this.tableGenerals,
-      generalProfiles: this.generalProfiles,
-      lined: this.lined,
-    };
   }
 
   /** The line of sight given, built now if it was given as a function. */

@@ -46,7 +46,7 @@ export function defendedWorks(basis: TableBasis, u: number): DerivedReason | nul
   let lines: FeatureId | null = null;
   for (let i = 0; i < g.count; i++) {
     if (g.firingRank[i] !== 0) continue;
-    const n = nearBarriers(t, basis.lined, g, i);
+    const n = nearBarriers(basis, g, i);
     if (n === 0) return null;
     const x = g.boxes[i * BOX_STRIDE]!;
     const y = g.boxes[i * BOX_STRIDE + 1]!;
@@ -75,28 +75,6 @@ export function defendedWorks(basis: TableBasis, u: number): DerivedReason | nul
     : { rule: DEFENDING, label: 'Defending: its front rank lines the obstacle', feature: lines };
 }
 
-/**
- * Whether positive 10 may hold for unit `g` at all, wherever the enemies stand: every stand's centre
- * inside closed works or a building, or every front-rank stand (one at least) lining a barrier. When
- * not, `defendedWorks` gives null whatever the other units do.
- */
-export function mayDefendWorks(t: TerrainGeometry, lined: number[], g: UnitGeometry): boolean {
-  let inside = true;
-  for (let i = 0; i < g.count && inside; i++) {
-    const x = g.boxes[i * BOX_STRIDE]!;
-    const y = g.boxes[i * BOX_STRIDE + 1]!;
-    inside = t.works.some((w) => insideShape(w, x, y)) || t.buildings.some((b) => insideShape(b, x, y));
-  }
-  if (inside) return true;
-  let front = false;
-  for (let i = 0; i < g.count; i++) {
-    if (g.firingRank[i] !== 0) continue;
-    if (nearBarriers(t, lined, g, i) === 0) return false;
-    front = true;
-  }
-  return front;
-}
-
 /** Whether the centre of some stand of `enemies` lies inside `shape`. */
 function enemyInside(enemies: readonly UnitGeometry[], shape: Shape): boolean {
   for (const e of enemies)
@@ -106,7 +84,9 @@ function enemyInside(enemies: readonly UnitGeometry[], shape: Shape): boolean {
 }
 
 /** Barrier segments that stand i of g lines (within `CONTACT_TOLERANCE`), into `basis.lined`. */
-export function nearBarriers(t: TerrainGeometry, out: number[], g: UnitGeometry, i: number): number {
+export function nearBarriers(basis: TableBasis, g: UnitGeometry, i: number): number {
+  const t = basis.terrain;
+  const out = basis.lined;
   out.length = 0;
   const reach = g.radius + CONTACT_TOLERANCE;
   const b = t.barriers;
@@ -124,7 +104,7 @@ export function nearBarriers(t: TerrainGeometry, out: number[], g: UnitGeometry,
 export function liningCityWall(basis: TableBasis, g: UnitGeometry): boolean {
   for (let i = 0; i < g.count; i++) {
     if (g.firingRank[i] !== 0) continue;
-    const n = nearBarriers(basis.terrain, basis.lined, g, i);
+    const n = nearBarriers(basis, g, i);
     for (let k = 0; k < n; k++)
       if (basis.terrain.barrierKind[basis.lined[k]!] === 'fortified-city-wall') return true;
   }

@@ -14,7 +14,7 @@ import { facesTowards, quarterOf } from '../measurement/quarters.ts';
 import { type AreaShape, boxInsideShape } from '../measurement/terrain-geometry.ts';
 import type { UnitGeometry } from '../measurement/unit-geometry.ts';
 import { CONTACT_TOLERANCE } from '../terrain.ts';
-import { countedStands, isMounted, type JcUnitProfile, type JcUnitState, troopOf } from '../unit-profile.ts';
+import { countedStands, isMounted, troopOf } from '../unit-profile.ts';
 import type { TableBasis } from './basis.ts';
 import { defendedWorks } from './defended-works.ts';
 import { applied, type DerivedModifier, type DerivedReason, ONE_DECIMAL } from './reasons.ts';
@@ -49,60 +49,6 @@ const N7 = N(7);
 const N8 = N(8);
 const N12 = N(12);
 const WOODS: ReadonlySet<string> = new Set(['light-woods', 'heavy-woods']);
-
-/**
- * Every field of a unit's own state that `deriveReaction` reads for that unit but its orders (which the
- * facts give as they are, and which bring in positive 10 with Defend orders). Of other units' states it
- * reads less (`alikeToOthers`).
- */
-export const OWN_STATE_READ = [
-  'lastStatus',
-  'disordered',
-  'standsLostSinceLastCheck',
-  'targetOfSmallArmsFire',
-  'targetOfArtilleryFire',
-  'wonConfrontation',
-  'dismounted',
-  'chargedBy',
-] as const;
-
-/**
- * Whether two states of a unit are alike in all that other units' Reaction Test facts read of it: on a
- * mandatory move or not (its charge reach, positive 3 and 5, and the stand totals of positive 1) and
- * committed or not (positive 5).
- */
-export function alikeToOthers(a: JcUnitState, b: JcUnitState): boolean {
-  return a === b || (!a.mandatoryMove === !b.mandatoryMove && !a.committed === !b.committed);
-}
-
-/**
- * The facts `known` with other orders (`deriveReaction` with only the unit's orders changed, none of
- * them Defend, gives these): the same shape, field by field, as `deriveReaction` writes.
- */
-export function withOwnOrders(
-  known: DerivedReactionFacts,
-  orders: ReactionFacts['orders'],
-): DerivedReactionFacts {
-  const f = known.facts;
-  const facts: ReactionFacts = {
-    resolveLevel: f.resolveLevel,
-    origin: f.origin,
-    mayExceed20: f.mayExceed20,
-    formation: f.formation,
-    orders,
-    lastStatus: f.lastStatus,
-    positive: f.positive,
-    negative: f.negative,
-    generalInContact: f.generalInContact,
-  };
-  return {
-    unit: known.unit,
-    facts,
-    positive: known.positive,
-    negative: known.negative,
-    general: known.general,
-  };
-}
 
 /** The Reaction Test facts of one unit worked out from the table, with the reasons for each. */
 export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFacts {
@@ -144,7 +90,7 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
     if (eg.unit.side === side || basis.chargeReach[e]! < 0) continue;
     const q = quarterOf(g, eg.ax, eg.ay);
     if (q === null || seen[q]) continue;
-    const d = ableToCharge(basis.chargeReach[e]!, eg, g);
+    const d = ableToCharge(basis, e, u);
     if (d === null) continue;
     seen[q] = true;
     quarters.push({
@@ -234,7 +180,7 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
     basis.enemiesOf(side),
     basis.terrain,
     troop.mover,
-    retreatLookahead(basis.moves[u]!, profile),
+    retreatLookahead(basis, u),
   );
   if (!retreat.open)
     negative.push({
@@ -262,13 +208,15 @@ export function deriveReaction(basis: TableBasis, id: UnitId): DerivedReactionFa
 }
 
 /**
- * How far enemy `e` (its index) is from unit `ug` when it can charge it now, else null: not on a
- * mandatory move, not artillery and not in skirmish order (neither may charge), facing towards it, and
- * its front within its Normal Move plus Charge Bonus of it (straight-line distance: terrain and units in
- * the way are not counted).
+ * Whether enemy `e` can charge unit `u` (indices) now: not on a mandatory move, not artillery and
+ * not in skirmish order (neither may charge), facing towards it, and its front within its Normal Move
+ * plus Charge Bonus of it (straight-line distance: terrain and units in the way are not counted).
  */
-export function ableToCharge(reach: number, eg: UnitGeometry, ug: UnitGeometry): number | null {
+function ableToCharge(basis: TableBasis, e: number, u: number): number | null {
+  const reach = basis.chargeReach[e]!;
   if (reach < 0) return null;
+  const eg = basis.units[e]!;
+  const ug = basis.units[u]!;
   const dx = eg.cx - ug.cx;
   const dy = eg.cy - ug.cy;
   const apart = eg.radius + ug.radius + reach;
@@ -283,8 +231,10 @@ export function ableToCharge(reach: number, eg: UnitGeometry, ug: UnitGeometry):
  * formation (the distance of a Fall Back, as the basis holds it), or its fastest rate where its
  * formation has none (a British square).
  */
-export function retreatLookahead(move: number, profile: JcUnitProfile): number {
+export function retreatLookahead(basis: TableBasis, u: number): number {
+  const move = basis.moves[u]!;
   if (!Number.isNaN(move)) return move;
+  const profile = basis.profiles[u]!;
   let most = 0;
   for (const cell of Object.values(troopOf(profile).rates)) {
     const v = typeof cell === 'number' ? cell : cell[profile.rateVariant === 'second' ? 1 : 0];
@@ -330,8 +280,13 @@ function friendBehind(basis: TableBasis, u: number): DerivedReason | null {
     if (f === u) continue;
     const fg = basis.units[f]!;
     if (fg.unit.side !== g.unit.side) continue;
-    const d = behindWithinMove(basis.states[f]!, basis.moves[f]!, fg, g);
-    if (d !== null)
+    const state = basis.states[f]!;
+    if (state.mandatoryMove || state.committed) continue;
+    if (quarterOf(g, fg.ax, fg.ay) === null) continue;
+    const move = basis.moves[f]!;
+    if (Number.isNaN(move)) continue;
+    const d = anchorDistance(fg, g);
+    if (d <= move + 1e-9)
       return {
         rule: P5,
         label: `${fg.unit.id} behind its front line, ${ONE_DECIMAL(d)}" from its place`,
@@ -340,24 +295,6 @@ function friendBehind(basis: TableBasis, u: number): DerivedReason | null {
       };
   }
   return null;
-}
-
-/**
- * How far friend `f` (its index) is from the place of unit `g` when he counts for positive 5, else
- * null: not on a mandatory move, not committed, his front-centre behind g's front line, and within his
- * Normal Move of g's front-centre.
- */
-export function behindWithinMove(
-  state: JcUnitState,
-  move: number,
-  fg: UnitGeometry,
-  g: UnitGeometry,
-): number | null {
-  if (state.mandatoryMove || state.committed) return null;
-  if (quarterOf(g, fg.ax, fg.ay) === null) return null;
-  if (Number.isNaN(move)) return null;
-  const d = anchorDistance(fg, g);
-  return d <= move + 1e-9 ? d : null;
 }
 
 /** The enemies whose launched charge outnumbers the unit 2:1 in stands (negative 8), or null. */

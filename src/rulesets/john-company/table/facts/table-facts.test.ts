@@ -469,56 +469,6 @@ describe('fire facts', () => {
   });
 });
 
-describe('Reaction Test facts carried from an earlier table', () => {
-  it('a Defend unit lining a wall is worked out again when a far enemy crosses to its side of it', () => {
-    // A long wall: an enemy 50" along it, beyond every reach, crosses its line within its length.
-    const wall: TerrainFeature = {
-      id: 'wall',
-      kind: 'wall-low',
-      path: [
-        { x: -60, y: 0.05 },
-        { x: 60, y: 0.05 },
-      ],
-    };
-    const lining = troops('u', 'red', 'close-order-line', 4, at(0, 0), BRITISH_LINE, { orders: 'defend' });
-    const open = troops('o', 'red', 'close-order-line', 4, at(-40, -20), BRITISH_LINE, { orders: 'defend' });
-    const enemy = (y: number) =>
-      troops('e', 'blue', 'close-order-line', 2, at(50, y, 270), { troop: 'native-regular-infantry' });
-    const first = battle([lining, open, enemy(12)], { terrain: [wall] });
-    // The same terrain record: facts are carried over one terrain only.
-    const crossed = {
-      table: { ...first.table, units: { ...first.table.units, e: enemy(-12).unit } },
-      forces: first.forces,
-    };
-    const before = new JcTableFacts(first.table, first.forces);
-    expect(ids(before.reaction('u').positive)).toContain('in-fortifications');
-    const kept = before.reaction('o');
-    const after = new JcTableFacts(crossed.table, crossed.forces, {}, before);
-    const fresh = new JcTableFacts(crossed.table, crossed.forces);
-    expect(ids(fresh.reaction('u').positive)).not.toContain('in-fortifications');
-    expect(after.reaction('u')).toEqual(fresh.reaction('u'));
-    // On open ground positive 10 cannot hold whatever the enemy does: carried over.
-    expect(after.reaction('o')).toBe(kept);
-  });
-
-  it('not carried where the units common to both tables come in another order', () => {
-    // Two friends behind its front line within their Normal Move: positive 5 names the first.
-    const tester = troops('u', 'red', 'close-order-line', 4, at(0, 0), BRITISH_LINE);
-    const left = troops('f1', 'red', 'close-order-column', 4, at(-6, -2, 90), { troop: 'british-infantry' });
-    const right = troops('f2', 'red', 'close-order-column', 4, at(6, -2, 90), { troop: 'british-infantry' });
-    const first = battle([tester, left, right]);
-    const { u, f1, f2 } = first.table.units;
-    const swapped = { table: { ...first.table, units: { u: u!, f2: f2!, f1: f1! } }, forces: first.forces };
-    const before = new JcTableFacts(first.table, first.forces);
-    const friend = (f: JcTableFacts) =>
-      f.reaction('u').positive.find((m) => m.id === 'uncommitted-friends-flank-or-rear')?.reasons[0]?.unit;
-    expect(friend(before)).toBe('f1');
-    const after = new JcTableFacts(swapped.table, swapped.forces, {}, before);
-    expect(friend(after)).toBe('f2');
-    expect(after.reaction('u')).toEqual(new JcTableFacts(swapped.table, swapped.forces).reaction('u'));
-  });
-});
-
 describe('confrontation facts', () => {
   it('uphill, heavy cavalry against infantry, close order, stands in contact', () => {
     const hill: TerrainFeature = {

@@ -4,7 +4,7 @@ import type { TerrainGeometry } from '../measurement/terrain-geometry.ts';
 import type { UnitGeometry } from '../measurement/unit-geometry.ts';
 import type { JcForces } from '../unit-profile.ts';
 import { TableBasis, type TableFactsOptions } from './basis.ts';
-import { carryFires, changesBetween, KnownReactions, type TableChanges } from './carry.ts';
+import { carryFires, carryReactions, changesBetween } from './carry.ts';
 import { type CommandFacts, deriveCommand } from './command.ts';
 import { type DerivedConfrontationFacts, deriveConfrontation } from './confrontation.ts';
 import { type DerivedFireFacts, type KnownFire, knownFire, mayReach, sameTownDefence } from './fire.ts';
@@ -20,10 +20,8 @@ import { type DerivedReactionFacts, deriveReaction } from './reaction.ts';
  *
  * Built with `carriedFrom`, the facts of an earlier table of the same battle, it takes from them each
  * unit's Reaction Test facts and each fire already worked out there (or carried there) that nothing
- * changed can have altered (carry.ts; docs/ARCHITECTURE.md, Facts carried from one state to the next).
- * Reaction Test facts are carried when first asked for, from the latest table that knows them, so it
- * keeps what it needs of those facts, and they of theirs, up to `CARRY_DEPTH` tables back
- * (`KnownReactions`).
+ * changed can have altered (carry.ts; docs/ARCHITECTURE.md, Facts carried from one state to the next). It keeps no
+ * reference to them.
  */
 export class JcTableFacts {
   readonly table: TableState;
@@ -32,8 +30,8 @@ export class JcTableFacts {
   /** Every unit's geometry, in the order of `table.units`. */
   readonly units: readonly UnitGeometry[];
   private readonly basis: TableBasis;
-  /** Each unit's Reaction Test facts, once worked out or carried over, and how to carry the rest. */
-  private readonly known: KnownReactions;
+  /** Each unit's Reaction Test facts, once worked out (or carried over). */
+  private readonly reactions = new Map<UnitId, DerivedReactionFacts>();
   /** Each fire, by firer then target, once worked out (or carried over and found to hold). */
   private readonly fires = new Map<UnitId, Map<UnitId, KnownFire>>();
   /**
@@ -54,18 +52,18 @@ export class JcTableFacts {
     this.forces = forces;
     this.terrain = basis.terrain;
     this.units = basis.units;
-    // The carry reads only bases of one shape (`carryBasis`), whichever table they are of.
-    const carryBasis = basis.carryBasis();
-    let changes: TableChanges | null | undefined;
-    if (carriedFrom && (carriedFrom.fires.size > 0 || carriedFrom.carriedFires.size > 0)) {
-      const before = carriedFrom.known.basis;
-      changes = changesBetween(carryBasis, before);
+    if (
+      carriedFrom &&
+      (carriedFrom.reactions.size > 0 || carriedFrom.fires.size > 0 || carriedFrom.carriedFires.size > 0)
+    ) {
+      const before = carriedFrom.basis;
+      const changes = changesBetween(basis, before);
       if (changes) {
-        carryFires(carryBasis, before, changes, carriedFrom.fires, this.carriedFires);
-        carryFires(carryBasis, before, changes, carriedFrom.carriedFires, this.carriedFires);
+        carryReactions(basis, before, changes, carriedFrom.reactions, this.reactions);
+        carryFires(basis, before, changes, carriedFrom.fires, this.carriedFires);
+        carryFires(basis, before, changes, carriedFrom.carriedFires, this.carriedFires);
       }
     }
-    this.known = new KnownReactions(carryBasis, carriedFrom?.known, changes);
   }
 
   /** A unit's geometry. */
@@ -78,28 +76,17 @@ export class JcTableFacts {
    * worked out once per facts (or carried over, carry.ts). Read only.
    */
   reaction(id: UnitId): DerivedReactionFacts {
-    const reactions = this.known.reactions;
-    let known = reactions.get(id) ?? this.known.carried(id);
+    let known = this.reactions.get(id);
     if (known === undefined) {
       known = deriveReaction(this.basis, id);
-      reactions.set(id, known);
+      this.reactions.set(id, known);
     }
     return known;
   }
 
-  /**
-   * The units whose Reaction Test facts are worked out or carried over so far, and those a carry would
-   * give when asked, with them: for checks (nothing is kept).
-   */
+  /** The units whose Reaction Test facts are worked out (or carried over) so far, with them: for checks. */
   knownReactions(): ReadonlyMap<UnitId, DerivedReactionFacts> {
-    const known = new Map(this.known.reactions);
-    for (const g of this.units) {
-      const id = g.unit.id;
-      if (known.has(id)) continue;
-      const carried = this.known.carried(id);
-      if (carried !== undefined) known.set(id, carried);
-    }
-    return known;
+    return new Map(this.reactions);
   }
 
   /** Every unit's reaction facts, in the order of `table.units`. */
