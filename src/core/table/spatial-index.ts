@@ -599,11 +599,6 @@ export class TableIndex {
   readonly standElevation: Float64Array;
 
   readonly unitIds: readonly UnitId[];
-  /**
-   * The table's unit states by unit index. Indexes with the very same `unitIds` number the same units
-   * alike (they share a roster), so their states can be compared index by index.
-   */
-  readonly unitStates: readonly UnitState[];
   /** Stands of unit u are standUnitStart[u] .. standUnitStart[u + 1] - 1. */
   readonly unitStandStart: Int32Array;
 
@@ -684,7 +679,6 @@ export class TableIndex {
     this.standOwner = roster.standOwner;
     this.standUnit = roster.standUnit;
     this.unitIds = roster.unitIds;
-    this.unitStates = units;
     this.unitStandStart = roster.unitStandStart;
 
     // Terrain.

@@ -530,10 +530,11 @@ describe('properties', () => {
     expect(checked).toBeGreaterThan(1000);
   });
 
-  it('inherits from the last sight over the same terrain exactly the verdicts a fresh sight gives', () => {
+  it('gives over a table changed from the last over the same terrain the verdicts a fresh sight gives', () => {
     // Each table moves some units, takes one away and changes which defend their towns; every sight
-    // after the first inherits from the one before (same terrain object), and must agree with a sight
-    // built from scratch (a copy of the terrain: nothing to inherit from).
+    // after the first is built over the same terrain object as the one before (its index laid out from a
+    // kept layout, its tracer shared), and must agree with a sight built from scratch (a copy of the
+    // terrain: nothing kept, a tracer of its own).
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 1000 }),
@@ -554,14 +555,14 @@ describe('properties', () => {
             });
             table = { ...table, units };
             const defenders = Object.keys(units).filter((_, i) => (i + round) % 3 === 0);
-            const inherited = new JohnCompanySight(table, { townDefenders: defenders });
+            const updated = new JohnCompanySight(table, { townDefenders: defenders });
             const fresh = new JohnCompanySight(
               { ...table, terrain: { ...table.terrain } },
               { townDefenders: defenders },
             );
             for (const [a, b] of pairs(fresh.index.standCount, 1500))
-              expect(inherited.seesIndex(a, b)).toBe(fresh.seesIndex(a, b));
-            sight = inherited;
+              expect(updated.seesIndex(a, b)).toBe(fresh.seesIndex(a, b));
+            sight = updated;
           }
           expect(sight.index.standCount).toBeGreaterThan(0);
         },
@@ -570,9 +571,9 @@ describe('properties', () => {
     );
   });
 
-  it('inherits unit-to-unit verdicts exactly as a fresh sight gives them', () => {
-    // As above, but the units that do not move keep their very state (as states do), so whole unit
-    // pairs are inherited; every unit pair is asked, first in the older sight for half of them.
+  it('gives unit-to-unit verdicts over a changed table as a fresh sight gives them', () => {
+    // As above, but the units that do not move keep their very state (as states do), so the index
+    // keeps their placements; every unit pair is asked, first in the older sight for half of them.
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 1000 }),
@@ -597,14 +598,14 @@ describe('properties', () => {
             });
             table = { ...table, units };
             const defenders = Object.keys(units).filter((_, i) => (i + round) % 3 === 0);
-            const inherited = new JohnCompanySight(table, { townDefenders: defenders });
+            const updated = new JohnCompanySight(table, { townDefenders: defenders });
             const fresh = new JohnCompanySight(
               { ...table, terrain: { ...table.terrain } },
               { townDefenders: defenders },
             );
             for (const [a, b] of unitPairs(Object.keys(units)))
-              expect(inherited.unitSeesUnit(a, b)).toBe(fresh.unitSeesUnit(a, b));
-            sight = inherited;
+              expect(updated.unitSeesUnit(a, b)).toBe(fresh.unitSeesUnit(a, b));
+            sight = updated;
           }
           expect(sight.index.unitIds.length).toBeGreaterThan(0);
         },

@@ -4,17 +4,6 @@ import { SightTracer } from '../../../core/table/sight-line.ts';
 import { DEFAULT_CELL, TableIndex } from '../../../core/table/spatial-index.ts';
 import { describeBlock } from './line-of-sight/block-words.ts';
 import { coverOfStand } from './line-of-sight/cover.ts';
-import {
-  boxMeetsChange,
-  changedUnits,
-  INHERIT_CANDIDATES,
-  INHERIT_DEPTH,
-  type Inheritance,
-  inheritanceFrom,
-  lineMeetsChange,
-  SIGHT_LINE,
-  sameBytes,
-} from './line-of-sight/inheritance.ts';
 import { fireScreen, type SkirmishLines, skirmishLinesOf, viewScreen } from './line-of-sight/screens.ts';
 import {
   defendingStands,
@@ -62,8 +51,8 @@ import {
  * Everything except woods is symmetric: `sees(a, b) === sees(b, a)`.
  *
  * The sight is here; its parts are in line-of-sight/: what a verdict says (verdicts.ts), what the
- * terrain and the town defenders give a sight (terrain-sight.ts), the verdicts a sight takes from an
- * earlier one (inheritance.ts), cover (cover.ts) and a block in words (block-words.ts).
+ * terrain and the town defenders give a sight (terrain-sight.ts), cover (cover.ts) and a block in words
+ * (block-words.ts).
  */
 
 /** The skirmish screens a query counts: those that stop fire, or those that hide from view. */
@@ -73,7 +62,9 @@ export type ScreenUse = 'fire' | 'view';
 const SEES = 1;
 const BLOCKED = 2;
 
-/** The latest sights built over each terrain, newest first: the next one there inherits from one. */
+/** How many recent sights over a terrain are kept for a sight over the very same stands to share. */
+const RECENT_SIGHTS = 3;
+/** The latest sights built over each terrain, newest first (at most `RECENT_SIGHTS`). */
 const recentSights = new WeakMap<Readonly<Record<string, TerrainFeature>>, JohnCompanySight[]>();
 /**
  * One tracer per terrain, shared by every sight over it: each binds it to its index before each line it
@@ -91,18 +82,20 @@ function tracerOver(index: TableIndex): SightTracer {
   return tracer;
 }
 
-/** The box holding two units' stand centres (`inheritedUnits`): minX, minY, maxX, maxY. */
-const CENTRES_BOX = new Float64Array(4);
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
  * John Company's line of sight over one table state. Build it once per state (it indexes the table);
  * `seesIndex` is the allocation-free hot path, `verdict` says why. `seesIndex` keeps its verdicts (a
- * line traced one way for the other way too, when its verdict cannot depend on the direction), and
- * a sight built over the same terrain as the last one takes the verdicts that one knows (worked out
- * or taken in turn) wherever they cannot have changed (`Inheritance`, `knownSees`), so a table where
- * one unit moved re-traces only the lines it affects and those no earlier sight was asked. A
+ * line traced one way for the other way too, when its verdict cannot depend on the direction). A
  * sight over the very same units and Generals as a recent one, with the same town defence where it is
- * read (`defendingStands`), is that sight again: it shares its index and verdicts.
+ * read (`defendingStands`), is that sight again: it shares its index and verdicts. A sight over a
+ * table where some units moved traces every line it is asked (taking verdicts from an earlier table
+ * where no change comes near the line spared too few traces to pay: docs/ai.md, Speed).
  */
 export class JohnCompanySight {
   readonly index: TableIndex;
@@ -112,7 +105,6 @@ export class JohnCompanySight {
   private memo: Uint8Array | undefined;
   /** `unitSeesUnitIndex` verdicts, viewer * unit count + target (made when first asked for). */
   private unitMemo: Uint8Array | undefined;
-  private inheritance: Inheritance<JohnCompanySight> | undefined;
   /** The table's skirmish lines (made when first asked for). */
   private lines: SkirmishLines | undefined;
   private readonly role: Uint8Array;
@@ -153,71 +145,15 @@ export class JohnCompanySight {
       sameStands.unitMemo ??= new Uint8Array(units * units);
       this.memo = sameStands.memo;
       this.unitMemo = sameStands.unitMemo;
-      this.inheritance = sameStands.inheritance;
       return;
     }
     this.tracer = tracerOver(index);
-    this.inheritFromRecent(table.terrain);
-  }
-
-  /**
-   * Inherits from the recent sight over the same terrain most alike this one (fewest changed units),
-   * and lets go of sights too far back.
-   */
-  private inheritFromRecent(terrain: Readonly<Record<string, TerrainFeature>>): void {
-    const recent = recentSights.get(terrain) ?? [];
-    let best: JohnCompanySight | undefined;
-    let fewest = Number.POSITIVE_INFINITY;
-    for (const candidate of recent) {
-      if (candidate.index.cellSize !== this.index.cellSize) continue;
-      const changed = changedUnits(candidate.index, this.index);
-      if (changed < fewest) {
-        fewest = changed;
-        best = candidate;
-      }
-    }
-    this.inheritance = best && inheritanceFrom(best, this.index, this.defending);
-    recentSights.set(terrain, [this, ...recent.slice(0, INHERIT_CANDIDATES - 1)]);
-    let s: JohnCompanySight | undefined = this;
-    for (let depth = 1; s && depth < INHERIT_DEPTH; depth++) s = s.inheritance?.from;
-    if (s) s.inheritance = undefined;
+    recentSights.set(table.terrain, [this, ...recent.slice(0, RECENT_SIGHTS - 1)]);
   }
 
   /** Whether stand s (by index) defends a town. */
   defendingAt(s: number): number {
     return this.defending[s]!;
-  }
-
-  /**
-   * The verdict on the line from stand v to stand t that this sight knows (`seesIndex` worked it out
-   * or took it) or, where it still holds, that a sight it inherits from knows, taken into this sight's
-   * memo: SEES, BLOCKED, or 0 when none knows it. Nothing is traced here: `seesIndex` traces a line
-   * no sight knows on this sight's own table (working it out on an earlier table took the same trace,
-   * and a look for changes near the line at every sight between).
-   */
-  knownSees(v: number, t: number): number {
-    const n = this.index.standCount;
-    this.memo ??= new Uint8Array(n * n);
-    const at = v * n + t;
-    const known = this.memo[at]!;
-    if (known !== 0) return known;
-    const inh = this.inheritance;
-    if (!inh) return 0;
-    const from = inh.same[v]!;
-    const to = inh.same[t]!;
-    if (from < 0 || to < 0) return 0;
-    // The earlier sight's memo first: asking whether a change comes near the line costs more, and
-    // most lines asked are known to no earlier sight.
-    const inherited = inh.from.knownSees(from, to);
-    if (inherited === 0) return 0;
-    const boxes = this.index.standBoxes;
-    SIGHT_LINE[0] = boxes[v * BOX_STRIDE]!;
-    SIGHT_LINE[1] = boxes[v * BOX_STRIDE + 1]!;
-    SIGHT_LINE[2] = boxes[t * BOX_STRIDE]!;
-    SIGHT_LINE[3] = boxes[t * BOX_STRIDE + 1]!;
-    if (inh.changedCount > 0 && lineMeetsChange(inh)) return 0;
-    this.memo[at] = inherited;
-    return inherited;
   }
 
   /** Whether the viewer stand sees the target stand. */
@@ -229,11 +165,12 @@ export class JohnCompanySight {
   seesIndex(viewer: number, target: number): boolean {
     this.reason = -1;
     if (viewer === target) return true;
-    const known = this.knownSees(viewer, target);
-    if (known !== 0) return known === SEES;
     const n = this.index.standCount;
+    this.memo ??= new Uint8Array(n * n);
+    const memo = this.memo;
     const at = viewer * n + target;
-    const memo = this.memo!;
+    const known = memo[at]!;
+    if (known !== 0) return known === SEES;
     const sees = this.traceIndex(viewer, target);
     memo[at] = sees ? SEES : BLOCKED;
     if (this.tracedBothWays()) memo[target * n + viewer] = memo[at]!;
@@ -253,8 +190,7 @@ export class JohnCompanySight {
   }
 
   /**
-   * `seesIndex` worked out afresh: the line traced and judged, no memo read or written, nothing
-   * inherited. The same answer as `seesIndex`; what the benchmark measures (a memo hit is not a query).
+   * `seesIndex` worked out afresh: the line traced and judged, no memo read or written. The same answer as `seesIndex`; what the benchmark measures (a memo hit is not a query).
    */
   traceIndex(viewer: number, target: number): boolean {
     this.reason = -1;
@@ -280,10 +216,13 @@ export class JohnCompanySight {
 
   /** `unitSeesUnit` by unit index (see `TableIndex`). */
   unitSeesUnitIndex(a: number, b: number): boolean {
-    const known = this.knownUnitSees(a, b);
+    const units = this.index.unitIds.length;
+    this.unitMemo ??= new Uint8Array(units * units);
+    const at = a * units + b;
+    const known = this.unitMemo[at]!;
     if (known !== 0) return known === SEES;
     const sees = this.anyStandSees(a, b);
-    this.unitMemo![a * this.index.unitIds.length + b] = sees ? SEES : BLOCKED;
+    this.unitMemo[at] = sees ? SEES : BLOCKED;
     return sees;
   }
 
@@ -293,48 +232,6 @@ export class JohnCompanySight {
       for (let t = ix.unitStandStart[b]!; t < ix.unitStandStart[b + 1]!; t++)
         if (this.seesIndex(v, t)) return true;
     return false;
-  }
-
-  /**
-   * The unit-to-unit verdict (`unitSeesUnitIndex`) this sight knows or, where it still holds, a sight
-   * it inherits from knows (both units as they were, and no changed stand near the box holding their
-   * stands' centres, which holds every line between them), taken into this sight's memo: SEES,
-   * BLOCKED, or 0 when none knows it. Nothing is worked out (as `knownSees`).
-   */
-  knownUnitSees(a: number, b: number): number {
-    const units = this.index.unitIds.length;
-    this.unitMemo ??= new Uint8Array(units * units);
-    const at = a * units + b;
-    const known = this.unitMemo[at]!;
-    if (known !== 0) return known;
-    const inh = this.inheritance;
-    if (!inh) return 0;
-    const from = inh.sameUnit[a]!;
-    const to = inh.sameUnit[b]!;
-    if (from < 0 || to < 0) return 0;
-    const inherited = inh.from.knownUnitSees(from, to);
-    if (inherited === 0) return 0;
-    if (inh.changedCount > 0) {
-      const ix = this.index;
-      const boxes = ix.standBoxes;
-      const box = CENTRES_BOX;
-      box[0] = Number.POSITIVE_INFINITY;
-      box[1] = Number.POSITIVE_INFINITY;
-      box[2] = Number.NEGATIVE_INFINITY;
-      box[3] = Number.NEGATIVE_INFINITY;
-      for (let u = a, pass = 0; pass < 2; u = b, pass++)
-        for (let s = ix.unitStandStart[u]!; s < ix.unitStandStart[u + 1]!; s++) {
-          const x = boxes[s * BOX_STRIDE]!;
-          const y = boxes[s * BOX_STRIDE + 1]!;
-          if (x < box[0]!) box[0] = x;
-          if (y < box[1]!) box[1] = y;
-          if (x > box[2]!) box[2] = x;
-          if (y > box[3]!) box[3] = y;
-        }
-      if (boxMeetsChange(inh, box[0]!, box[1]!, box[2]!, box[3]!)) return 0;
-    }
-    this.unitMemo[at] = inherited;
-    return inherited;
   }
 
   /**
@@ -401,7 +298,7 @@ export class JohnCompanySight {
 
   /**
    * `unitSpotsUnit` worked out afresh: every line between the two units' stands traced and judged
-   * (`traceIndex`), no verdict read from a memo or inherited. What the check of carried spotting
+   * (`traceIndex`), no verdict read from a memo. What the check of carried spotting
    * compares with.
    */
   unitSpotsUnitAfresh(viewer: UnitId, target: UnitId): boolean {
@@ -416,15 +313,11 @@ export class JohnCompanySight {
 
   /**
    * Every verdict the sight knows, stand to stand (`seesIndex`) and unit to unit (`unitSeesUnitIndex`),
-   * worked out or inherited from an earlier sight, against the lines traced afresh (`traceIndex`): how
-   * many it knows, the pairs where the two differ (as words), and whether the sight inherits at all.
-   * What the check of carried sight verdicts runs.
+   * traced one way or the other or by a sight sharing its verdicts, against the lines traced afresh
+   * (`traceIndex`): how many it knows and the pairs where the two differ (as words). What the check of
+   * kept sight verdicts runs.
    */
-  knownVerdictsAfresh(): {
-    readonly known: number;
-    readonly differing: readonly string[];
-    readonly inherits: boolean;
-  } {
+  knownVerdictsAfresh(): { readonly known: number; readonly differing: readonly string[] } {
     const ix = this.index;
     const n = ix.standCount;
     const differing: string[] = [];
@@ -453,7 +346,7 @@ export class JohnCompanySight {
               afresh = this.traceIndex(v, t);
           if ((verdict === SEES) !== afresh) differing.push(`unit ${ix.unitIds[a]} to ${ix.unitIds[b]}`);
         }
-    return { known, differing, inherits: this.inheritance !== undefined };
+    return { known, differing };
   }
 
   private skirmishLines(): SkirmishLines {
