@@ -82,6 +82,7 @@ const HERE = fileURLToPath(new URL('..', import.meta.url));
 // The child: measures the checkout at `root`.
 
 type GameModule = typeof import('../src/game/john-company/game.ts');
+type CommandsModule = typeof import('../src/game/john-company/commands.ts');
 type OpponentModule = typeof import('../src/game/john-company/ai/opponent.ts');
 type PlayersModule = typeof import('../src/game/john-company/ai/players.ts');
 type FixturesModule = typeof import('../src/game/john-company/fixtures.ts');
@@ -100,6 +101,12 @@ interface Plan {
 
 /** The first battles of a fresh process whose pace is reported as `cold`. */
 const COLD_BATTLES = 8;
+
+/**
+ * Parses of recorded commands before `apply` is timed per command: about as many as it takes zod's
+ * parser to reach its steady pace (below a microsecond a command; a few thousand leave it at several).
+ */
+const SCHEMA_WARM_UP_PARSES = 30_000;
 
 /** Replays of the long record timed after its first. */
 const WARM_REPLAYS = 5;
@@ -212,7 +219,12 @@ async function figuresOf(
   };
   if (replayFrom === 'battles only') return battleFigures;
 
-  // Every recorded command's `apply`, timed alone, from the battle's state before it.
+  // Every recorded command's `apply`, timed alone, from the battle's state before it. `game.apply` parses
+  // its input with the command schema, which the battles above skip where the tree has `applyParsed`
+  // (older trees have not): warmed here first, so that no tree's figures carry a cold parser.
+  const { JcCommandSchema } = await load<CommandsModule>('src/game/john-company/commands.ts');
+  const recorded = records.flatMap((r) => r.commands.map((c) => c.command));
+  for (let i = 0; i < SCHEMA_WARM_UP_PARSES; i++) JcCommandSchema.safeParse(recorded[i % recorded.length]);
   const times = new Map<string, number[]>();
   for (const r of records) {
     let state = game.setup(r.scenario, r.seed);
